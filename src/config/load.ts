@@ -1,0 +1,154 @@
+/**
+ * Reads mcpact.yaml: YAML with positions, `${VAR}` interpolation, validation against the config schema,
+ * and errors that point at file:line:column with a did-you-mean for misspelt keys.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
+import { configError, McpactError } from '../errors.js';
+import { closest } from '../util/did-you-mean.js';
+import { configSchema, type ConfigFile } from './schema.js';
+import { interpolate } from './interpolate.js';
+import { allowedKeysAt } from './schema-walk.js';
+
+export interface LoadedConfig {
+  file: ConfigFile;
+  /** Absolute path of the config file; relative paths in it are resolved against its folder. */
+  path: string;
+  /** Every value that came from an environment variable: redacted in every report. */
+  secrets: string[];
+  /** 1-based line on which each server is defined, by index (SARIF and messages point at it). */
+  serverLines: number[];
+}
+
+type Path = readonly (string | number)[];
+
+export async function loadConfigFile(file: string, env: NodeJS.ProcessEnv): Promise<LoadedConfig> {
+  const absolute = path.resolve(file);
+  let text: string;
+  try {
+    text = await readFile(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(code ?? error);
+    throw configError(`cannot read config ${file}: ${why}`);
+  }
+  return parseConfig(text, absolute, env);
+}
+
+export function parseConfig(text: string, absolutePath: string, env: NodeJS.ProcessEnv): LoadedConfig {
+  const display = path.relative(process.cwd(), absolutePath) || absolutePath;
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const at = (offset: number | undefined): string => {
+    if (offset === undefined) return display;
+    const { line, col } = lineCounter.linePos(offset);
+    return `${display}:${line}:${col}`;
+  };
+  if (doc.errors.length > 0) {
+    const first = doc.errors[0]!;
+    throw configError(`${at(first.pos[0])}: invalid YAML: ${first.message.split('\n')[0]}`);
+  }
+  const raw: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  const located = (p: Path): string => at(nodeOffset(doc, p));
+
+  inferTransports(raw);
+  const secrets: string[] = [];
+  const interpolated = interpolate(raw, env, (variable, p) => {
+    throw configError(`${located(p)}: environment variable ${variable} is not set (used at ${formatPath(p)})`);
+  }, secrets);
+
+  const parsed = configSchema.safeParse(interpolated);
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => describeIssue(issue, interpolated, located));
+    throw new McpactError('config', messages[0]!, messages.slice(1));
+  }
+  const config = parsed.data;
+  if (config.server && config.servers) throw configError(`${display}: use either \`server\` or \`servers\`, not both`);
+  if (!config.server && !config.servers) throw configError(`${display}: no server to test: add \`server:\` (or \`servers:\`)`);
+  if (config.servers) {
+    const seen = new Set<string>();
+    config.servers.forEach((server, index) => {
+      if (!server.name) throw configError(`${located(['servers', index])}: every entry in \`servers\` needs a \`name\``);
+      if (seen.has(server.name)) throw configError(`${located(['servers', index, 'name'])}: duplicate server name "${server.name}"`);
+      seen.add(server.name);
+    });
+  }
+  const serverCount = config.servers?.length ?? 1;
+  const serverLines = Array.from({ length: serverCount }, (_, index) => {
+    const offset = nodeOffset(doc, config.servers ? ['servers', index] : ['server']);
+    return offset === undefined ? 1 : lineCounter.linePos(offset).line;
+  });
+  return { file: config, path: absolutePath, secrets, serverLines };
+}
+
+/** `transport` may be left out when `command` or `url` makes it obvious. */
+function inferTransports(raw: unknown): void {
+  if (!isRecord(raw)) return;
+  const servers = Array.isArray(raw.servers) ? raw.servers : [raw.server];
+  for (const server of servers) {
+    if (!isRecord(server) || server.transport !== undefined) continue;
+    if (typeof server.command === 'string') server.transport = 'stdio';
+    else if (typeof server.url === 'string') server.transport = 'http';
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue, data: unknown, located: (p: Path) => string): string {
+  const p = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = allowedKeysAt(configSchema, p, data);
+    return issue.keys
+      .map((key) => {
+        const hint = closest(key, allowed);
+        const suffix = hint ? ` (did you mean "${hint}"?)` : allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : '';
+        return `${located([...p, key])}: unknown key "${key}" at ${formatPath(p)}${suffix}`;
+      })
+      .join('\n');
+  }
+  if (issue.code === 'invalid_union' && 'discriminator' in issue) {
+    return `${located(p)}: ${formatPath(p)} must be one of: stdio, http (or give \`command\` or \`url\`)`;
+  }
+  if (issue.code === 'invalid_value' && Array.isArray(issue.values)) {
+    const got = getAt(data, p);
+    const hint = typeof got === 'string' ? closest(got, issue.values.map(String)) : undefined;
+    return `${located(p)}: ${formatPath(p)} must be one of: ${issue.values.join(', ')}${hint ? ` (did you mean "${hint}"?)` : ''}`;
+  }
+  if (issue.code === 'invalid_key' && p.at(-2) === 'rules') {
+    return `${located(p)}: "${String(p.at(-1))}" is not a rule id (see \`mcpact rules\`)`;
+  }
+  return `${located(p)}: ${formatPath(p)}: ${issue.message}`;
+}
+
+function nodeOffset(doc: Document, p: Path): number | undefined {
+  // Walk up until a node exists: an unknown key's parent still has a position.
+  for (let depth = p.length; depth >= 0; depth--) {
+    const prefix = p.slice(0, depth);
+    const node: unknown = prefix.length === 0 ? doc.contents : doc.getIn(prefix, true);
+    if (depth === p.length && depth > 0) {
+      // For a key, point at the key itself rather than its value.
+      const parent: unknown = depth === 1 ? doc.contents : doc.getIn(prefix.slice(0, -1), true);
+      if (isMap(parent)) {
+        const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === prefix.at(-1));
+        if (pair && isScalar(pair.key) && pair.key.range) return pair.key.range[0];
+      }
+    }
+    if ((isMap(node) || isSeq(node) || isScalar(node)) && node.range) return node.range[0];
+  }
+  return undefined;
+}
+
+export function formatPath(p: Path): string {
+  if (p.length === 0) return 'the top level';
+  return p.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('');
+}
+
+function getAt(data: unknown, p: Path): unknown {
+  let current = data;
+  for (const key of p) current = isRecord(current) || Array.isArray(current) ? (current as Record<string | number, unknown>)[key] : undefined;
+  return current;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

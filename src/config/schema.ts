@@ -1,0 +1,101 @@
+/**
+ * The one source of truth for mcpact.yaml: the TypeScript type is inferred from it and
+ * schemas/config.v1.schema.json is generated from it (test/config/schema-file.test.ts keeps the file current).
+ */
+import { z } from 'zod';
+import { SEVERITIES, RULE_LEVELS } from '../engine/severity.js';
+
+const positiveMs = (what: string) => z.number().int().positive().max(86_400_000).describe(what);
+
+export const timeoutsSchema = z
+  .strictObject({
+    connect_ms: positiveMs('Deadline for spawning/connecting and the initialize handshake, in ms (default 10000).').optional(),
+    call_ms: positiveMs('Deadline for any single request to the server, in ms (default 10000).').optional(),
+    run_ms: positiveMs('Deadline for the whole run against one server, in ms (default 120000).').optional(),
+  })
+  .describe('Deadlines. A run that hits run_ms still writes its reports, marked incomplete, and exits 2.');
+
+const ruleLevelsSchema = z
+  .record(z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'a rule id such as protocol/ping'), z.enum(RULE_LEVELS))
+  .describe('Re-level rules, ESLint-style: `<rule id>: off | info | warning | error`.');
+
+const expectSchema = z
+  .strictObject({
+    protocol_version: z
+      .string()
+      .describe('The protocol revision the server must negotiate, e.g. 2025-11-25 (rule protocol/protocol-version).')
+      .optional(),
+  })
+  .describe('What this server is expected to do.');
+
+const common = {
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (1-64)')
+    .describe('Name used in reports and with --server. Required in `servers:` lists.')
+    .optional(),
+  timeouts: timeoutsSchema.optional(),
+  expect: expectSchema.optional(),
+  rules: ruleLevelsSchema.optional(),
+};
+
+export const stdioServerSchema = z
+  .strictObject({
+    transport: z.literal('stdio'),
+    command: z.string().min(1).describe('Executable to spawn (looked up on PATH).'),
+    args: z.array(z.string()).describe('Arguments for the command.').optional(),
+    env: z
+      .record(z.string(), z.string())
+      .describe(
+        "Environment for the child on top of a minimal default (HOME, PATH, ...). mcpact's own variables are never passed on.",
+      )
+      .optional(),
+    cwd: z.string().describe('Working directory for the child, relative to the config file.').optional(),
+    ...common,
+  })
+  .describe('A server spawned as a child process, spoken to over stdin/stdout.');
+
+export const httpServerSchema = z
+  .strictObject({
+    transport: z.literal('http'),
+    url: z.string().regex(/^https?:\/\//i, 'an http:// or https:// URL').describe('The Streamable HTTP endpoint.'),
+    headers: z
+      .record(z.string(), z.string())
+      .describe('Headers sent with every request, e.g. Authorization: "Bearer ${TOKEN}".')
+      .optional(),
+    ...common,
+  })
+  .describe('A server reached over Streamable HTTP.');
+
+export const serverSchema = z.discriminatedUnion('transport', [stdioServerSchema, httpServerSchema]);
+
+export const configSchema = z
+  .strictObject({
+    $schema: z.string().describe('Editor hint; ignored by mcpact.').optional(),
+    server: serverSchema.describe('The one server under test (or use `servers`).').optional(),
+    servers: z.array(serverSchema).min(1).describe('Several servers under test, each with a unique name.').optional(),
+    timeouts: timeoutsSchema.optional(),
+    rules: ruleLevelsSchema.optional(),
+    fail_on: z
+      .enum(SEVERITIES)
+      .describe('Lowest severity that makes the run fail with exit code 1 (default error). --fail-on overrides it.')
+      .optional(),
+  })
+  .describe('mcpact configuration (mcpact.yaml).');
+
+export type StdioServerConfig = z.infer<typeof stdioServerSchema>;
+export type HttpServerConfig = z.infer<typeof httpServerSchema>;
+export type ServerConfig = z.infer<typeof serverSchema>;
+export type ConfigFile = z.infer<typeof configSchema>;
+export type Timeouts = Required<z.infer<typeof timeoutsSchema>>;
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connect_ms: 10_000, call_ms: 10_000, run_ms: 120_000 };
+
+/** The JSON Schema published as schemas/config.v1.schema.json. */
+export function configJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(configSchema, { target: 'draft-2020-12', io: 'input' }),
+    $id: 'https://github.com/mcpact/mcpact/schemas/config.v1.schema.json',
+    title: 'mcpact configuration',
+  };
+}

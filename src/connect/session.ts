@@ -1,0 +1,152 @@
+/**
+ * One session per server for the whole run: open the transport, do the initialize handshake under the connect
+ * deadline, keep the raw initialize exchange for the protocol rules, and shut down without leaving processes behind.
+ */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { McpactError } from '../errors.js';
+import { TARGET_REVISION } from '../spec/revisions.js';
+import { RpcPeer, type Outcome } from './rpc.js';
+import { StdioTransport } from './stdio.js';
+import { childEnvironment } from './child-env.js';
+
+export type SessionTarget =
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
+  | { kind: 'http'; url: string; headers: Record<string, string> }
+  /** An already-linked transport, for in-process tests. */
+  | { kind: 'memory'; transport: Transport };
+
+export interface SessionOptions {
+  connectMs: number;
+  clientVersion: string;
+  /** Called with each stderr line of a stdio server (for --verbose). */
+  onStderrLine?: (line: string) => void;
+  /** Protocol version offered in initialize (default: the revision mcpact targets). */
+  protocolVersion?: string;
+}
+
+export interface InitializeExchange {
+  request: Record<string, unknown>;
+  outcome: Outcome;
+}
+
+export interface Session {
+  readonly target: SessionTarget['kind'];
+  readonly peer: RpcPeer;
+  readonly initialize: InitializeExchange;
+  /** The stdio transport, when there is one (stderr, foreign lines, exit status). */
+  readonly stdio?: StdioTransport;
+  close(): Promise<void>;
+}
+
+export async function openSession(target: SessionTarget, options: SessionOptions): Promise<Session> {
+  const { transport, stdio } = await createTransport(target, options);
+  const peer = new RpcPeer(transport);
+  const close = async () => {
+    if (transport instanceof StdioTransport) return transport.close();
+    if (target.kind === 'http') await terminateHttpSession(transport);
+    await transport.close().catch(() => undefined);
+  };
+  const deadline = AbortSignal.timeout(options.connectMs);
+  try {
+    await raceDeadline(peer.start(), deadline, options.connectMs);
+    const request = {
+      protocolVersion: options.protocolVersion ?? TARGET_REVISION,
+      capabilities: {},
+      clientInfo: { name: 'mcpact', version: options.clientVersion },
+    };
+    const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: deadline });
+    failUnlessInitialized(outcome, options.connectMs, stdio);
+    const result = (outcome as { result: Record<string, unknown> }).result;
+    if (typeof result.protocolVersion === 'string' && 'setProtocolVersion' in transport) {
+      (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
+    }
+    await peer.notify('notifications/initialized');
+    return { target: target.kind, peer, initialize: { request, outcome }, stdio, close };
+  } catch (error) {
+    await close();
+    throw asConnectionError(error, stdio);
+  }
+}
+
+async function createTransport(
+  target: SessionTarget,
+  options: SessionOptions,
+): Promise<{ transport: Transport; stdio?: StdioTransport }> {
+  if (target.kind === 'memory') return { transport: target.transport };
+  if (target.kind === 'stdio') {
+    const stdio = new StdioTransport({
+      command: target.command,
+      args: target.args,
+      env: await childEnvironment(target.env),
+      cwd: target.cwd,
+      onStderrLine: options.onStderrLine,
+    });
+    return { transport: stdio, stdio };
+  }
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  let url: URL;
+  try {
+    url = new URL(target.url);
+  } catch {
+    throw new McpactError('config', `invalid server URL: ${target.url}`);
+  }
+  // The SDK follows redirects only within the same origin, so headers (and tokens in them) never go elsewhere.
+  return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers: target.headers } }) };
+}
+
+function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: StdioTransport): void {
+  const stderr = stdio ? stderrDetails(stdio) : [];
+  switch (outcome.kind) {
+    case 'result':
+      if (typeof outcome.result === 'object' && outcome.result !== null && !Array.isArray(outcome.result)) return;
+      throw new McpactError('connection', 'initialize returned a result that is not an object', stderr);
+    case 'error':
+      throw new McpactError(
+        'connection',
+        `initialize failed with JSON-RPC error ${String(outcome.code)}: ${String(outcome.message).slice(0, 200)}`,
+        stderr,
+      );
+    case 'timeout':
+      throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
+    case 'closed':
+      throw new McpactError('connection', `server closed the connection before answering initialize${exitSuffix(stdio)}`, stderr);
+    case 'malformed':
+      throw new McpactError('connection', 'server answered initialize with neither a result nor an error', stderr);
+  }
+}
+
+function exitSuffix(stdio?: StdioTransport): string {
+  if (!stdio) return '';
+  if (stdio.exitCode !== null) return ` (exit code ${stdio.exitCode})`;
+  if (stdio.exitSignal !== null) return ` (killed by ${stdio.exitSignal})`;
+  return '';
+}
+
+function stderrDetails(stdio: StdioTransport): string[] {
+  const lines = stdio.stderrLines().slice(-10);
+  return lines.length > 0 ? ['last lines of the server stderr:', ...lines.map((line) => `  ${line}`)] : [];
+}
+
+function asConnectionError(error: unknown, stdio?: StdioTransport): McpactError {
+  if (error instanceof McpactError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new McpactError('connection', `cannot connect: ${message}`, stdio ? stderrDetails(stdio) : [], { cause: error });
+}
+
+async function raceDeadline<T>(work: Promise<T>, signal: AbortSignal, ms: number): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      const fail = () => reject(new McpactError('connection', `could not connect within ${ms} ms (timeouts.connect_ms)`));
+      if (signal.aborted) fail();
+      else signal.addEventListener('abort', fail, { once: true });
+    }),
+  ]);
+}
+
+async function terminateHttpSession(transport: Transport): Promise<void> {
+  if (!('terminateSession' in transport) || transport.sessionId === undefined) return;
+  // A server that does not support DELETE (405) or is gone already is not our concern at shutdown.
+  const terminate = (transport as { terminateSession(): Promise<void> }).terminateSession().catch(() => undefined);
+  await Promise.race([terminate, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+}

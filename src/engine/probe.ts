@@ -1,0 +1,71 @@
+/**
+ * The one door through which rules reach the server. It owns the per-call deadline, the bound on requests in
+ * flight, and the run deadline: rules never touch the transport, the process or the SDK directly.
+ */
+import type { Outcome, RpcPeer } from '../connect/rpc.js';
+
+export interface ProbeOptions {
+  callMs: number;
+  /** Requests in flight at once against this server. */
+  concurrency: number;
+  /** Aborted when the run deadline passes: pending calls end as timeouts, new ones are not sent. */
+  signal?: AbortSignal;
+}
+
+export class Probe {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private rawIds = 0;
+
+  constructor(
+    private readonly peer: RpcPeer,
+    readonly options: ProbeOptions,
+  ) {}
+
+  /** True once the server has gone away; later requests end as `closed` at once. */
+  get lost(): boolean {
+    return this.peer.closed;
+  }
+
+  request(method: string, params?: unknown): Promise<Outcome> {
+    return this.bounded(() => this.peer.request(method, params, this.callOptions()));
+  }
+
+  /**
+   * A hand-built request. A string `id` of the form `mcpact-<n>` is assigned when the message has none, so raw
+   * probes never collide with the session's integer ids.
+   */
+  raw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
+    const withId = 'id' in message ? message : { ...message, id: `mcpact-${++this.rawIds}` };
+    return this.bounded(() => this.peer.rawRequest(withId, this.callOptions()));
+  }
+
+  /** A unique string id for raw probes that set their own. */
+  nextRawId(): string {
+    return `mcpact-${++this.rawIds}`;
+  }
+
+  notify(method: string, params?: unknown): Promise<void> {
+    return this.peer.notify(method, params);
+  }
+
+  /** Responses that matched none of our requests so far (ids the server made up or changed). */
+  get unmatchedResponses(): readonly unknown[] {
+    return this.peer.unmatchedResponses;
+  }
+
+  private callOptions() {
+    return { timeoutMs: this.options.callMs, signal: this.options.signal };
+  }
+
+  private async bounded<T>(work: () => Promise<T>): Promise<T> {
+    while (this.active >= this.options.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await work();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/** Shared wording for what came back from a request, so every rule describes outcomes the same way. */
+import type { Outcome } from '../connect/rpc.js';
+
+export function describeOutcome(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'result':
+      return 'a result';
+    case 'error':
+      return `JSON-RPC error ${String(outcome.code)}`;
+    case 'timeout':
+      return `no answer within ${outcome.ms} ms`;
+    case 'closed':
+      return 'the connection closed';
+    case 'malformed':
+      return 'a response with neither result nor error';
+  }
+}
+
+export function errorCode(outcome: Outcome): unknown {
+  return outcome.kind === 'error' ? outcome.code : undefined;
+}

@@ -1,0 +1,3 @@
+import { ping } from './ping.js';
+
+export const protocolRules = [ping] as const;

@@ -1,0 +1,23 @@
+import { defineRule } from '../../engine/rule.js';
+import { describeOutcome } from '../outcome.js';
+
+export const ping = defineRule({
+  id: 'protocol/ping',
+  family: 'protocol',
+  description: 'The server answers ping with an empty result.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/utilities/ping', checklist: 'P1' },
+  docs:
+    'Either side may send `ping` at any time to check the other is alive; the receiver MUST respond promptly with ' +
+    'an empty result `{}`. Clients use it to decide whether to drop a connection.',
+  async check({ probe, report }) {
+    const outcome = await probe.request('ping');
+    if (outcome.kind === 'result') {
+      const result = outcome.result;
+      const empty = typeof result === 'object' && result !== null && !Array.isArray(result) && Object.keys(result).filter((key) => key !== '_meta').length === 0;
+      if (!empty) report({ message: `ping result must be an empty object, got ${JSON.stringify(result)?.slice(0, 80)}`, location: { kind: 'server' } });
+      return;
+    }
+    report({ message: `ping was not answered with a result: ${describeOutcome(outcome)}`, location: { kind: 'server' }, data: { outcome: outcome.kind } });
+  },
+});

@@ -1,0 +1,3 @@
+import { toolInputSchema } from './tool-input-schema.js';
+
+export const schemaRules = [toolInputSchema] as const;

@@ -1,0 +1,79 @@
+/**
+ * Captures the whole declared contract once: the initialize result and every page of each list the server's
+ * capabilities announce, with a guard against cursor loops and endless pagination.
+ */
+import type { Outcome } from '../connect/rpc.js';
+import { LISTS, type ListCapture, type ListKind, type ListSpec, type Surface } from './types.js';
+import { asRecord } from '../util/json.js';
+
+/** More pages than any honest server sends; a server past it is reported, not followed. */
+export const PAGE_CAP = 100;
+
+export type Requester = (method: string, params: unknown) => Promise<Outcome>;
+
+export async function captureSurface(
+  initializeRequest: { protocolVersion: string },
+  initializeResult: Record<string, unknown>,
+  request: Requester,
+): Promise<Surface> {
+  const capabilities = asRecord(initializeResult.capabilities) ?? {};
+  const entries = await Promise.all(
+    LISTS.map(async (spec) => [spec.kind, await captureList(spec, capabilities, request)] as const),
+  );
+  return {
+    requestedProtocolVersion: initializeRequest.protocolVersion,
+    initializeResult,
+    protocolVersion: typeof initializeResult.protocolVersion === 'string' ? initializeResult.protocolVersion : undefined,
+    capabilities,
+    serverInfo: asRecord(initializeResult.serverInfo),
+    instructions: typeof initializeResult.instructions === 'string' ? initializeResult.instructions : undefined,
+    lists: Object.fromEntries(entries) as Record<ListKind, ListCapture>,
+  };
+}
+
+async function captureList(
+  spec: ListSpec,
+  capabilities: Record<string, unknown>,
+  request: Requester,
+): Promise<ListCapture> {
+  const capture: ListCapture = { spec, status: 'ok', items: [], pages: 0, problems: [] };
+  if (capabilities[spec.capability] === undefined) {
+    capture.status = 'not-declared';
+    return capture;
+  }
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  for (;;) {
+    if (capture.pages >= PAGE_CAP) {
+      capture.problems.push({ kind: 'page-cap', pages: capture.pages });
+      return capture;
+    }
+    const outcome = await request(spec.method, cursor === undefined ? {} : { cursor });
+    capture.pages++;
+    if (outcome.kind !== 'result') {
+      capture.status = outcome.kind;
+      if (outcome.kind === 'error') capture.error = { code: outcome.code, message: outcome.message };
+      return capture;
+    }
+    const page = asRecord(outcome.result);
+    const items = page?.[spec.field];
+    if (!Array.isArray(items)) {
+      capture.problems.push({ kind: 'invalid-page', page: capture.pages, reason: `result has no "${spec.field}" array` });
+      capture.status = 'malformed';
+      return capture;
+    }
+    capture.items.push(...items);
+    const next = page?.nextCursor;
+    if (next === undefined || next === null) return capture;
+    if (typeof next !== 'string') {
+      capture.problems.push({ kind: 'invalid-page', page: capture.pages, reason: 'nextCursor is not a string' });
+      return capture;
+    }
+    if (seenCursors.has(next)) {
+      capture.problems.push({ kind: 'repeated-cursor', cursor: next, page: capture.pages });
+      return capture;
+    }
+    seenCursors.add(next);
+    cursor = next;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The Surface: everything a server declares, captured once per run as plain data. Items stay raw (`unknown`)
+ * because the server is untrusted: rules validate them one by one, so one broken item never hides the rest.
+ */
+export type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
+
+export interface ListSpec {
+  kind: ListKind;
+  method: string;
+  /** The key of the items array in the list result. */
+  field: string;
+  /** The server capability that announces this list. */
+  capability: 'tools' | 'prompts' | 'resources';
+  /** Location kind used in findings about the items. */
+  location: 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
+}
+
+export const LISTS: readonly ListSpec[] = [
+  { kind: 'tools', method: 'tools/list', field: 'tools', capability: 'tools', location: 'tool' },
+  { kind: 'prompts', method: 'prompts/list', field: 'prompts', capability: 'prompts', location: 'prompt' },
+  { kind: 'resources', method: 'resources/list', field: 'resources', capability: 'resources', location: 'resource' },
+  {
+    kind: 'resourceTemplates',
+    method: 'resources/templates/list',
+    field: 'resourceTemplates',
+    capability: 'resources',
+    location: 'resourceTemplate',
+  },
+];
+
+export type PaginationProblem =
+  | { kind: 'repeated-cursor'; cursor: string; page: number }
+  | { kind: 'page-cap'; pages: number }
+  | { kind: 'invalid-page'; page: number; reason: string };
+
+export type ListStatus = 'ok' | 'not-declared' | 'error' | 'timeout' | 'closed' | 'malformed';
+
+export interface ListCapture {
+  spec: ListSpec;
+  status: ListStatus;
+  /** All items of all pages, in order, unvalidated. */
+  items: unknown[];
+  pages: number;
+  /** The JSON-RPC error, when status is `error`. */
+  error?: { code: unknown; message: unknown };
+  problems: PaginationProblem[];
+}
+
+export interface Surface {
+  /** The protocol version mcpact offered in initialize. */
+  requestedProtocolVersion: string;
+  /** The initialize result exactly as received. */
+  initializeResult: Record<string, unknown>;
+  /** The negotiated version when the server sent a string, else undefined. */
+  protocolVersion: string | undefined;
+  capabilities: Record<string, unknown>;
+  serverInfo: Record<string, unknown> | undefined;
+  instructions: string | undefined;
+  lists: Record<ListKind, ListCapture>;
+}

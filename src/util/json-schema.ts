@@ -1,0 +1,92 @@
+/**
+ * Checks that a value is a usable JSON Schema in the dialect it declares (2020-12 when it declares none, as MCP
+ * 2025-11-25 prescribes), by validating it against its meta-schema and compiling it with Ajv.
+ * Ajv instances are created lazily, one per dialect, and schemas are never left registered.
+ */
+import { createRequire } from 'node:module';
+import type { Ajv as AjvCore } from 'ajv';
+
+const require = createRequire(import.meta.url);
+
+export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06';
+
+const DIALECT_BY_URI: Record<string, Dialect> = {
+  'https://json-schema.org/draft/2020-12/schema': '2020-12',
+  'https://json-schema.org/draft/2019-09/schema': '2019-09',
+  'http://json-schema.org/draft-07/schema': 'draft-07',
+  'http://json-schema.org/draft-06/schema': 'draft-06',
+};
+
+export const SUPPORTED_DIALECT_URIS = Object.keys(DIALECT_BY_URI);
+
+export function dialectOf(schemaUri: string): Dialect | undefined {
+  // Publishers write these with and without the trailing '#', and with either scheme.
+  const normalized = schemaUri
+    .replace(/#$/, '')
+    .replace(/^http:\/\/json-schema\.org\/draft\/(2020-12|2019-09)\//, 'https://json-schema.org/draft/$1/')
+    .replace(/^https:\/\/json-schema\.org\/draft-0/, 'http://json-schema.org/draft-0');
+  return DIALECT_BY_URI[normalized];
+}
+
+const instances = new Map<Dialect, AjvCore>();
+
+export function ajvFor(dialect: Dialect): AjvCore {
+  let ajv = instances.get(dialect);
+  if (ajv) return ajv;
+  const options = { strict: false, allErrors: true, validateFormats: true };
+  if (dialect === '2020-12') ajv = new (require('ajv/dist/2020.js').default)(options) as AjvCore;
+  else if (dialect === '2019-09') ajv = new (require('ajv/dist/2019.js').default)(options) as AjvCore;
+  else {
+    ajv = new (require('ajv').default)(options) as AjvCore;
+    if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  }
+  require('ajv-formats').default(ajv);
+  instances.set(dialect, ajv);
+  return ajv;
+}
+
+export type SchemaProblem = { pointer: string; message: string };
+
+/**
+ * Problems that make `schema` unusable as a tool's input or output schema: not an object, root type not
+ * "object", an unknown dialect, a meta-schema violation, or a schema Ajv cannot compile (bad $ref, too deep).
+ */
+export function schemaProblems(schema: unknown): SchemaProblem[] {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return [{ pointer: '', message: `must be a JSON Schema object, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}` }];
+  }
+  const record = schema as Record<string, unknown>;
+  const problems: SchemaProblem[] = [];
+  if (record.type !== 'object') {
+    problems.push({ pointer: '/type', message: `root "type" must be "object", got ${JSON.stringify(record.type) ?? 'nothing'}` });
+  }
+  let dialect: Dialect = '2020-12';
+  if (record.$schema !== undefined) {
+    const declared = typeof record.$schema === 'string' ? dialectOf(record.$schema) : undefined;
+    if (!declared) {
+      problems.push({ pointer: '/$schema', message: `declares a dialect mcpact cannot check: ${JSON.stringify(record.$schema)}` });
+      return problems;
+    }
+    dialect = declared;
+  }
+  const ajv = ajvFor(dialect);
+  try {
+    if (!ajv.validateSchema(record)) {
+      // One problem per place: a bad `type` also fails the meta-schema's anyOf branches, which says nothing new.
+      const seen = new Set<string>();
+      for (const error of ajv.errors ?? []) {
+        if (seen.has(error.instancePath)) continue;
+        seen.add(error.instancePath);
+        problems.push({ pointer: error.instancePath, message: `${error.instancePath || 'schema'} ${error.message ?? 'is invalid'}` });
+      }
+      return problems;
+    }
+    ajv.compile(record);
+    // Unregister at once: an $id shared by two tools must not make the second one fail.
+    ajv.removeSchema(record);
+  } catch (error) {
+    const message = error instanceof RangeError ? 'is nested too deeply to compile' : `does not compile: ${(error as Error).message}`;
+    problems.push({ pointer: '', message });
+  }
+  return problems;
+}

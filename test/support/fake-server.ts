@@ -1,0 +1,122 @@
+/**
+ * An in-process MCP server that speaks raw JSON-RPC over the SDK's InMemoryTransport. By default it is a correct
+ * server (pagination with validated cursors, -32601 for unknown methods, no answers to notifications); a test
+ * overrides exactly the behaviour it needs with `handle`, including malformed or missing answers.
+ */
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+export type Reply =
+  | { result: unknown }
+  | { error: { code: number; message: string; data?: unknown } }
+  /** Sent exactly as given (any JSON, even not JSON-RPC). */
+  | { raw: unknown }
+  /** No answer at all. */
+  | { silent: true };
+
+export interface FakeServerSpec {
+  /** Replaces the whole initialize result. */
+  initializeResult?: Record<string, unknown>;
+  /** Capabilities; by default derived from the lists given. */
+  capabilities?: Record<string, unknown>;
+  serverInfo?: Record<string, unknown>;
+  instructions?: string;
+  protocolVersion?: string;
+  tools?: unknown[];
+  prompts?: unknown[];
+  resources?: unknown[];
+  resourceTemplates?: unknown[];
+  /** Items per page (default 2, so pagination is always exercised). */
+  pageSize?: number;
+  /** Overrides: return a Reply to take over a method, or undefined for the default behaviour. */
+  handle?: (method: string, params: Record<string, unknown> | undefined, message: Record<string, unknown>) => Reply | undefined;
+  /** Called for every notification the server receives. */
+  onNotification?: (method: string, message: Record<string, unknown>) => Reply | undefined;
+}
+
+const LIST_METHODS: Record<string, { field: string; key: 'tools' | 'prompts' | 'resources' | 'resourceTemplates' }> = {
+  'tools/list': { field: 'tools', key: 'tools' },
+  'prompts/list': { field: 'prompts', key: 'prompts' },
+  'resources/list': { field: 'resources', key: 'resources' },
+  'resources/templates/list': { field: 'resourceTemplates', key: 'resourceTemplates' },
+};
+
+const CAPABILITY_OF: Record<string, string> = {
+  'tools/list': 'tools',
+  'prompts/list': 'prompts',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resources',
+  'logging/setLevel': 'logging',
+  'completion/complete': 'completions',
+};
+
+export function defaultCapabilities(spec: FakeServerSpec): Record<string, unknown> {
+  const capabilities: Record<string, unknown> = {};
+  if (spec.tools) capabilities.tools = {};
+  if (spec.prompts) capabilities.prompts = {};
+  if (spec.resources || spec.resourceTemplates) capabilities.resources = {};
+  return capabilities;
+}
+
+/** Answers one message the way a correct server would, unless `spec.handle` takes over. */
+export function answer(spec: FakeServerSpec, message: Record<string, unknown>): Reply | undefined {
+  const method = typeof message.method === 'string' ? message.method : undefined;
+  const isRequest = method !== undefined && 'id' in message;
+  if (method !== undefined && !isRequest) return spec.onNotification?.(method, message);
+  if (!isRequest) return undefined; // a response to something we never asked
+  const params = typeof message.params === 'object' && message.params !== null ? (message.params as Record<string, unknown>) : undefined;
+  const override = spec.handle?.(method, params, message);
+  if (override) return override;
+
+  const capabilities = spec.capabilities ?? defaultCapabilities(spec);
+  if (method === 'initialize') {
+    return {
+      result: spec.initializeResult ?? {
+        protocolVersion: spec.protocolVersion ?? params?.protocolVersion ?? '2025-11-25',
+        capabilities,
+        serverInfo: spec.serverInfo ?? { name: 'fake', version: '1.0.0' },
+        ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
+      },
+    };
+  }
+  if (method === 'ping') return { result: {} };
+  const capability = CAPABILITY_OF[method];
+  if (capability !== undefined && capabilities[capability] === undefined) {
+    return { error: { code: -32601, message: 'Method not found' } };
+  }
+  const list = LIST_METHODS[method];
+  if (list) return listPage(spec[list.key] ?? [], list.field, params?.cursor, spec.pageSize ?? 2);
+  if (method === 'logging/setLevel') return { result: {} };
+  if (method === 'completion/complete') {
+    const ref = params?.ref as Record<string, unknown> | undefined;
+    const known = (spec.prompts ?? []).some((prompt) => (prompt as Record<string, unknown>).name === ref?.name);
+    return known ? { result: { completion: { values: [] } } } : { error: { code: -32602, message: 'Unknown prompt' } };
+  }
+  return { error: { code: -32601, message: 'Method not found' } };
+}
+
+function listPage(items: unknown[], field: string, cursor: unknown, pageSize: number): Reply {
+  let start = 0;
+  if (cursor !== undefined) {
+    const match = typeof cursor === 'string' ? /^page-(\d+)$/.exec(cursor) : null;
+    if (!match) return { error: { code: -32602, message: 'Invalid cursor' } };
+    start = Number(match[1]);
+  }
+  const page = items.slice(start, start + pageSize);
+  const next = start + pageSize < items.length ? `page-${start + pageSize}` : undefined;
+  return { result: { [field]: page, ...(next ? { nextCursor: next } : {}) } };
+}
+
+/** Links a fake server to a fresh client-side transport and returns the client side. */
+export function fakeServerTransport(spec: FakeServerSpec): InMemoryTransport {
+  const [client, server] = InMemoryTransport.createLinkedPair();
+  server.onmessage = (message) => {
+    const record = message as unknown as Record<string, unknown>;
+    const reply = answer(spec, record);
+    if (!reply || 'silent' in reply) return;
+    const out = 'raw' in reply ? reply.raw : { jsonrpc: '2.0', id: record.id, ...reply };
+    void server.send(out as JSONRPCMessage).catch(() => undefined);
+  };
+  void server.start();
+  return client;
+}

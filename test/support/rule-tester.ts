@@ -1,0 +1,106 @@
+/**
+ * Table tests for one rule, ESLint RuleTester style: every case runs the real engine (session, capture, rule)
+ * against an in-process fake server. A valid case must produce no finding and status `pass`; an invalid case must
+ * produce exactly the findings it lists. The tester refuses tables that could not fail: an invalid case with no
+ * expected findings, duplicate case names, or a table without both kinds of case.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Rule } from '../../src/engine/rule.js';
+import { runServer } from '../../src/engine/runner.js';
+import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
+import type { Finding, ServerReport } from '../../src/report/model.js';
+import { fakeServerTransport, type FakeServerSpec } from './fake-server.js';
+
+export interface ExpectedFinding {
+  /** Substring or pattern the message must match. */
+  message?: string | RegExp;
+  location?: Partial<Finding['location']>;
+  /** Subset of `data` that must be present. */
+  data?: Record<string, unknown>;
+}
+
+export interface ValidCase {
+  name: string;
+  server: FakeServerSpec;
+  expect?: { protocolVersion?: string };
+}
+
+export interface InvalidCase extends ValidCase {
+  findings: ExpectedFinding[];
+}
+
+export interface SkipCase extends ValidCase {
+  /** The rule must be skipped with a reason matching this. */
+  skipped: string | RegExp;
+}
+
+export interface RuleTable {
+  valid: ValidCase[];
+  invalid: InvalidCase[];
+  skipped?: SkipCase[];
+}
+
+export async function runRuleOnFake(rule: Rule, server: FakeServerSpec, expectations = {}): Promise<ServerReport> {
+  return runServer(
+    {
+      name: 'fake',
+      target: { kind: 'memory', transport: fakeServerTransport(server) },
+      timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500, run_ms: 10_000 },
+      expect: expectations,
+      levels: {},
+    },
+    { rules: [rule], clientVersion: 'test', concurrency: 4 },
+  );
+}
+
+export function ruleTester(rule: Rule, table: RuleTable): void {
+  const names = [...table.valid, ...table.invalid, ...(table.skipped ?? [])].map((entry) => entry.name);
+  const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+  if (duplicate) throw new Error(`${rule.id}: duplicate case name "${duplicate}"`);
+  if (table.valid.length === 0 || table.invalid.length === 0) {
+    throw new Error(`${rule.id}: a rule table needs at least one valid and one invalid case`);
+  }
+  for (const invalid of table.invalid) {
+    if (invalid.findings.length === 0) throw new Error(`${rule.id}: invalid case "${invalid.name}" expects no finding`);
+  }
+
+  describe(rule.id, () => {
+    for (const valid of table.valid) {
+      it(`valid: ${valid.name}`, async () => {
+        const report = await runRuleOnFake(rule, valid.server, valid.expect);
+        expect(report.error).toBeUndefined();
+        expect(report.findings).toEqual([]);
+        expect(report.rules[0]?.status).toBe('pass');
+      });
+    }
+    for (const invalid of table.invalid) {
+      it(`invalid: ${invalid.name}`, async () => {
+        const report = await runRuleOnFake(rule, invalid.server, invalid.expect);
+        expect(report.error).toBeUndefined();
+        expect(report.rules[0]?.status, report.rules[0]?.reason).toBe('fail');
+        expect(report.findings).toHaveLength(invalid.findings.length);
+        invalid.findings.forEach((wanted, index) => {
+          const finding = report.findings[index]!;
+          expect(finding.ruleId).toBe(rule.id);
+          if (wanted.message !== undefined) {
+            if (typeof wanted.message === 'string') expect(finding.message).toContain(wanted.message);
+            else expect(finding.message).toMatch(wanted.message);
+          }
+          if (wanted.location) expect(finding.location).toMatchObject(wanted.location);
+          if (wanted.data) expect(finding.data).toMatchObject(wanted.data);
+          expect(finding.spec?.revision).toBeDefined();
+          expect(finding.spec?.level).toBeDefined();
+        });
+      });
+    }
+    for (const skipped of table.skipped ?? []) {
+      it(`skipped: ${skipped.name}`, async () => {
+        const report = await runRuleOnFake(rule, skipped.server, skipped.expect);
+        expect(report.rules[0]?.status).toBe('skip');
+        expect(report.findings).toEqual([]);
+        if (typeof skipped.skipped === 'string') expect(report.rules[0]?.reason).toContain(skipped.skipped);
+        else expect(report.rules[0]?.reason).toMatch(skipped.skipped);
+      });
+    }
+  });
+}
