@@ -1,3 +1,21 @@
+import { capabilityConsistency } from './capability-consistency.js';
+import { initializeResult } from './initialize-result.js';
+import { invalidCursor } from './invalid-cursor.js';
+import { listPages } from './list-pages.js';
+import { notificationNotAnswered } from './notification-not-answered.js';
 import { ping } from './ping.js';
+import { protocolVersion } from './protocol-version.js';
+import { requestIdEcho } from './request-id-echo.js';
+import { unknownMethod } from './unknown-method.js';
 
-export const protocolRules = [ping] as const;
+export const protocolRules = [
+  initializeResult,
+  protocolVersion,
+  ping,
+  unknownMethod,
+  notificationNotAnswered,
+  requestIdEcho,
+  capabilityConsistency,
+  listPages,
+  invalidCursor,
+] as const;

@@ -1,0 +1,35 @@
+import { defineRule } from '../../engine/rule.js';
+import { LISTS } from '../../surface/types.js';
+import { describeOutcome } from '../outcome.js';
+
+/** Not a cursor any server issued: opaque cursors are the server's own tokens. */
+export const INVALID_CURSOR = 'mcpact-invalid-cursor';
+
+export const invalidCursor = defineRule({
+  id: 'protocol/invalid-cursor',
+  family: 'protocol',
+  description: 'A list request with a cursor the server never issued gets error -32602.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/utilities/pagination#error-handling', checklist: 'PG2' },
+  docs:
+    'Cursors are opaque tokens issued by the server. An invalid cursor SHOULD produce -32602 (invalid params). ' +
+    'A server that ignores it and returns the first page again makes a client that resumes from a stale cursor loop ' +
+    'or see duplicates. Servers built on SDKs that do not paginate often ignore the cursor: re-level the rule ' +
+    'in the config if that is a deliberate choice.',
+  async check({ surface, probe, report, skip }) {
+    const lists = LISTS.filter((list) => surface.lists[list.kind].status === 'ok');
+    if (lists.length === 0) return skip('the server declares no list that answered');
+    await Promise.all(
+      lists.map(async (list) => {
+        const outcome = await probe.request(list.method, { cursor: INVALID_CURSOR });
+        if (outcome.kind === 'error' && outcome.code === -32602) return;
+        const what = outcome.kind === 'result' ? 'returned a page (the cursor was ignored)' : `answered with ${describeOutcome(outcome)}`;
+        report({
+          message: `${list.method} with an invalid cursor ${what}; expected JSON-RPC error -32602`,
+          location: { kind: 'server' },
+          data: { method: list.method, outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, expected: -32602 },
+        });
+      }),
+    );
+  },
+});

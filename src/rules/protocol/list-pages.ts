@@ -1,0 +1,45 @@
+import { defineRule } from '../../engine/rule.js';
+import type { ListCapture } from '../../surface/types.js';
+import { PAGE_CAP } from '../../surface/capture.js';
+
+export const listPages = defineRule({
+  id: 'protocol/list-pages',
+  family: 'protocol',
+  description: 'Every declared list answers on every page, with a well-formed result and cursors that end.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/utilities/pagination', checklist: 'PG1' },
+  docs:
+    'mcpact walks every page of tools/list, prompts/list, resources/list and resources/templates/list for the ' +
+    `capabilities the server declares. A page must carry its items array; \`nextCursor\`, when present, must be a ` +
+    `string; a cursor must not repeat (a loop), and a list must end within ${PAGE_CAP} pages. A declared list that ` +
+    'errors, hangs or drops the connection is reported here too (-32601 on a declared list is ' +
+    'protocol/capability-consistency).',
+  check({ surface, report }) {
+    for (const capture of Object.values(surface.lists)) {
+      for (const message of problems(capture)) {
+        report({ message: `${capture.spec.method}: ${message}`, location: { kind: 'server' }, data: { method: capture.spec.method } });
+      }
+    }
+  },
+});
+
+function problems(capture: ListCapture): string[] {
+  const found = capture.problems.map((problem) => {
+    switch (problem.kind) {
+      case 'repeated-cursor':
+        return `page ${problem.page} returned a cursor that was already used (${JSON.stringify(problem.cursor).slice(0, 60)}): pagination loops`;
+      case 'page-cap':
+        return `still returning a nextCursor after ${problem.pages} pages; mcpact stopped following it`;
+      case 'invalid-page':
+        return `page ${problem.page}: ${problem.reason}`;
+    }
+  });
+  const page = capture.pages;
+  if (capture.status === 'timeout') found.push(`page ${page} was not answered in time`);
+  if (capture.status === 'closed') found.push(`the connection closed while fetching page ${page}`);
+  if (capture.status === 'error' && capture.error?.code !== -32601) {
+    found.push(`page ${page} failed with JSON-RPC error ${String(capture.error?.code)}`);
+  }
+  if (capture.status === 'malformed' && capture.problems.length === 0) found.push(`page ${page} was neither a result nor an error`);
+  return found;
+}

@@ -1,0 +1,36 @@
+import { defineRule } from '../../engine/rule.js';
+import { asRecord } from '../../util/json.js';
+
+/** A cancellation for a request that was never sent: a real notification that a server may safely ignore. */
+const PROBE_REQUEST_ID = 'mcpact-never-sent';
+
+export const notificationNotAnswered = defineRule({
+  id: 'protocol/notification-not-answered',
+  family: 'protocol',
+  description: 'The server never answers a notification.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST NOT', section: 'basic/index#notifications', checklist: 'J3' },
+  docs:
+    'Notifications carry no id and the receiver MUST NOT send a response. mcpact sends `notifications/cancelled` ' +
+    'for a request id it never used, then a ping; messages are ordered, so any response without a matching id that ' +
+    'arrives before the ping answer is an answer to the notification.',
+  async check({ probe, report, skip }) {
+    const before = probe.unmatchedResponses.length;
+    await probe.notify('notifications/cancelled', { requestId: PROBE_REQUEST_ID, reason: 'mcpact probe' });
+    const barrier = await probe.raw({ jsonrpc: '2.0', method: 'ping' });
+    if (barrier.outcome.kind !== 'result' && barrier.outcome.kind !== 'error') {
+      return skip('the ping sent after the notification was not answered, so silence cannot be judged');
+    }
+    const answers = probe.unmatchedResponses.slice(before).filter((message) => {
+      const id = asRecord(message)?.id;
+      return id === undefined || id === null || id === PROBE_REQUEST_ID;
+    });
+    if (answers.length > 0) {
+      report({
+        message: `server answered a notification (notifications/cancelled) with ${answers.length} response(s)`,
+        location: { kind: 'server' },
+        data: { responses: answers.slice(0, 3) },
+      });
+    }
+  },
+});

@@ -1,0 +1,33 @@
+import { defineRule } from '../../engine/rule.js';
+import { KNOWN_REVISIONS, isKnownRevision } from '../../spec/revisions.js';
+
+export const protocolVersion = defineRule({
+  id: 'protocol/protocol-version',
+  family: 'protocol',
+  description: 'The negotiated protocol version is a published revision, and the one the config expects.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/lifecycle#version-negotiation', checklist: 'L2' },
+  docs:
+    'mcpact offers the revision it targets (2025-11-25). A server that supports it MUST answer with the same ' +
+    'version; otherwise it answers with another version it supports, which must be a published revision the client ' +
+    'knows, or the client has to disconnect. With `expect.protocol_version` in the config, the negotiated version ' +
+    'must equal it, so an SDK upgrade that changes the negotiated revision fails the build instead of passing silently.',
+  check({ surface, expect, report }) {
+    const version = surface.protocolVersion;
+    if (version === undefined) return; // protocol/initialize-result reports a missing or non-string version
+    if (!isKnownRevision(version)) {
+      report({
+        message: `server negotiated protocol version ${JSON.stringify(version).slice(0, 40)}, which is not a published revision (${KNOWN_REVISIONS.join(', ')})`,
+        location: { kind: 'server', pointer: '/protocolVersion' },
+        data: { negotiated: version, requested: surface.requestedProtocolVersion },
+      });
+    }
+    if (expect.protocolVersion !== undefined && version !== expect.protocolVersion) {
+      report({
+        message: `server negotiated protocol version ${JSON.stringify(version).slice(0, 40)}, but the config expects ${expect.protocolVersion}`,
+        location: { kind: 'server', pointer: '/protocolVersion' },
+        data: { negotiated: version, expected: expect.protocolVersion },
+      });
+    }
+  },
+});

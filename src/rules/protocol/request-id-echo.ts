@@ -1,0 +1,32 @@
+import { defineRule } from '../../engine/rule.js';
+import { asRecord } from '../../util/json.js';
+import { describeOutcome } from '../outcome.js';
+
+/** Ids that SDKs are known to mangle: a string that looks numeric-ish with non-ASCII, and the largest exact integer. */
+const PROBE_IDS: readonly (string | number)[] = ['mcpact-id-ü-007', Number.MAX_SAFE_INTEGER];
+
+export const requestIdEcho = defineRule({
+  id: 'protocol/request-id-echo',
+  family: 'protocol',
+  description: 'Responses carry the request id exactly as sent (string ids and large integers too).',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/index#responses', checklist: 'J1' },
+  docs:
+    'A response MUST carry the same id as the request it answers. mcpact sends `ping` with a non-ASCII string id ' +
+    'and with 2^53-1, and compares the raw ids. A server that converts string ids to numbers, or loses integer ' +
+    'precision, leaves clients waiting for answers that never match.',
+  async check({ probe, report }) {
+    for (const id of PROBE_IDS) {
+      const before = probe.unmatchedResponses.length;
+      const { outcome, response } = await probe.raw({ jsonrpc: '2.0', id, method: 'ping' });
+      if (response !== undefined && response.id === id) continue;
+      const stray = probe.unmatchedResponses.slice(before).map((message) => asRecord(message)?.id);
+      const seen = stray.length > 0 ? `a response with id ${JSON.stringify(stray[0])?.slice(0, 60)}` : describeOutcome(outcome);
+      report({
+        message: `ping with id ${JSON.stringify(id)} got ${seen} instead of a response with the same id`,
+        location: { kind: 'server' },
+        data: { sentId: id, receivedIds: stray.slice(0, 3), outcome: outcome.kind },
+      });
+    }
+  },
+});

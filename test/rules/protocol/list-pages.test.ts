@@ -1,0 +1,42 @@
+import { listPages } from '../../../src/rules/protocol/list-pages.js';
+import { ruleTester } from '../../support/rule-tester.js';
+
+const tool = (name: string) => ({ name, inputSchema: { type: 'object' } });
+
+ruleTester(listPages, {
+  valid: [{ name: 'three pages', server: { tools: ['a', 'b', 'c', 'd', 'e'].map(tool) } }],
+  invalid: [
+    {
+      name: 'cursor loop',
+      server: { tools: [], handle: (method) => (method === 'tools/list' ? { result: { tools: [tool('a')], nextCursor: 'same' } } : undefined) },
+      findings: [{ message: 'tools/list: page 2 returned a cursor that was already used' }],
+    },
+    {
+      name: 'endless distinct cursors',
+      server: {
+        tools: [],
+        handle: (method, params) => {
+          if (method !== 'tools/list') return undefined;
+          const next = Number(String(params?.cursor ?? '0')) + 1;
+          return { result: { tools: [], nextCursor: String(next) } };
+        },
+      },
+      findings: [{ message: 'after 100 pages' }],
+    },
+    {
+      name: 'items missing',
+      server: { prompts: [], handle: (method) => (method === 'prompts/list' ? { result: { items: [] } } : undefined) },
+      findings: [{ message: 'prompts/list: page 1: result has no "prompts" array' }],
+    },
+    {
+      name: 'list errors',
+      server: { resources: [], handle: (method) => (method === 'resources/list' ? { error: { code: -32603, message: 'db down' } } : undefined) },
+      findings: [{ message: 'resources/list: page 1 failed with JSON-RPC error -32603' }],
+    },
+    {
+      name: 'second page hangs',
+      server: { tools: ['a', 'b', 'c'].map(tool), handle: (method, params) => (method === 'tools/list' && params?.cursor ? { silent: true } : undefined) },
+      findings: [{ message: 'page 2 was not answered in time' }],
+    },
+  ],
+});
