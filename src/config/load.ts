@@ -24,7 +24,13 @@ export interface LoadedConfig {
 
 type Path = readonly (string | number)[];
 
-export async function loadConfigFile(file: string, env: NodeJS.ProcessEnv): Promise<LoadedConfig> {
+export interface LoadOptions {
+  env: NodeJS.ProcessEnv;
+  /** Rule ids that `rules:` may re-level; any other key is an error with a did-you-mean. */
+  ruleIds: readonly string[];
+}
+
+export async function loadConfigFile(file: string, options: LoadOptions): Promise<LoadedConfig> {
   const absolute = path.resolve(file);
   let text: string;
   try {
@@ -34,10 +40,10 @@ export async function loadConfigFile(file: string, env: NodeJS.ProcessEnv): Prom
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(code ?? error);
     throw configError(`cannot read config ${file}: ${why}`);
   }
-  return parseConfig(text, absolute, env);
+  return parseConfig(text, absolute, options);
 }
 
-export function parseConfig(text: string, absolutePath: string, env: NodeJS.ProcessEnv): LoadedConfig {
+export function parseConfig(text: string, absolutePath: string, { env, ruleIds }: LoadOptions): LoadedConfig {
   const display = path.relative(process.cwd(), absolutePath) || absolutePath;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
@@ -52,8 +58,8 @@ export function parseConfig(text: string, absolutePath: string, env: NodeJS.Proc
   }
   const raw: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
   const located = (p: Path): string => at(nodeOffset(doc, p));
+  const locatedKey = (p: Path): string => at(nodeOffset(doc, p, true));
 
-  inferTransports(raw);
   const secrets: string[] = [];
   const interpolated = interpolate(raw, env, (variable, p) => {
     throw configError(`${located(p)}: environment variable ${variable} is not set (used at ${formatPath(p)})`);
@@ -61,7 +67,9 @@ export function parseConfig(text: string, absolutePath: string, env: NodeJS.Proc
 
   const parsed = configSchema.safeParse(interpolated);
   if (!parsed.success) {
-    const messages = parsed.error.issues.map((issue) => describeIssue(issue, interpolated, located));
+    // A misspelt key also makes the real key look missing: report the unknown key first.
+    const issues = [...parsed.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'));
+    const messages = issues.map((issue) => describeIssue(issue, interpolated, located, locatedKey));
     throw new McpactError('config', messages[0]!, messages.slice(1));
   }
   const config = parsed.data;
@@ -75,26 +83,25 @@ export function parseConfig(text: string, absolutePath: string, env: NodeJS.Proc
       seen.add(server.name);
     });
   }
+  const checkRuleIds = (levels: Record<string, unknown> | undefined, at: Path) => {
+    for (const id of Object.keys(levels ?? {})) {
+      if (ruleIds.includes(id)) continue;
+      const hint = closest(id, ruleIds);
+      throw configError(`${locatedKey([...at, 'rules', id])}: unknown rule "${id}"${hint ? ` (did you mean "${hint}"?)` : ''}; see \`mcpact rules\``);
+    }
+  };
+  checkRuleIds(config.rules, []);
+  if (config.server) checkRuleIds(config.server.rules, ['server']);
+  config.servers?.forEach((server, index) => checkRuleIds(server.rules, ['servers', index]));
   const serverCount = config.servers?.length ?? 1;
   const serverLines = Array.from({ length: serverCount }, (_, index) => {
-    const offset = nodeOffset(doc, config.servers ? ['servers', index] : ['server']);
+    const offset = config.servers ? nodeOffset(doc, ['servers', index]) : nodeOffset(doc, ['server'], true);
     return offset === undefined ? 1 : lineCounter.linePos(offset).line;
   });
   return { file: config, path: absolutePath, secrets, serverLines };
 }
 
-/** `transport` may be left out when `command` or `url` makes it obvious. */
-function inferTransports(raw: unknown): void {
-  if (!isRecord(raw)) return;
-  const servers = Array.isArray(raw.servers) ? raw.servers : [raw.server];
-  for (const server of servers) {
-    if (!isRecord(server) || server.transport !== undefined) continue;
-    if (typeof server.command === 'string') server.transport = 'stdio';
-    else if (typeof server.url === 'string') server.transport = 'http';
-  }
-}
-
-function describeIssue(issue: z.core.$ZodIssue, data: unknown, located: (p: Path) => string): string {
+function describeIssue(issue: z.core.$ZodIssue, data: unknown, located: (p: Path) => string, locatedKey: (p: Path) => string): string {
   const p = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
   if (issue.code === 'unrecognized_keys') {
     const allowed = allowedKeysAt(configSchema, p, data);
@@ -102,12 +109,12 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, located: (p: Path
       .map((key) => {
         const hint = closest(key, allowed);
         const suffix = hint ? ` (did you mean "${hint}"?)` : allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : '';
-        return `${located([...p, key])}: unknown key "${key}" at ${formatPath(p)}${suffix}`;
+        return `${locatedKey([...p, key])}: unknown key "${key}" at ${formatPath(p)}${suffix}`;
       })
       .join('\n');
   }
   if (issue.code === 'invalid_union' && 'discriminator' in issue) {
-    return `${located(p)}: ${formatPath(p)} must be one of: stdio, http (or give \`command\` or \`url\`)`;
+    return `${located(p)}: ${formatPath(p)} is required and must be one of: stdio (with command) or http (with url)`;
   }
   if (issue.code === 'invalid_value' && Array.isArray(issue.values)) {
     const got = getAt(data, p);
@@ -120,19 +127,17 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, located: (p: Path
   return `${located(p)}: ${formatPath(p)}: ${issue.message}`;
 }
 
-function nodeOffset(doc: Document, p: Path): number | undefined {
-  // Walk up until a node exists: an unknown key's parent still has a position.
-  for (let depth = p.length; depth >= 0; depth--) {
-    const prefix = p.slice(0, depth);
-    const node: unknown = prefix.length === 0 ? doc.contents : doc.getIn(prefix, true);
-    if (depth === p.length && depth > 0) {
-      // For a key, point at the key itself rather than its value.
-      const parent: unknown = depth === 1 ? doc.contents : doc.getIn(prefix.slice(0, -1), true);
-      if (isMap(parent)) {
-        const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === prefix.at(-1));
-        if (pair && isScalar(pair.key) && pair.key.range) return pair.key.range[0];
-      }
+/** Offset of the node at `p`, or of its nearest existing ancestor; with `key`, of the key naming it. */
+function nodeOffset(doc: Document, p: Path, key = false): number | undefined {
+  if (key && p.length > 0) {
+    const parent: unknown = p.length === 1 ? doc.contents : doc.getIn(p.slice(0, -1), true);
+    if (isMap(parent)) {
+      const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === p.at(-1));
+      if (pair && isScalar(pair.key) && pair.key.range) return pair.key.range[0];
     }
+  }
+  for (let depth = p.length; depth >= 0; depth--) {
+    const node: unknown = depth === 0 ? doc.contents : doc.getIn(p.slice(0, depth), true);
     if ((isMap(node) || isSeq(node) || isScalar(node)) && node.range) return node.range[0];
   }
   return undefined;

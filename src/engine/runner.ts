@@ -4,6 +4,7 @@
  * `error` and the others go on; the run deadline ends whatever is still running and marks the report incomplete.
  */
 import { openSession, type Session, type SessionTarget } from '../connect/session.js';
+import type { TapEntry } from '../connect/rpc.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { captureSurface } from '../surface/capture.js';
 import type { Surface } from '../surface/types.js';
@@ -25,11 +26,13 @@ export interface ServerPlan {
 }
 
 export interface RunHooks {
-  onServerStart?(server: string): void;
+  onServerStart?(server: string, transport: SessionTarget['kind']): void;
   /** Called once per family, as soon as all of its rules have finished, with their results. */
   onFamilyDone?(server: string, family: Family, results: RuleResult[], findings: Finding[]): void;
   onServerDone?(report: ServerReport): void;
   onStderrLine?(server: string, line: string): void;
+  /** Every JSON-RPC message of the session, both ways, handed over just before it closes (for --trace). */
+  onTraffic?(server: string, entries: TapEntry[]): void;
 }
 
 export interface RunnerOptions {
@@ -44,7 +47,7 @@ export const DEFAULT_CONCURRENCY = 4;
 
 export async function runServer(plan: ServerPlan, options: RunnerOptions): Promise<ServerReport> {
   const { hooks } = options;
-  hooks?.onServerStart?.(plan.name);
+  hooks?.onServerStart?.(plan.name, plan.target.kind);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), plan.timeouts.run_ms);
   const report: ServerReport = {
@@ -88,6 +91,7 @@ export async function runServer(plan: ServerPlan, options: RunnerOptions): Promi
     report.error = [failure.message, ...failure.details].join('\n');
   } finally {
     clearTimeout(timer);
+    if (session) hooks?.onTraffic?.(plan.name, session.peer.tap);
     await session?.close();
   }
   report.findings.sort(compareFindings);

@@ -10,7 +10,9 @@ export function closest(input: string, candidates: readonly string[]): string | 
     }
   }
   const tolerance = Math.max(1, Math.floor(input.length / 3));
-  return bestDistance <= tolerance ? best : undefined;
+  if (bestDistance <= tolerance) return best;
+  // An abbreviation ("warn" for "warning") is as likely a slip as a typo.
+  return input.length >= 3 ? candidates.find((candidate) => candidate.toLowerCase().startsWith(input.toLowerCase())) : undefined;
 }
 
 export function editDistance(a: string, b: string): number {

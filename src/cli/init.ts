@@ -1,0 +1,122 @@
+/**
+ * `mcpact init`: writes a commented starter mcpact.yaml. With `-- <command>` or `--url` it first connects and
+ * fills in what it found: the server's name and its prompts (listed as comments until prompt options exist).
+ */
+import { access, writeFile } from 'node:fs/promises';
+import { stringify } from 'yaml';
+import { openSession, type SessionTarget } from '../connect/session.js';
+import { DEFAULT_TIMEOUTS } from '../config/schema.js';
+import { usageError } from '../errors.js';
+import { captureSurface } from '../surface/capture.js';
+import { items } from '../surface/items.js';
+import { resolveTargets } from './targets.js';
+import { mcpactVersion } from './version.js';
+import { forTerminal } from '../report/sanitize.js';
+
+interface InitOptions {
+  url?: string;
+  header?: string[];
+  output: string;
+  force?: boolean;
+}
+
+const SCHEMA_LINE = '# yaml-language-server: $schema=./node_modules/mcpact/schemas/config.v1.schema.json';
+
+export async function initCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
+  const options = raw as unknown as InitOptions;
+  if (!options.force && (await exists(options.output))) {
+    throw usageError(`${options.output} already exists; use --force to overwrite it`);
+  }
+  const live = operands.length > 0 || options.url !== undefined;
+  const text = live ? await fromServer(operands, options) : starter();
+  await writeFile(options.output, text);
+  process.stdout.write(`wrote ${options.output}${live ? ' (pre-filled from the server)' : ''}; next: npx mcpact run -c ${options.output}\n`);
+  return 0;
+}
+
+function starter(): string {
+  return [
+    SCHEMA_LINE,
+    '# mcpact configuration. Docs: https://github.com/mcpact/mcpact#configuration',
+    '',
+    '# The server under test. For several servers use `servers:` with a list of named entries.',
+    'server:',
+    '  name: my-server',
+    '  transport: stdio            # or: http (then give `url:` and optional `headers:`)',
+    '  command: npx',
+    '  args: ["-y", "@modelcontextprotocol/server-everything"]',
+    '  # env:                      # only these variables (plus HOME, PATH, ...) reach the server',
+    '  #   API_KEY: ${MY_API_KEY}  # ${VAR} is read from the environment and redacted in every report',
+    '  # expect:',
+    '  #   protocol_version: "2025-11-25"',
+    '',
+    '# timeouts: { connect_ms: 10000, call_ms: 10000, run_ms: 120000 }',
+    '# fail_on: error               # or warning / info',
+    '# rules:                       # re-level any rule (see `mcpact rules`): off | info | warning | error',
+    '#   protocol/invalid-cursor: off',
+    '',
+  ].join('\n');
+}
+
+async function fromServer(operands: string[], options: InitOptions): Promise<string> {
+  const resolved = await resolveTargets(operands, { url: options.url, header: options.header }, []);
+  const server = resolved.servers[0]!;
+  const session = await openSession(server.target, { connectMs: DEFAULT_TIMEOUTS.connect_ms, clientVersion: mcpactVersion() });
+  try {
+    const init = session.initialize.outcome as { result: Record<string, unknown> };
+    const surface = await captureSurface(session.initialize.request as { protocolVersion: string }, init.result, (method, params) =>
+      session.peer.request(method, params, { timeoutMs: DEFAULT_TIMEOUTS.call_ms }),
+    );
+    const reported = typeof surface.serverInfo?.name === 'string' ? surface.serverInfo.name : server.name;
+    const name = reported.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 64) || server.name;
+    const entry: Record<string, unknown> = { name, ...targetConfig(server.target) };
+    if (surface.protocolVersion) entry.expect = { protocol_version: surface.protocolVersion };
+    const prompts = items(surface, 'prompts').map((item) => promptComment(item.record, item.label));
+    return [
+      SCHEMA_LINE,
+      `# mcpact configuration, pre-filled from ${oneLine(reported)} by mcpact init.`,
+      '',
+      stringify({ server: entry }).trimEnd(),
+      '',
+      ...(prompts.length > 0 ? ['# Prompts found on the server (arguments marked * are required):', ...prompts, ''] : []),
+      '# timeouts: { connect_ms: 10000, call_ms: 10000, run_ms: 120000 }',
+      '# rules:                       # re-level any rule (see `mcpact rules`): off | info | warning | error',
+      '#   protocol/invalid-cursor: off',
+      '',
+    ].join('\n');
+  } finally {
+    await session.close();
+  }
+}
+
+function targetConfig(target: SessionTarget): Record<string, unknown> {
+  if (target.kind === 'http') return { transport: 'http', url: target.url, ...(Object.keys(target.headers).length > 0 ? { headers: redactHeaders(target.headers) } : {}) };
+  if (target.kind === 'stdio') return { transport: 'stdio', command: target.command, args: target.args };
+  return {};
+}
+
+/** Header values typed on the command line are secrets more often than not: point at variables instead. */
+function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(headers).map((name) => [name, `\${${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}}`]));
+}
+
+function promptComment(record: Record<string, unknown> | undefined, label: string): string {
+  const args = Array.isArray(record?.arguments) ? record.arguments : [];
+  const names = args.map((argument) => {
+    const entry = argument as Record<string, unknown>;
+    return `${oneLine(String(entry.name))}${entry.required === true ? '*' : ''}`;
+  });
+  return `#   ${oneLine(label)}(${names.join(', ')})`;
+}
+
+/** Server text written into a YAML comment: one line, visible escapes, bounded. */
+function oneLine(text: string): string {
+  return forTerminal(text).slice(0, 120);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/**
+ * The mcpact command line. Only commander is loaded up front; each command imports its own module when it runs,
+ * so `mcpact --version` and `--help` start fast. Only this file turns errors into exit codes.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { McpactError } from '../errors.js';
+import { mcpactVersion } from './version.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function buildProgram(): Command {
+  const program = new Command('mcpact')
+    .description('Contract tests for MCP servers: lint, probe and check the contract a server declares.')
+    .version(mcpactVersion(), '-v, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  program
+    .command('run')
+    .description('Connect to each server, capture its contract and run the rules.')
+    .argument('[command...]', 'zero-config stdio server: everything after -- is the command to spawn')
+    .option('-c, --config <file>', 'config file (default: mcpact.yaml when it exists)')
+    .option('--server <name>', 'test only this server from the config')
+    .option('--url <url>', 'zero-config Streamable HTTP server')
+    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
+    .option('-r, --reporter <name[:path]>', 'reporter, optionally writing to a file (repeatable): console, json', collect)
+    .addOption(new Option('--fail-on <severity>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']))
+    .option('--only <families>', 'run only these rule families (comma-separated)')
+    .option('--skip <families>', 'skip these rule families (comma-separated)')
+    .option('--trace <file>', 'write every JSON-RPC message, both ways, as JSON Lines (secrets redacted)')
+    .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
+    .option('--verbose', "console: every rule's status and the server's stderr")
+    .action(async (command: string[], options: Record<string, unknown>) => {
+      const { runCommand } = await import('./run.js');
+      process.exitCode = await runCommand(command, options);
+    });
+
+  program
+    .command('init')
+    .description('Write a commented starter mcpact.yaml; with -- <command> or --url, pre-filled from the live server.')
+    .argument('[command...]', 'stdio server to inspect: everything after --')
+    .option('--url <url>', 'Streamable HTTP server to inspect')
+    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
+    .option('-o, --output <file>', 'where to write the config', 'mcpact.yaml')
+    .option('-f, --force', 'overwrite an existing file')
+    .action(async (command: string[], options: Record<string, unknown>) => {
+      const { initCommand } = await import('./init.js');
+      process.exitCode = await initCommand(command, options);
+    });
+
+  program
+    .command('rules')
+    .description('List every rule: id, family, default severity, spec reference and description.')
+    .option('--json', 'as JSON')
+    .action(async (options: { json?: boolean }) => {
+      const { rulesCommand } = await import('./rules.js');
+      process.stdout.write(rulesCommand(options));
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are successes; every other parse error is a usage error.
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
+    }
+    if (error instanceof McpactError) {
+      process.stderr.write(`mcpact: ${error.message}\n${error.details.map((line) => `  ${line}\n`).join('')}`);
+      return 2;
+    }
+    process.stderr.write(`mcpact: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 2;
+  }
+}
+
+main(process.argv).then((code) => {
+  process.exitCode = code;
+});

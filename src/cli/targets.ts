@@ -1,0 +1,122 @@
+/**
+ * Turns argv and the config file into the list of servers to test. Zero-config (`-- <command>` or `--url`) and a
+ * config file are two ways to name servers; mixing them is a usage error rather than a guess.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfigFile } from '../config/load.js';
+import { DEFAULT_TIMEOUTS, type ServerConfig, type Timeouts } from '../config/schema.js';
+import type { SessionTarget } from '../connect/session.js';
+import type { RuleLevel, Severity } from '../engine/severity.js';
+import { usageError } from '../errors.js';
+import { closest } from '../util/did-you-mean.js';
+import { looksSecret } from '../connect/child-env.js';
+
+export interface TargetOptions {
+  config?: string;
+  server?: string;
+  url?: string;
+  header?: string[];
+}
+
+export interface ServerTarget {
+  name: string;
+  target: SessionTarget;
+  timeouts: Timeouts;
+  expect: { protocolVersion?: string };
+  levels: Record<string, RuleLevel>;
+  /** Line of the config file that defines this server (for SARIF locations and messages). */
+  configLine?: number;
+}
+
+export interface ResolvedTargets {
+  servers: ServerTarget[];
+  secrets: string[];
+  failOn?: Severity;
+  configPath?: string;
+}
+
+export const DEFAULT_CONFIG = 'mcpact.yaml';
+
+export async function resolveTargets(operands: string[], options: TargetOptions, knownRuleIds: readonly string[]): Promise<ResolvedTargets> {
+  const zeroConfig = operands.length > 0 || options.url !== undefined;
+  if (operands.length > 0 && options.url !== undefined) throw usageError('give either a command after -- or --url, not both');
+  if (zeroConfig && options.config !== undefined) {
+    throw usageError('give either a config file (-c) or a server on the command line (-- <command> / --url), not both');
+  }
+  if (options.header?.length && options.url === undefined) throw usageError('--header only applies with --url');
+  if (zeroConfig) {
+    if (options.server !== undefined) throw usageError('--server selects a server from a config file; there is none here');
+    return zeroConfigTargets(operands, options);
+  }
+  const file = options.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
+  if (file === undefined) {
+    throw usageError(`no server to test: pass -c <config>, create ${DEFAULT_CONFIG} (mcpact init), or use -- <command> / --url <url>`);
+  }
+  const loaded = await loadConfigFile(file, { env: process.env, ruleIds: knownRuleIds });
+  const baseDir = path.dirname(loaded.path);
+  const configured = loaded.file.servers ?? (loaded.file.server ? [loaded.file.server] : []);
+  const topLevels = loaded.file.rules ?? {};
+  let servers = configured.map((server, index) => ({
+    name: server.name ?? defaultName(server),
+    target: sessionTarget(server, baseDir),
+    timeouts: { ...DEFAULT_TIMEOUTS, ...loaded.file.timeouts, ...server.timeouts },
+    expect: { protocolVersion: server.expect?.protocol_version },
+    levels: { ...topLevels, ...server.rules },
+    configLine: loaded.serverLines[index],
+  }));
+  if (options.server !== undefined) {
+    const names = servers.map((server) => server.name);
+    const chosen = servers.filter((server) => server.name === options.server);
+    if (chosen.length === 0) {
+      const hint = closest(options.server, names);
+      throw usageError(`no server named "${options.server}" in ${file}${hint ? ` (did you mean "${hint}"?)` : ''}; servers: ${names.join(', ')}`);
+    }
+    servers = chosen;
+  }
+  return { servers, secrets: loaded.secrets, failOn: loaded.file.fail_on, configPath: loaded.path };
+}
+
+function zeroConfigTargets(operands: string[], options: TargetOptions): ResolvedTargets {
+  const base = { timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: {} };
+  if (options.url !== undefined) {
+    if (!/^https?:\/\//i.test(options.url)) throw usageError(`--url must be an http:// or https:// URL, got "${options.url}"`);
+    const headers: Record<string, string> = {};
+    const secrets: string[] = [];
+    for (const header of options.header ?? []) {
+      const colon = header.indexOf(':');
+      if (colon <= 0) throw usageError(`--header must look like "Name: value", got "${header}"`);
+      const name = header.slice(0, colon).trim();
+      const value = header.slice(colon + 1).trim();
+      headers[name] = value;
+      if (/^(authorization|cookie|proxy-authorization)$/i.test(name) || looksSecret(name.replace(/-/g, '_'))) secrets.push(value);
+    }
+    const name = new URL(options.url).host.replace(/[^A-Za-z0-9_.-]/g, '_');
+    return { servers: [{ ...base, name, target: { kind: 'http', url: options.url, headers } }], secrets };
+  }
+  const [command, ...args] = operands as [string, ...string[]];
+  const name = commandName(command, args);
+  return { servers: [{ ...base, name, target: { kind: 'stdio', command, args, env: {} } }], secrets: [] };
+}
+
+function sessionTarget(server: ServerConfig, baseDir: string): SessionTarget {
+  if (server.transport === 'http') return { kind: 'http', url: server.url, headers: server.headers ?? {} };
+  return {
+    kind: 'stdio',
+    command: server.command,
+    args: server.args ?? [],
+    env: server.env ?? {},
+    cwd: path.resolve(baseDir, server.cwd ?? '.'),
+  };
+}
+
+function defaultName(server: ServerConfig): string {
+  return server.transport === 'http' ? new URL(server.url).host.replace(/[^A-Za-z0-9_.-]/g, '_') : commandName(server.command, server.args ?? []);
+}
+
+/** A readable name for a command line: the package for `npx pkg`, else the script or executable's base name. */
+function commandName(command: string, args: string[]): string {
+  const base = path.basename(command);
+  const subject = ['npx', 'node', 'uvx', 'python', 'python3', 'bunx', 'deno'].includes(base) ? args.find((arg) => !arg.startsWith('-')) : undefined;
+  return path.basename(subject ?? base).replace(/\.(m?js|ts|py)$/, '').replace(/[^A-Za-z0-9_.-]/g, '_') || 'server';
+}

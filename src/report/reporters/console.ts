@@ -1,0 +1,124 @@
+/**
+ * The console reporter: one block per rule family, printed as soon as the family finishes, then a summary line.
+ * Every server-supplied string goes through the terminal sanitizer, and colour is decided once by the caller.
+ */
+import pc from 'picocolors';
+import type { Family } from '../../engine/rule.js';
+import type { Severity } from '../../engine/severity.js';
+import type { RunHooks } from '../../engine/runner.js';
+import type { Finding, RuleResult, RunReport, ServerReport } from '../model.js';
+import { forTerminal, truncate } from '../sanitize.js';
+import { exitCode } from '../build.js';
+import type { Render, ReporterContext } from './types.js';
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+const MESSAGE_LIMIT = 300;
+const ICON: Record<Severity, string> = { error: '✖', warning: '▲', info: 'ℹ' };
+
+function paint(colors: Colors, severity: Severity, text: string): string {
+  return severity === 'error' ? colors.red(text) : severity === 'warning' ? colors.yellow(text) : colors.blue(text);
+}
+
+export function serverHeading(name: string, transport: string, colors: Colors): string {
+  return colors.bold(`server ${forTerminal(name)} (${transport})`);
+}
+
+export function familyBlock(family: Family, results: RuleResult[], findings: Finding[], context: ReporterContext, colors: Colors, failOn: Severity): string[] {
+  const count = (status: RuleResult['status']) => results.filter((result) => result.status === status).length;
+  const parts = [`${count('pass')} passed`, `${count('fail')} failed`];
+  if (count('skip') > 0) parts.push(`${count('skip')} skipped`);
+  if (count('error') > 0) parts.push(colors.red(`${count('error')} errored`));
+  const lines = [`  ${colors.bold(family)} ${colors.dim(`${results.length} rules: ${parts.join(', ')}`)}`];
+  const shown = context.quiet ? findings.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : findings;
+  for (const finding of shown) lines.push(...findingLines(finding, colors));
+  for (const result of results) {
+    if (result.status === 'error') lines.push(`    ${colors.red('! rule error')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
+    else if (context.verbose && result.status === 'skip') lines.push(`    ${colors.dim(`- skipped ${result.id}: ${forTerminal(result.reason ?? '')}`)}`);
+    else if (context.verbose && result.status === 'pass') lines.push(`    ${colors.green('✔')} ${colors.dim(result.id)}`);
+  }
+  return lines;
+}
+
+function findingLines(finding: Finding, colors: Colors): string[] {
+  const { location, spec } = finding;
+  const where = [location.kind, location.name !== undefined ? forTerminal(truncate(location.name, 80)) : undefined, location.pointer && forTerminal(truncate(location.pointer, 80))]
+    .filter(Boolean)
+    .join(' ');
+  const basis = spec ? ` · ${spec.level} in ${spec.revision} ${spec.section}` : '';
+  return [
+    `    ${paint(colors, finding.severity, `${ICON[finding.severity]} ${finding.severity.padEnd(7)}`)} ${forTerminal(truncate(finding.message, MESSAGE_LIMIT))}`,
+    `      ${colors.dim(`${finding.ruleId} at ${where}${basis}`)}`,
+  ];
+}
+
+/** "everything 2.0.0, protocol 2025-11-25": what answered, for the record. */
+function serverIdentity(server: ServerReport): string {
+  const info = server.serverInfo ?? {};
+  const name = forTerminal(truncate(`${String(info.name)} ${String(info.version)}`, 80));
+  return `tested ${name}${server.protocolVersion ? `, protocol ${forTerminal(truncate(server.protocolVersion, 40))}` : ''}`;
+}
+
+export function serverFailure(server: ServerReport, colors: Colors): string[] {
+  if (server.error === undefined) return [];
+  const [first = '', ...rest] = server.error.split('\n');
+  return [`  ${colors.red('✖ not fully tested:')} ${forTerminal(first)}`, ...rest.map((line) => `    ${colors.dim(forTerminal(line))}`)];
+}
+
+export function summaryLine(report: RunReport, colors: Colors): string {
+  const { rules, findings } = report.summary;
+  const total = rules.pass + rules.fail + rules.skip + rules.error;
+  const code = exitCode(report);
+  const verdict = code === 0 ? colors.green('PASSED') : code === 1 ? colors.red('FAILED') : colors.red('INCOMPLETE');
+  const servers = `${report.summary.servers} server${report.summary.servers === 1 ? '' : 's'}`;
+  return (
+    `${verdict} ${servers}, ${total} rules (${rules.pass} passed, ${rules.fail} failed, ${rules.skip} skipped, ${rules.error} errored); ` +
+    `findings: ${findings.error} errors, ${findings.warning} warnings, ${findings.info} info; fail-on ${report.failOn}; ${report.durationMs} ms`
+  );
+}
+
+function rankOf(severity: Severity): number {
+  return severity === 'error' ? 2 : severity === 'warning' ? 1 : 0;
+}
+
+/** Whole-report rendering, for `--reporter console:FILE` and for tests. */
+export const renderConsole: Render = (report, context) => {
+  const colors = pc.createColors(context.color);
+  const lines: string[] = [];
+  for (const server of report.servers) {
+    lines.push(serverHeading(server.name, server.transport, colors));
+    for (const family of new Set(server.rules.map((rule) => rule.family))) {
+      const results = server.rules.filter((rule) => rule.family === family);
+      const ids = new Set(results.map((rule) => rule.id));
+      lines.push(...familyBlock(family, results, server.findings.filter((finding) => ids.has(finding.ruleId)), context, colors, report.failOn));
+    }
+    lines.push(...serverFailure(server, colors));
+    if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
+  }
+  lines.push(summaryLine(report, colors));
+  return lines.join('\n') + '\n';
+};
+
+/** Streaming hooks that print each family as it finishes; the caller prints the summary at the end. */
+export function consoleStream(write: (text: string) => void, context: ReporterContext & { failOn: Severity }): RunHooks & { finish(report: RunReport): void } {
+  const colors = pc.createColors(context.color);
+  return {
+    onServerStart(name, transport) {
+      write(serverHeading(name, transport, colors) + '\n');
+    },
+    onFamilyDone(_server, family, results, findings) {
+      write(familyBlock(family, results, findings, context, colors, context.failOn).join('\n') + '\n');
+    },
+    onServerDone(server) {
+      const lines = serverFailure(server, colors);
+      if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
+      write(lines.join('\n') + '\n');
+    },
+    onStderrLine(server, line) {
+      if (context.verbose) write(colors.dim(`  [${forTerminal(server)} stderr] ${forTerminal(line)}`) + '\n');
+    },
+    finish(report) {
+      write(summaryLine(report, colors) + '\n');
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { forTerminal, truncate } from '../../src/report/sanitize.js';
+
+describe('forTerminal', () => {
+  it('makes ANSI colour and cursor sequences visible', () => {
+    expect(forTerminal('\u001b[31mred\u001b[0m \u001b[2J')).toBe('\\x1b[31mred\\x1b[0m \\x1b[2J');
+  });
+  it('makes OSC hyperlinks and titles visible (BEL and ST terminators)', () => {
+    expect(forTerminal('\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007')).toBe('\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07');
+    expect(forTerminal('\u001b]0;title\u001b\\')).toBe('\\x1b]0;title\\x1b\\');
+  });
+  it('escapes C1 controls, DEL, NUL, CR and newlines', () => {
+    expect(forTerminal('a\u009bb\u007fc\u0000d\re\nf')).toBe('a\\x9bb\\x7fc\\x00d\\re\\nf');
+  });
+  it('shows bidi overrides, zero-width and tag characters as code points', () => {
+    expect(forTerminal('abc\u202edef\u200b\u{e0041}')).toBe('abc<U+202E>def<U+200B><U+E0041>');
+  });
+  it('leaves ordinary text, including non-Latin scripts and emoji, alone', () => {
+    expect(forTerminal('Wetter für München 天気 🌦')).toBe('Wetter für München 天気 🌦');
+  });
+});
+
+describe('truncate', () => {
+  it('keeps short text and counts what it cuts in code points', () => {
+    expect(truncate('short', 10)).toBe('short');
+    expect(truncate('🌦🌦🌦🌦', 2)).toBe('🌦🌦… (2 more characters)');
+  });
+});
