@@ -198,6 +198,7 @@ export class StdioTransport implements Transport {
       }
     }
     // The leader may have exited while children it forked live on in the group.
+    // SIGKILL cannot be caught, so nothing in the group runs on after this.
     killGroup(pid, 'SIGKILL');
     liveGroups.delete(pid);
   }

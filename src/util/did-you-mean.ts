@@ -15,14 +15,19 @@ export function closest(input: string, candidates: readonly string[]): string | 
   return input.length >= 3 ? candidates.find((candidate) => candidate.toLowerCase().startsWith(input.toLowerCase())) : undefined;
 }
 
+/** Edit distance counting insertions, deletions, substitutions and adjacent swaps (optimal string alignment). */
 export function editDistance(a: string, b: string): number {
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      // A swap of two neighbours ("jsno" for "json") counts as one edit.
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j]!, beforePrevious[j - 2]! + 1);
     }
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length]!;

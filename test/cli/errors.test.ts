@@ -1,0 +1,98 @@
+/**
+ * Bad input and bad servers: each gets one clear message and exit code 2, and no process is left behind.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { alive, runCli } from '../support/cli.js';
+
+const temp = () => mkdtempSync(path.join(tmpdir(), 'mcpact-'));
+
+describe('usage and config errors exit 2 with one clear message', () => {
+  it('unknown reporter', async () => {
+    const result = await runCli(['run', '--reporter', 'jsno', '--', 'node', '-e', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe('mcpact: unknown reporter "jsno" (did you mean "json"?); available: console, json');
+  });
+
+  it('unknown option', async () => {
+    const result = await runCli(['run', '--fial-on', 'error']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown option '--fial-on'");
+  });
+
+  it('unknown rule family', async () => {
+    const result = await runCli(['run', '--only', 'protocl', '--', 'node', '-e', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--only: unknown rule family "protocl" (did you mean "protocol"?)');
+  });
+
+  it('no server given and no mcpact.yaml', async () => {
+    const result = await runCli(['run'], { cwd: temp() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no server to test');
+  });
+
+  it('config with an unknown key', async () => {
+    const dir = temp();
+    writeFileSync(path.join(dir, 'mcpact.yaml'), 'server:\n  transport: stdio\n  command: node\n  agrs: [x]\n');
+    const result = await runCli(['run'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe('mcpact: mcpact.yaml:4:3: unknown key "agrs" at server (did you mean "args"?)');
+  });
+
+  it('missing environment variable', async () => {
+    const dir = temp();
+    writeFileSync(path.join(dir, 'c.yaml'), 'server:\n  transport: stdio\n  command: node\n  env:\n    TOKEN: ${MCPACT_TEST_UNSET}\n');
+    const result = await runCli(['run', '-c', 'c.yaml'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe('mcpact: c.yaml:5:12: environment variable MCPACT_TEST_UNSET is not set (used at server.env.TOKEN)');
+  });
+
+  it('unreadable config file', async () => {
+    const result = await runCli(['run', '-c', 'does-not-exist.yaml'], { cwd: temp() });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe('mcpact: cannot read config does-not-exist.yaml: no such file');
+  });
+});
+
+describe('servers that fail', () => {
+  it('a command that does not exist', async () => {
+    const result = await runCli(['run', '--', 'mcpact-no-such-command-xyz']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('cannot start server: command not found: mcpact-no-such-command-xyz');
+  });
+
+  it('a server that exits at once, with its stderr shown', async () => {
+    const result = await runCli(['run', '--', 'node', '-e', 'console.error("boom: missing API key"); process.exit(3)']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('server closed the connection before answering initialize (exit code 3)');
+    expect(result.stdout).toContain('boom: missing API key');
+  });
+
+  it('a server that never answers: connect deadline, exit 2, and the whole process group is gone', async () => {
+    const dir = temp();
+    const pids = path.join(dir, 'pids');
+    // The server forks a grandchild; both must be stopped although neither reacts to stdin closing.
+    const script = [
+      "const { spawn } = require('node:child_process');",
+      "const fs = require('node:fs');",
+      "process.on('SIGTERM', () => {});",
+      "const child = spawn(process.execPath, ['-e', 'process.on(\"SIGTERM\", () => {}); setInterval(() => {}, 1000)'], { stdio: 'ignore' });",
+      `fs.writeFileSync(${JSON.stringify(pids)}, process.pid + ' ' + child.pid);`,
+      'setInterval(() => {}, 1000);',
+    ].join('\n');
+    writeFileSync(path.join(dir, 'mcpact.yaml'), `server:\n  transport: stdio\n  command: node\n  args: ["-e", ${JSON.stringify(script)}]\ntimeouts:\n  connect_ms: 800\n`);
+    const started = Date.now();
+    const result = await runCli(['run', '--reporter', 'json:report.json'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(result.stderr).toContain('did not answer initialize within 800 ms');
+    const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'));
+    expect(report.complete).toBe(false);
+    const [server, grandchild] = readFileSync(pids, 'utf8').split(' ').map(Number);
+    expect(await alive(server!)).toBe(false);
+    expect(await alive(grandchild!)).toBe(false);
+  });
+});
