@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
+import { defineRule, type Rule } from '../../src/engine/rule.js';
+import { runServer, type ServerPlan } from '../../src/engine/runner.js';
+import type { RuleLevel } from '../../src/engine/severity.js';
+import { fakeServerTransport, type FakeServerSpec } from '../support/fake-server.js';
+
+const spec = { revision: '2025-11-25', level: 'MUST', section: 'basic' } as const;
+const reporting = defineRule({
+  id: 'protocol/test-reporting',
+  family: 'protocol',
+  description: 'reports two findings out of order',
+  defaultSeverity: 'warning',
+  spec,
+  docs: '',
+  check({ report }) {
+    report({ message: 'b', location: { kind: 'tool', name: 'z' } });
+    report({ message: 'a', location: { kind: 'tool', name: 'a' } });
+  },
+});
+const crashing = defineRule({ id: 'protocol/test-crash', family: 'protocol', description: '', defaultSeverity: 'error', spec, docs: '', check() { throw new Error('kaput'); } });
+const probing = defineRule({
+  id: 'schema/test-probe', family: 'schema', description: '', defaultSeverity: 'error', spec, docs: '',
+  async check({ probe }) { await probe.request('tools/list', {}); },
+});
+
+function plan(server: FakeServerSpec, overrides: Partial<ServerPlan> = {}, levels: Record<string, RuleLevel> = {}): ServerPlan {
+  return { name: 'fake', target: { kind: 'memory', transport: fakeServerTransport(server) }, timeouts: DEFAULT_TIMEOUTS, expect: {}, levels, ...overrides };
+}
+const run = (rules: Rule[], p: ServerPlan) => runServer(p, { rules, clientVersion: 'test', concurrency: 2 });
+
+describe('runner', () => {
+  it('isolates a crashing rule and sorts findings deterministically', async () => {
+    const report = await run([crashing, reporting], plan({ tools: [] }));
+    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['protocol/test-crash', 'error'], ['protocol/test-reporting', 'fail']]);
+    expect(report.rules[0]?.reason).toBe('rule crashed: kaput');
+    expect(report.findings.map((finding) => finding.location.name)).toEqual(['a', 'z']);
+    expect(report.complete).toBe(true);
+  });
+
+  it('applies configured levels: re-levelled severity, and off means skipped', async () => {
+    const relevelled = await run([reporting], plan({}, {}, { 'protocol/test-reporting': 'error' }));
+    expect(relevelled.findings.every((finding) => finding.severity === 'error')).toBe(true);
+    const off = await run([reporting], plan({}, {}, { 'protocol/test-reporting': 'off' }));
+    expect(off.rules[0]).toMatchObject({ status: 'skip', reason: 'turned off in config' });
+    expect(off.findings).toEqual([]);
+  });
+
+  it('stops at the run deadline, keeps what finished, and marks the report incomplete', async () => {
+    const hanging: FakeServerSpec = { tools: [], handle: (method) => (method === 'tools/list' ? { silent: true } : undefined) };
+    const started = performance.now();
+    const report = await run([probing], plan(hanging, { timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 60_000, run_ms: 300 } }));
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(report.complete).toBe(false);
+    expect(report.error).toContain('run deadline of 300 ms reached');
+  });
+
+  it('reports a server that closes the connection during initialize as not tested', async () => {
+    const report = await run([reporting], plan({ handle: (method) => (method === 'initialize' ? { error: { code: -32603, message: 'no' } } : undefined) }));
+    expect(report.complete).toBe(false);
+    expect(report.error).toContain('initialize failed with JSON-RPC error -32603');
+    expect(report.rules).toEqual([]);
+  });
+});
