@@ -3,6 +3,7 @@
  * identifies it in findings. Items that are not objects are still listed, so shape rules can report them.
  */
 import { asRecord, type JsonRecord } from '../util/json.js';
+import { truncate } from '../report/sanitize.js';
 import type { ListKind, Surface } from './types.js';
 import type { Location } from '../engine/rule.js';
 
@@ -15,6 +16,9 @@ export interface Item {
   label: string;
 }
 
+/** A hostile server may send megabyte names; findings carry a bounded label (the full value stays in the item). */
+const LABEL_LIMIT = 200;
+
 const IDENTITY: Record<ListKind, string> = {
   tools: 'name',
   prompts: 'name',
@@ -25,8 +29,9 @@ const IDENTITY: Record<ListKind, string> = {
 export function items(surface: Surface, kind: ListKind): Item[] {
   return surface.lists[kind].items.map((raw, index) => {
     const record = asRecord(raw);
+    // An item missing its identity (a resource without uri) is still best named by its name.
     const identity = record?.[IDENTITY[kind]] ?? record?.name;
-    return { index, record, raw, label: typeof identity === 'string' ? identity : `#${index}` };
+    return { index, record, raw, label: typeof identity === 'string' ? truncate(identity, LABEL_LIMIT) : `#${index}` };
   });
 }
 

@@ -82,11 +82,14 @@ export function schemaProblems(schema: unknown): SchemaProblem[] {
       return problems;
     }
     ajv.compile(record);
-    // Unregister at once: an $id shared by two tools must not make the second one fail.
-    ajv.removeSchema(record);
   } catch (error) {
-    const message = error instanceof RangeError ? 'is nested too deeply to compile' : `does not compile: ${(error as Error).message}`;
+    const message = error instanceof RangeError ? 'is nested too deeply to compile' : `does not compile: ${error instanceof Error ? error.message : String(error)}`;
     problems.push({ pointer: '', message });
+  } finally {
+    // Unregister whatever happened: an $id shared by two tools (or left by a schema that failed) must not make
+    // the next one fail.
+    ajv.removeSchema(record);
+    if (typeof record.$id === 'string') ajv.removeSchema(record.$id);
   }
   return problems;
 }

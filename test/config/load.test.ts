@@ -75,3 +75,16 @@ describe('config loading', () => {
     expect(failure('server: { transport: stdio, command: a }\ntimeouts: { call_ms: "soon" }\n').message).toMatch(/^mcpact\.yaml:2:\d+: timeouts\.call_ms: /);
   });
 });
+
+describe('shipped configs', () => {
+  it('mcpact.yaml.example and examples/mcpact.yaml are valid', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { ALL_RULES } = await import('../../src/rules/index.js');
+    const ids = ALL_RULES.map((rule) => rule.id);
+    const env = { NOTES_API_KEY: 'k', MCP_TOKEN: 't' };
+    for (const file of ['mcpact.yaml.example', 'examples/mcpact.yaml']) {
+      const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+      expect(() => parseConfig(text, `${process.cwd()}/${file}`, { env, ruleIds: ids })).not.toThrow();
+    }
+  });
+});

@@ -89,7 +89,7 @@ export function answer(spec: FakeServerSpec, message: Record<string, unknown>): 
   if (method === 'logging/setLevel') return { result: {} };
   if (method === 'completion/complete') {
     const ref = params?.ref as Record<string, unknown> | undefined;
-    const known = (spec.prompts ?? []).some((prompt) => (prompt as Record<string, unknown>).name === ref?.name);
+    const known = (spec.prompts ?? []).some((prompt) => typeof prompt === 'object' && prompt !== null && 'name' in prompt && prompt.name === ref?.name);
     return known ? { result: { completion: { values: [] } } } : { error: { code: -32602, message: 'Unknown prompt' } };
   }
   return { error: { code: -32601, message: 'Method not found' } };

@@ -1,0 +1,27 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+
+export const promptDescription = defineRule({
+  id: 'schema/prompt-description',
+  family: 'schema',
+  description: 'Each prompt has a description that is not blank.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#prompt' },
+  docs:
+    'Hosts show prompts as slash commands or menu entries with their description next to them; without one the ' +
+    'user must guess what a prompt does from its name. A prompt passes when its `description` is a string with at ' +
+    'least one non-whitespace character. Say what the prompt produces and what its arguments are for.',
+  check({ surface, report }) {
+    for (const item of items(surface, 'prompts')) {
+      if (!item.record) continue; // schema/prompt-shape reports items that are not objects
+      if (!Object.hasOwn(item.record, 'description')) {
+        report({ message: 'prompt has no description', location: itemLocation(surface, 'prompts', item, '/description') });
+        continue;
+      }
+      const description = item.record.description;
+      if (typeof description === 'string' && description.trim() === '') {
+        report({ message: 'prompt description is blank', location: itemLocation(surface, 'prompts', item, '/description') });
+      }
+    }
+  },
+});

@@ -1,0 +1,90 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import { isIsoDateTime } from '../../util/date-time.js';
+import { asRecord, jsonType, type JsonRecord } from '../../util/json.js';
+import { quote } from '../../util/quote.js';
+import { asArray } from '../../util/shape.js';
+
+const AUDIENCES: readonly unknown[] = ['user', 'assistant'];
+
+export const resourceAnnotations = defineRule({
+  id: 'schema/resource-annotations',
+  family: 'schema',
+  description: 'Resource and template annotations have a valid audience, a priority from 0 to 1, and an ISO 8601 lastModified.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#annotations', checklist: 'R7' },
+  docs:
+    'Clients filter resources by `audience`, rank them by `priority` and sort them by `lastModified`; values of ' +
+    'the wrong type break that or get the resource dropped. When a resource or resource template has ' +
+    '`annotations`, it must be an object; `audience` is an array of "user" and "assistant", `priority` a number ' +
+    'from 0 to 1 inclusive, and `lastModified` an ISO 8601 date-time such as `2025-01-12T15:00:58Z` (offsets like ' +
+    '`+02:00` are fine). Send priorities as JSON numbers, not percentages or strings, and timestamps in ISO 8601, ' +
+    'not epoch seconds or HTTP dates.',
+  check({ surface, report }) {
+    for (const kind of ['resources', 'resourceTemplates'] as const) {
+      const noun = kind === 'resources' ? 'resource' : 'resource template';
+      for (const item of items(surface, kind)) {
+        if (!item.record || !Object.hasOwn(item.record, 'annotations')) continue;
+        const at = (pointer: string) => itemLocation(surface, kind, item, `/annotations${pointer}`);
+        const annotations = asRecord(item.record.annotations);
+        if (!annotations) {
+          report({ message: `${noun} annotations must be an object, got ${jsonType(item.record.annotations)}`, location: at('') });
+          continue;
+        }
+        for (const problem of annotationProblems(annotations)) {
+          report({ message: `${noun} annotations ${problem.message}`, location: at(problem.pointer), data: problem.data });
+        }
+      }
+    }
+  },
+});
+
+interface AnnotationProblem {
+  message: string;
+  /** Pointer inside `annotations`. */
+  pointer: string;
+  data: Record<string, unknown>;
+}
+
+function annotationProblems(annotations: JsonRecord): AnnotationProblem[] {
+  const problems: AnnotationProblem[] = [];
+  if (Object.hasOwn(annotations, 'audience')) {
+    const audience = asArray(annotations.audience);
+    if (!audience) {
+      problems.push({
+        message: `"audience" must be an array, got ${jsonType(annotations.audience)}`,
+        pointer: '/audience',
+        data: { field: 'audience' },
+      });
+    }
+    audience?.forEach((entry, index) => {
+      if (AUDIENCES.includes(entry)) return;
+      problems.push({
+        message: `"audience" entry ${quote(entry)} must be "user" or "assistant"`,
+        pointer: `/audience/${index}`,
+        data: { field: 'audience', value: entry },
+      });
+    });
+  }
+  if (Object.hasOwn(annotations, 'priority')) {
+    const priority = annotations.priority;
+    if (typeof priority !== 'number' || priority < 0 || priority > 1) {
+      problems.push({
+        message: `"priority" must be a number from 0 to 1, got ${quote(priority)}`,
+        pointer: '/priority',
+        data: { field: 'priority', value: priority },
+      });
+    }
+  }
+  if (Object.hasOwn(annotations, 'lastModified')) {
+    const lastModified = annotations.lastModified;
+    if (typeof lastModified !== 'string' || !isIsoDateTime(lastModified)) {
+      problems.push({
+        message: `"lastModified" must be an ISO 8601 date-time such as "2025-01-12T15:00:58Z", got ${quote(lastModified)}`,
+        pointer: '/lastModified',
+        data: { field: 'lastModified', value: lastModified },
+      });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,34 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import { mediaTypeProblem } from '../../util/media-type.js';
+import { quote } from '../../util/quote.js';
+import { stringField } from '../../util/shape.js';
+
+export const resourceMimeType = defineRule({
+  id: 'schema/resource-mime-type',
+  family: 'schema',
+  description: 'The mimeType of resources and resource templates, when present, is a type/subtype media type.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#resource', checklist: 'R2' },
+  docs:
+    'Clients pick a viewer or decoder for a resource from its `mimeType`; a value that does not parse as a media ' +
+    'type falls back to raw bytes or is rejected. A `mimeType` on a resource or a resource template passes when it ' +
+    'is `type/subtype`, both RFC 6838 names (a letter or digit, then letters, digits and `! # $ & ^ _ . + -`), ' +
+    'optionally followed by `; name=value` parameters. Use registered types such as `text/markdown` or ' +
+    '`application/json`, not file extensions (`md`) or wildcards (`text/*`).',
+  check({ surface, report }) {
+    for (const kind of ['resources', 'resourceTemplates'] as const) {
+      for (const item of items(surface, kind)) {
+        const mimeType = stringField(item.record, 'mimeType');
+        if (mimeType === undefined) continue; // the shape rules report a mimeType that is not a string
+        const problem = mediaTypeProblem(mimeType);
+        if (!problem) continue;
+        report({
+          message: `mimeType ${quote(mimeType)} is not a media type: ${problem.message} (column ${problem.column})`,
+          location: itemLocation(surface, kind, item, '/mimeType'),
+          data: { mimeType, column: problem.column },
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,33 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import { quote } from '../../util/quote.js';
+import { stringField } from '../../util/shape.js';
+import { absoluteUriProblem } from '../../util/uri.js';
+
+export const resourceUri = defineRule({
+  id: 'schema/resource-uri',
+  family: 'schema',
+  description: 'Each resource uri is an absolute URI (RFC 3986): a scheme, then only characters a URI may contain.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'server/resources#common-uri-schemes', checklist: 'R6' },
+  docs:
+    'A resource is identified by its URI: clients pass it back to `resources/read` and `resources/subscribe`, and ' +
+    'URL parsers reject or rewrite one that is not a valid URI, so the resource cannot be read. MCP requires URIs ' +
+    '(custom schemes included) to follow RFC 3986. A `uri` passes when it starts with a scheme such as `file:` or ' +
+    '`myapp:` and contains no whitespace, no control characters, none of `< > " { } | \\ ^` and no backtick, and ' +
+    'every `%` starts a percent-encoded byte. Give paths a scheme (`file:///…`) and percent-encode spaces and ' +
+    'other excluded characters (`%20`).',
+  check({ surface, report }) {
+    for (const item of items(surface, 'resources')) {
+      const uri = stringField(item.record, 'uri');
+      if (uri === undefined) continue; // schema/resource-shape reports it
+      const problem = absoluteUriProblem(uri);
+      if (!problem) continue;
+      report({
+        message: `resource uri ${quote(uri)} is not an absolute URI: ${problem.message} (column ${problem.column})`,
+        location: itemLocation(surface, 'resources', item, '/uri'),
+        data: { uri, column: problem.column },
+      });
+    }
+  },
+});

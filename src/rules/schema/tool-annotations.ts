@@ -1,0 +1,45 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import { asRecord, jsonType, pointer } from '../../util/json.js';
+import { fieldProblems, type Field } from '../../util/shape.js';
+
+const FIELDS: readonly Field[] = [
+  { key: 'title', kind: 'string' },
+  { key: 'readOnlyHint', kind: 'boolean' },
+  { key: 'destructiveHint', kind: 'boolean' },
+  { key: 'idempotentHint', kind: 'boolean' },
+  { key: 'openWorldHint', kind: 'boolean' },
+];
+
+export const toolAnnotations = defineRule({
+  id: 'schema/tool-annotations',
+  family: 'schema',
+  description: 'Tool annotations, when present, are an object with boolean hints and a string title.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/tools#tool', checklist: 'T9' },
+  docs:
+    'Hosts read tool annotations to decide whether to ask the user before a call: a `destructiveHint` sent as the ' +
+    'string "false" is truthy in JavaScript and means the opposite of what was meant. When `annotations` is present ' +
+    'it must be an object; `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint` are booleans and ' +
+    '`title` is a string when present. Send JSON booleans (`true`, `false`), not strings or numbers.',
+  check({ surface, report }) {
+    for (const item of items(surface, 'tools')) {
+      if (!item.record || !Object.hasOwn(item.record, 'annotations')) continue;
+      const annotations = asRecord(item.record.annotations);
+      if (!annotations) {
+        report({
+          message: `tool annotations must be an object, got ${jsonType(item.record.annotations)}`,
+          location: itemLocation(surface, 'tools', item, '/annotations'),
+        });
+        continue;
+      }
+      for (const problem of fieldProblems(annotations, FIELDS)) {
+        report({
+          message: `tool annotations ${problem.message}`,
+          location: itemLocation(surface, 'tools', item, pointer('annotations', problem.key)),
+          data: { field: problem.key, got: problem.got },
+        });
+      }
+    }
+  },
+});

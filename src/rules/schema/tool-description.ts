@@ -1,0 +1,27 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+
+export const toolDescription = defineRule({
+  id: 'schema/tool-description',
+  family: 'schema',
+  description: 'Each tool has a description that is not blank.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#tool' },
+  docs:
+    'Models choose which tool to call from its name and description; a tool without a description is picked by ' +
+    'guesswork or not at all. A tool passes when its `description` is a string with at least one non-whitespace ' +
+    'character. Say what the tool does, when to use it and what it returns.',
+  check({ surface, report }) {
+    for (const item of items(surface, 'tools')) {
+      if (!item.record) continue; // schema/tool-shape reports items that are not objects
+      if (!Object.hasOwn(item.record, 'description')) {
+        report({ message: 'tool has no description', location: itemLocation(surface, 'tools', item, '/description') });
+        continue;
+      }
+      const description = item.record.description;
+      if (typeof description === 'string' && description.trim() === '') {
+        report({ message: 'tool description is blank', location: itemLocation(surface, 'tools', item, '/description') });
+      }
+    }
+  },
+});

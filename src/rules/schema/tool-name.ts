@@ -1,0 +1,43 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import { quote } from '../../util/quote.js';
+
+const ALLOWED_CHAR = /^[A-Za-z0-9_.-]$/;
+const MAX_LENGTH = 128;
+/** Offending characters named in a message; the full list is in `data`. */
+const SHOWN_CHARS = 10;
+
+export const toolName = defineRule({
+  id: 'schema/tool-name',
+  family: 'schema',
+  description: 'Tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and ".".',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#tool-names', checklist: 'T3' },
+  docs:
+    'Hosts put tool names into model APIs that accept a narrow alphabet, prefix them with the server name, and ' +
+    'match them in allow-lists; a name with spaces, slashes or non-ASCII letters is renamed or rejected somewhere ' +
+    'along the way. MCP 2025-11-25 says tool names SHOULD be 1 to 128 characters long and use only ASCII letters, ' +
+    'digits, "_", "-" and ".". Rename the tool, for example `get user` to `get_user`; keep the human-readable ' +
+    'wording in `title`.',
+  check({ surface, report }) {
+    for (const item of items(surface, 'tools')) {
+      const name = item.record?.name;
+      if (typeof name !== 'string') continue; // schema/tool-shape reports it
+      const chars = [...name];
+      const problems: string[] = [];
+      if (chars.length === 0) problems.push('is empty');
+      if (chars.length > MAX_LENGTH) problems.push(`is ${chars.length} characters long (at most ${MAX_LENGTH})`);
+      const bad = [...new Set(chars.filter((char) => !ALLOWED_CHAR.test(char)))];
+      if (bad.length > 0) {
+        const shown = bad.slice(0, SHOWN_CHARS).map((char) => quote(char)).join(', ');
+        problems.push(`contains ${shown}${bad.length > SHOWN_CHARS ? ` and ${bad.length - SHOWN_CHARS} more` : ''}`);
+      }
+      if (problems.length === 0) continue;
+      report({
+        message: `tool name ${quote(name)} ${problems.join(' and ')}: use 1-${MAX_LENGTH} characters of A-Z, a-z, 0-9, "_", "-" and "."`,
+        location: itemLocation(surface, 'tools', item, '/name'),
+        data: { name, length: chars.length, characters: bad },
+      });
+    }
+  },
+});

@@ -1,0 +1,28 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import { schemaProblems } from '../../util/json-schema.js';
+
+export const toolOutputSchema = defineRule({
+  id: 'schema/tool-output-schema',
+  family: 'schema',
+  description: 'A tool outputSchema, when present, is a valid JSON Schema object with root type "object".',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'server/tools#output-schema', checklist: 'T2' },
+  docs:
+    'Clients validate `structuredContent` against `outputSchema`, and a schema they cannot compile makes every call ' +
+    'of the tool fail validation. When present, it must be a JSON object with `"type": "object"` at the root that ' +
+    'compiles in the dialect it declares with `$schema` (2020-12 when it declares none), checked exactly like ' +
+    '`inputSchema`. A tool without `outputSchema` passes. Fix the schema, or remove it if the tool returns only ' +
+    'unstructured content.',
+  check({ surface, report }) {
+    for (const item of items(surface, 'tools')) {
+      if (!item.record || !Object.hasOwn(item.record, 'outputSchema')) continue;
+      for (const problem of schemaProblems(item.record.outputSchema)) {
+        report({
+          message: `outputSchema ${problem.message}`,
+          location: itemLocation(surface, 'tools', item, `/outputSchema${problem.pointer}`),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,45 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import { jsonType, pointer } from '../../util/json.js';
+import { fieldProblems, type Field } from '../../util/shape.js';
+
+const FIELDS: readonly Field[] = [
+  { key: 'name', kind: 'string', required: true },
+  { key: 'title', kind: 'string' },
+  { key: 'description', kind: 'string' },
+  { key: 'icons', kind: 'array' },
+  { key: '_meta', kind: 'object' },
+];
+
+export const toolShape = defineRule({
+  id: 'schema/tool-shape',
+  family: 'schema',
+  description: 'Each tool is an object with a string name, and title, description, icons and _meta of the right type.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/tools#tool', checklist: 'T2' },
+  docs:
+    'Clients decode `tools/list` against the MCP schema, and many drop the whole list (or crash) on one malformed ' +
+    'tool. Each tool must be a JSON object with a string `name`; `title` and `description` are strings, `icons` an ' +
+    'array and `_meta` an object when present (null is not "absent"). The input schema, output schema and ' +
+    'annotations have rules of their own. Fix the tool definition so each field has its schema type, or leave the ' +
+    'optional field out.',
+  check({ surface, report }) {
+    for (const item of items(surface, 'tools')) {
+      if (!item.record) {
+        report({
+          message: `tool must be a JSON object, got ${jsonType(item.raw)}`,
+          location: itemLocation(surface, 'tools', item),
+          data: { index: item.index },
+        });
+        continue;
+      }
+      for (const problem of fieldProblems(item.record, FIELDS)) {
+        report({
+          message: `tool ${problem.message}`,
+          location: itemLocation(surface, 'tools', item, pointer(problem.key)),
+          data: { field: problem.key, got: problem.got },
+        });
+      }
+    }
+  },
+});

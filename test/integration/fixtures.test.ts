@@ -1,0 +1,80 @@
+/**
+ * The whole pipeline against the fixture servers over real transports: the good server yields zero findings
+ * over stdio and HTTP, the malformed server yields each defect once on the right item, and the same server gives
+ * the same findings whichever transport carries it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
+import type { SessionTarget } from '../../src/connect/session.js';
+import { runServer } from '../../src/engine/runner.js';
+import type { ServerReport } from '../../src/report/model.js';
+import { ALL_RULES } from '../../src/rules/index.js';
+import { createGoodServer } from '../../fixtures/servers/good.js';
+import { startHttpServer, type HttpHost } from '../../fixtures/servers/http-host.js';
+import { DEFECTS } from '../../fixtures/servers/malformed.js';
+import { createNotesServer } from '../../examples/server.js';
+import { ROOT } from '../support/cli.js';
+
+const stdio = (file: string): SessionTarget => ({ kind: 'stdio', command: process.execPath, args: [`${ROOT}dist/${file}`], env: {} });
+const http = (host: HttpHost): SessionTarget => ({ kind: 'http', url: host.url, headers: {} });
+
+function run(target: SessionTarget): Promise<ServerReport> {
+  return runServer(
+    { name: 'fixture', target, timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 3_000 }, expect: {}, levels: {} },
+    { rules: ALL_RULES, clientVersion: 'test', concurrency: 4 },
+  );
+}
+
+/** Findings without timings, comparable across transports. */
+const comparable = (report: ServerReport) => report.findings.map(({ ruleId, message, location }) => ({ ruleId, message, location }));
+
+describe('good fixture', () => {
+  let host: HttpHost;
+  beforeAll(async () => {
+    host = await startHttpServer(createGoodServer);
+  });
+  afterAll(() => host.close());
+
+  it('has zero findings over stdio, and every rule ran', async () => {
+    const report = await run(stdio('fixtures/servers/good.js'));
+    expect(report.complete).toBe(true);
+    expect(report.findings).toEqual([]);
+    expect(report.rules.filter((rule) => rule.status !== 'pass')).toEqual([]);
+    expect(report.rules).toHaveLength(ALL_RULES.length);
+  });
+
+  it('has zero findings over Streamable HTTP', async () => {
+    const report = await run(http(host));
+    expect(report.complete).toBe(true);
+    expect(report.transport).toBe('http');
+    expect(report.findings).toEqual([]);
+    expect(report.rules.filter((rule) => rule.status !== 'pass')).toEqual([]);
+  });
+});
+
+describe('malformed fixture', () => {
+  it('reports each defect exactly once, on the item that carries it, and nothing else', async () => {
+    const report = await run(stdio('fixtures/servers/malformed.js'));
+    expect(report.complete).toBe(true);
+    const found = report.findings.map((finding) => [finding.ruleId, finding.location.name]);
+    expect(found.sort()).toEqual(Object.entries(DEFECTS).sort());
+    // Every schema rule has a defect here, so a schema rule that stops finding it fails this test.
+    const schemaRules = ALL_RULES.filter((rule) => rule.family === 'schema').map((rule) => rule.id);
+    expect(Object.keys(DEFECTS).sort()).toEqual(schemaRules.sort());
+  });
+});
+
+describe('transport parity', () => {
+  let host: HttpHost;
+  beforeAll(async () => {
+    host = await startHttpServer(createNotesServer);
+  });
+  afterAll(() => host.close());
+
+  it('the example server gives the same findings over stdio and HTTP', async () => {
+    const [overStdio, overHttp] = await Promise.all([run(stdio('examples/server.js')), run(http(host))]);
+    expect(overStdio.findings.length).toBeGreaterThan(0);
+    expect(comparable(overHttp)).toEqual(comparable(overStdio));
+    expect(overHttp.rules.map((rule) => [rule.id, rule.status])).toEqual(overStdio.rules.map((rule) => [rule.id, rule.status]));
+  });
+});
