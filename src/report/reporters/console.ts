@@ -73,8 +73,12 @@ export function summaryLine(report: RunReport, colors: Colors): string {
   const servers = `${report.summary.servers} server${report.summary.servers === 1 ? '' : 's'}`;
   return (
     `${verdict} ${servers}, ${total} rules (${rules.pass} passed, ${rules.fail} failed, ${rules.skip} skipped, ${rules.error} errored); ` +
-    `findings: ${findings.error} errors, ${findings.warning} warnings, ${findings.info} info; fail-on ${report.failOn}; ${report.durationMs} ms`
+    `findings: ${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info; fail-on ${report.failOn}; ${report.durationMs} ms`
   );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function rankOf(severity: Severity): number {
