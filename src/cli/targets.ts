@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfigFile } from '../config/load.js';
-import { DEFAULT_TIMEOUTS, type ServerConfig, type Timeouts } from '../config/schema.js';
+import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig, type ServerSettings, type Timeouts } from '../config/schema.js';
 import type { SessionTarget } from '../connect/session.js';
 import type { RuleLevel, Severity } from '../engine/severity.js';
 import { usageError } from '../errors.js';
@@ -25,6 +25,7 @@ export interface ServerTarget {
   timeouts: Timeouts;
   expect: { protocolVersion?: string };
   levels: Record<string, RuleLevel>;
+  settings: ServerSettings;
   /** Line of the config file that defines this server (for SARIF locations and messages). */
   configLine?: number;
 }
@@ -63,6 +64,7 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
     timeouts: { ...DEFAULT_TIMEOUTS, ...loaded.file.timeouts, ...server.timeouts },
     expect: { protocolVersion: server.expect?.protocol_version },
     levels: { ...topLevels, ...server.rules },
+    settings: serverSettings(server),
     configLine: loaded.serverLines[index],
   }));
   if (options.server !== undefined) {
@@ -78,7 +80,7 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
 }
 
 function zeroConfigTargets(operands: string[], options: TargetOptions): ResolvedTargets {
-  const base = { timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: {} };
+  const base = { timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: {}, settings: {} };
   if (options.url !== undefined) {
     if (!/^https?:\/\//i.test(options.url)) throw usageError(`--url must be an http:// or https:// URL, got "${options.url}"`);
     const headers: Record<string, string> = {};

@@ -28,6 +28,15 @@ const expectSchema = z
   })
   .describe('What this server is expected to do.');
 
+/**
+ * Per-server options read by rule families (prompt examples, call policy, drift, ...). Each family keeps its
+ * schema in its own file under config/ and adds one line here; `ServerSettings` is what rules receive.
+ */
+export const featureShape = {};
+
+export const featuresSchema = z.strictObject(featureShape);
+export type ServerSettings = z.infer<typeof featuresSchema>;
+
 const common = {
   name: z
     .string()
@@ -37,6 +46,7 @@ const common = {
   timeouts: timeoutsSchema.optional(),
   expect: expectSchema.optional(),
   rules: ruleLevelsSchema.optional(),
+  ...featureShape,
 };
 
 export const stdioServerSchema = z
@@ -88,6 +98,15 @@ export type HttpServerConfig = z.infer<typeof httpServerSchema>;
 export type ServerConfig = z.infer<typeof serverSchema>;
 export type ConfigFile = z.infer<typeof configSchema>;
 export type Timeouts = Required<z.infer<typeof timeoutsSchema>>;
+
+/** The feature options of one server entry, without its connection details. */
+export function serverSettings(server: ServerConfig): ServerSettings {
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(featureShape)) {
+    if (key in server) picked[key] = (server as Record<string, unknown>)[key];
+  }
+  return featuresSchema.parse(picked);
+}
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connect_ms: 10_000, call_ms: 10_000, run_ms: 120_000 };
 

@@ -4,6 +4,7 @@
  */
 import type { SpecRef } from '../spec/revisions.js';
 import type { Surface } from '../surface/types.js';
+import type { ServerSettings } from '../config/schema.js';
 import type { Severity } from './severity.js';
 import type { Probe } from './probe.js';
 
@@ -35,6 +36,8 @@ export interface RuleContext {
   surface: Surface;
   probe: Probe;
   expect: { protocolVersion?: string };
+  /** This server's feature options from the config (empty for zero-config runs). */
+  settings: ServerSettings;
   report(finding: Report): void;
   /** Marks the rule as not applicable to this server, with the reason shown in reports. */
   skip(reason: string): void;

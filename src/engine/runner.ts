@@ -13,7 +13,7 @@ import { specUrl } from '../spec/revisions.js';
 import { Probe } from './probe.js';
 import type { Family, Report, Rule } from './rule.js';
 import type { RuleLevel, Severity } from './severity.js';
-import type { Timeouts } from '../config/schema.js';
+import type { ServerSettings, Timeouts } from '../config/schema.js';
 import { compareText } from '../util/compare.js';
 
 export interface ServerPlan {
@@ -23,6 +23,8 @@ export interface ServerPlan {
   expect: { protocolVersion?: string };
   /** Configured levels by rule id; rules not listed keep their default severity. */
   levels: Record<string, RuleLevel>;
+  /** Feature options of this server (prompt examples, call policy, ...), handed to every rule. */
+  settings: ServerSettings;
 }
 
 export interface RunHooks {
@@ -152,6 +154,7 @@ async function runRule(
     surface,
     probe,
     expect: plan.expect,
+    settings: plan.settings,
     report: (finding: Report) => findings.push(stamp(rule, severity, finding)),
     skip: (reason: string) => {
       skipReason = reason;

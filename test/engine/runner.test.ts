@@ -25,7 +25,7 @@ const probing = defineRule({
 });
 
 function plan(server: FakeServerSpec, overrides: Partial<ServerPlan> = {}, levels: Record<string, RuleLevel> = {}): ServerPlan {
-  return { name: 'fake', target: { kind: 'memory', transport: fakeServerTransport(server) }, timeouts: DEFAULT_TIMEOUTS, expect: {}, levels, ...overrides };
+  return { name: 'fake', target: { kind: 'memory', transport: fakeServerTransport(server) }, timeouts: DEFAULT_TIMEOUTS, expect: {}, levels, settings: {}, ...overrides };
 }
 const run = (rules: Rule[], p: ServerPlan) => runServer(p, { rules, clientVersion: 'test', concurrency: 2 });
 

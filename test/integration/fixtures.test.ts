@@ -20,7 +20,7 @@ const http = (host: HttpHost): SessionTarget => ({ kind: 'http', url: host.url, 
 
 function run(target: SessionTarget): Promise<ServerReport> {
   return runServer(
-    { name: 'fixture', target, timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 3_000 }, expect: {}, levels: {} },
+    { name: 'fixture', target, timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 3_000 }, expect: {}, levels: {}, settings: {} },
     { rules: ALL_RULES, clientVersion: 'test', concurrency: 4 },
   );
 }

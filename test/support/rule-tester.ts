@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../../src/engine/rule.js';
 import { runServer } from '../../src/engine/runner.js';
-import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
+import { DEFAULT_TIMEOUTS, type ServerSettings } from '../../src/config/schema.js';
 import type { Finding, ServerReport } from '../../src/report/model.js';
 import { fakeServerTransport, type FakeServerSpec } from './fake-server.js';
 
@@ -23,6 +23,8 @@ export interface ValidCase {
   name: string;
   server: FakeServerSpec;
   expect?: { protocolVersion?: string };
+  /** The server's feature options, as the config would give them. */
+  settings?: ServerSettings;
 }
 
 export interface InvalidCase extends ValidCase {
@@ -40,7 +42,7 @@ export interface RuleTable {
   skipped?: SkipCase[];
 }
 
-export async function runRuleOnFake(rule: Rule, server: FakeServerSpec, expectations = {}): Promise<ServerReport> {
+export async function runRuleOnFake(rule: Rule, server: FakeServerSpec, expectations = {}, settings: ServerSettings = {}): Promise<ServerReport> {
   return runServer(
     {
       name: 'fake',
@@ -48,6 +50,7 @@ export async function runRuleOnFake(rule: Rule, server: FakeServerSpec, expectat
       timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500, run_ms: 10_000 },
       expect: expectations,
       levels: {},
+      settings: {},
     },
     { rules: [rule], clientVersion: 'test', concurrency: 4 },
   );
@@ -67,7 +70,7 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
   describe(rule.id, () => {
     for (const valid of table.valid) {
       it(`valid: ${valid.name}`, async () => {
-        const report = await runRuleOnFake(rule, valid.server, valid.expect);
+        const report = await runRuleOnFake(rule, valid.server, valid.expect, valid.settings);
         expect(report.error).toBeUndefined();
         expect(report.findings).toEqual([]);
         expect(report.rules[0]?.status).toBe('pass');
@@ -75,7 +78,7 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
     }
     for (const invalid of table.invalid) {
       it(`invalid: ${invalid.name}`, async () => {
-        const report = await runRuleOnFake(rule, invalid.server, invalid.expect);
+        const report = await runRuleOnFake(rule, invalid.server, invalid.expect, invalid.settings);
         expect(report.error).toBeUndefined();
         expect(report.rules[0]?.status, report.rules[0]?.reason).toBe('fail');
         expect(report.findings).toHaveLength(invalid.findings.length);
@@ -95,7 +98,7 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
     }
     for (const skipped of table.skipped ?? []) {
       it(`skipped: ${skipped.name}`, async () => {
-        const report = await runRuleOnFake(rule, skipped.server, skipped.expect);
+        const report = await runRuleOnFake(rule, skipped.server, skipped.expect, skipped.settings);
         expect(report.rules[0]?.status).toBe('skip');
         expect(report.findings).toEqual([]);
         if (typeof skipped.skipped === 'string') expect(report.rules[0]?.reason).toContain(skipped.skipped);
