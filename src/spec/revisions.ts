@@ -18,7 +18,8 @@ export function revisionAtLeast(version: string, floor: Revision): boolean {
 }
 
 /** MUST-level requirements are errors by default, SHOULD-level ones warnings; lints with no spec level are chosen per rule. */
-export type RequirementLevel = 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT' | 'SCHEMA' | 'BEST PRACTICE';
+/** CONFIG: an expectation the user wrote in the config, not a spec requirement. */
+export type RequirementLevel = 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT' | 'SCHEMA' | 'BEST PRACTICE' | 'CONFIG';
 
 export interface SpecRef {
   /** Revision the requirement is quoted from. */

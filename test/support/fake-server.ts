@@ -26,6 +26,8 @@ export interface FakeServerSpec {
   prompts?: unknown[];
   resources?: unknown[];
   resourceTemplates?: unknown[];
+  /** completion/complete values by prompt and argument (default: none). */
+  completions?: Record<string, Record<string, string[]>>;
   /** Items per page (default 2, so pagination is always exercised). */
   pageSize?: number;
   /** Overrides: return a Reply to take over a method, or undefined for the default behaviour. */
@@ -88,11 +90,59 @@ export function answer(spec: FakeServerSpec, message: Record<string, unknown>): 
   if (list) return listPage(spec[list.key] ?? [], list.field, params?.cursor, spec.pageSize ?? 2);
   if (method === 'logging/setLevel') return { result: {} };
   if (method === 'completion/complete') {
-    const ref = params?.ref as Record<string, unknown> | undefined;
-    const known = (spec.prompts ?? []).some((prompt) => typeof prompt === 'object' && prompt !== null && 'name' in prompt && prompt.name === ref?.name);
-    return known ? { result: { completion: { values: [] } } } : { error: { code: -32602, message: 'Unknown prompt' } };
+    const ref = asObject(params?.ref);
+    const argument = asObject(params?.argument);
+    const prompt = findPrompt(spec, ref?.name);
+    if (!prompt) return { error: { code: -32602, message: 'Unknown prompt' } };
+    const values = spec.completions?.[String(ref?.name)]?.[String(argument?.name)] ?? [];
+    return { result: { completion: { values, total: values.length, hasMore: false } } };
   }
+  if (method === 'prompts/get') return getPrompt(spec, params);
   return { error: { code: -32601, message: 'Method not found' } };
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+interface FakeArgument {
+  name: string;
+  required?: boolean;
+}
+
+function findPrompt(spec: FakeServerSpec, name: unknown): { name: string; arguments: FakeArgument[] } | undefined {
+  for (const raw of spec.prompts ?? []) {
+    const prompt = asObject(raw);
+    if (prompt && prompt.name === name) {
+      const args = Array.isArray(prompt.arguments) ? prompt.arguments.map(asObject).filter((entry) => entry !== undefined) : [];
+      return { name: String(prompt.name), arguments: args.map((entry) => ({ name: String(entry.name), required: entry.required === true })) };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * prompts/get the way the spec asks: validate everything first (-32602 naming the problem), then render one user
+ * message with a line per supplied value, values kept verbatim and never interpreted.
+ */
+export function getPrompt(spec: FakeServerSpec, params: Record<string, unknown> | undefined): Reply {
+  const invalid = (message: string): Reply => ({ error: { code: -32602, message } });
+  if (typeof params?.name !== 'string') return invalid('name must be a string');
+  const prompt = findPrompt(spec, params.name);
+  if (!prompt) return invalid(`Unknown prompt: ${params.name}`);
+  const args = params.arguments === undefined ? {} : asObject(params.arguments);
+  if (!args) return invalid('arguments must be an object');
+  for (const [key, value] of Object.entries(args)) {
+    if (!prompt.arguments.some((argument) => argument.name === key)) return invalid(`Unknown argument: ${key}`);
+    if (typeof value !== 'string') return invalid(`Argument ${key} must be a string`);
+  }
+  for (const argument of prompt.arguments.filter((entry) => entry.required)) {
+    const value = args[argument.name];
+    if (value === undefined) return invalid(`Missing required argument: ${argument.name}`);
+    if (typeof value === 'string' && value.trim() === '') return invalid(`Argument ${argument.name} must not be empty`);
+  }
+  const lines = prompt.arguments.filter((argument) => typeof args[argument.name] === 'string' && args[argument.name] !== '').map((argument) => `${argument.name}: ${String(args[argument.name])}`);
+  return { result: { messages: [{ role: 'user', content: { type: 'text', text: [`Prompt ${prompt.name}.`, ...lines].join('\n') } }] } };
 }
 
 function listPage(items: unknown[], field: string, cursor: unknown, pageSize: number): Reply {

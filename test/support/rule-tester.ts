@@ -50,7 +50,7 @@ export async function runRuleOnFake(rule: Rule, server: FakeServerSpec, expectat
       timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500, run_ms: 10_000 },
       expect: expectations,
       levels: {},
-      settings: {},
+      settings,
     },
     { rules: [rule], clientVersion: 'test', concurrency: 4 },
   );

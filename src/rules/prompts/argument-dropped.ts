@@ -1,0 +1,39 @@
+import { defineRule } from '../../engine/rule.js';
+import { caseData, exercisedPrompts, promptLocation, quoteName } from './shared.js';
+
+/** The forms in which a value may legitimately appear in rendered text. */
+function forms(value: string): string[] {
+  const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return [value, JSON.stringify(value).slice(1, -1), html, encodeURIComponent(value)];
+}
+
+export const argumentDropped = defineRule({
+  id: 'prompts/argument-dropped',
+  family: 'prompts',
+  description: 'Every supplied argument value appears in the rendered messages (verbatim or escaped).',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#getting-a-prompt' },
+  docs:
+    "In the rendering with all arguments (case `complete`), each argument's value must appear in the text a model " +
+    'reads: verbatim, JSON-escaped, HTML-escaped or URL-encoded. A value that appears nowhere was dropped: the ' +
+    'signature of an argument renamed on one side only, where the server reads `lang` while clients send ' +
+    '`language` and the model gets a generic prompt. Prompts that deliberately turn a value into other words (a ' +
+    'risk level into an instruction) trip this check: re-level it or turn it off for that server.',
+  async check(context) {
+    const exercised = await exercisedPrompts(context);
+    if (!exercised) return;
+    for (const prompt of exercised.prompts) {
+      const complete = prompt.results.find((result) => result.case === 'complete');
+      if (!complete?.rendered || !prompt.accepted) continue;
+      const text = complete.rendered.text;
+      for (const [name, value] of Object.entries(prompt.accepted)) {
+        if (value.trim() === '' || forms(value).some((form) => text.includes(form))) continue;
+        context.report({
+          message: `the value of argument ${quoteName(name)} appears nowhere in the rendered messages (case complete)`,
+          location: promptLocation(prompt.prompt.name),
+          data: caseData(complete, context.runtime.showValues, { argument: name, anchor: 'value rendered' }),
+        });
+      }
+    }
+  },
+});

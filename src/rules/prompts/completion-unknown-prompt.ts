@@ -1,0 +1,24 @@
+import { defineRule } from '../../engine/rule.js';
+import { exercisePrompts } from '../../prompts/exercise.js';
+import { describeOutcome } from '../outcome.js';
+
+export const completionUnknownPrompt = defineRule({
+  id: 'prompts/completion-unknown-prompt',
+  family: 'prompts',
+  description: 'completion/complete for a prompt that does not exist gets -32602.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/utilities/completion#error-handling', checklist: 'C3' },
+  docs:
+    'Asked to complete an argument of `mcpact-no-such-prompt`, a server that declares `completions` should answer ' +
+    '-32602 (invalid params). Suggestions for a prompt that does not exist, or -32603, mislead clients.',
+  async check(context) {
+    if (context.surface.capabilities.completions === undefined) return context.skip('the server does not declare completions');
+    const outcome = (await exercisePrompts(context)).completionForUnknownPrompt;
+    if (!outcome || (outcome.kind === 'error' && outcome.code === -32602)) return;
+    context.report({
+      message: `completion/complete for a prompt that does not exist got ${describeOutcome(outcome)}; expected JSON-RPC error -32602`,
+      location: { kind: 'server' },
+      data: { outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, expected: -32602 },
+    });
+  },
+});

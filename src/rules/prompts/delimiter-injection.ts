@@ -1,0 +1,40 @@
+import { defineRule } from '../../engine/rule.js';
+import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, reportVerdicts } from './shared.js';
+
+export const delimiterInjection = defineRule({
+  id: 'prompts/delimiter-injection',
+  family: 'prompts',
+  description: 'Values with closing tags, code fences or a fake "System:" turn never add messages or change roles.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#security' },
+  docs:
+    'Case `delimiter-injection` sends each argument, in turn, as text that tries to leave its data boundary: closing ' +
+    'tags, a code fence, a line starting "System:", a chat-template role marker and "ignore previous instructions". ' +
+    'The rendered result must have the same number of messages with the same roles as the normal rendering: user ' +
+    'text that can create an assistant or system turn can speak for the server. Rejecting the value with -32602 is ' +
+    'also fine.',
+  async check(context) {
+    const exercised = await exercisedPrompts(context);
+    if (!exercised) return;
+    for (const prompt of exercised.prompts) {
+      const complete = prompt.results.find((result) => result.case === 'complete');
+      for (const result of casesNamed([prompt], 'delimiter-injection')) {
+        const subject = `argument ${quoteName(result.argument ?? '')} sent with delimiters and a fake system turn (case delimiter-injection)`;
+        if (result.verdict !== 'correct') {
+          reportVerdicts(context, [result], () => subject);
+          continue;
+        }
+        if (!result.rendered || !complete?.rendered) continue;
+        const before = complete.rendered.roles.join(',');
+        const after = result.rendered.roles.join(',');
+        if (before !== after) {
+          context.report({
+            message: `${subject} changed the messages: roles [${after.slice(0, 80)}] instead of [${before.slice(0, 80)}]`,
+            location: promptLocation(prompt.prompt.name),
+            data: caseData(result, context.runtime.showValues, { rolesBefore: complete.rendered.roles, rolesAfter: result.rendered.roles }),
+          });
+        }
+      }
+    }
+  },
+});

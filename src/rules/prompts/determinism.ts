@@ -1,0 +1,32 @@
+import { defineRule } from '../../engine/rule.js';
+import { caseData, casesNamed, exercisedPrompts, promptLocation, reportVerdicts } from './shared.js';
+
+export const determinism = defineRule({
+  id: 'prompts/determinism',
+  family: 'prompts',
+  description: 'The same arguments twice render identical messages.',
+  defaultSeverity: 'info',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#getting-a-prompt' },
+  docs:
+    'Case `determinism` repeats the accepted call and compares the messages byte for byte. A prompt that embeds a ' +
+    'timestamp, a random id or unordered data cannot be checked against a golden file without `normalize` rules, ' +
+    'and makes model behaviour harder to reproduce. Informational: some prompts are meant to vary.',
+  async check(context) {
+    const exercised = await exercisedPrompts(context);
+    if (!exercised) return;
+    for (const prompt of exercised.prompts) {
+      const complete = prompt.results.find((result) => result.case === 'complete');
+      for (const again of casesNamed([prompt], 'determinism')) {
+        if (again.verdict !== 'correct') {
+          reportVerdicts(context, [again], () => 'the accepted call repeated (case determinism)');
+        } else if (complete?.rendered && again.rendered && complete.rendered.canonical !== again.rendered.canonical) {
+          context.report({
+            message: 'the same arguments rendered different messages on a second call (case determinism)',
+            location: promptLocation(prompt.prompt.name),
+            data: caseData(again, context.runtime.showValues, { anchor: 'identical messages' }),
+          });
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,80 @@
+import { defineRule, type RuleContext } from '../../engine/rule.js';
+import { PROMPT_POLICY_KEYS, type NormalizeRule, type PromptEntry } from '../../config/prompts.js';
+import { exercisePrompts, type CaseResult } from '../../prompts/exercise.js';
+import { caseData, promptLocation, quoteName } from './shared.js';
+
+/** The golden form of a rendering: pretty JSON of the messages, after the user's normalize rules. */
+export function goldenText(messages: unknown[], normalize: NormalizeRule[] | undefined): string {
+  let text = JSON.stringify(messages, null, 2) + '\n';
+  for (const rule of normalize ?? []) text = text.replace(new RegExp(rule.pattern, 'g'), rule.replace);
+  return text;
+}
+
+function firstDifferentLine(expected: string, actual: string): number {
+  const a = expected.split('\n');
+  const b = actual.split('\n');
+  const index = a.findIndex((line, position) => line !== b[position]);
+  return (index === -1 ? Math.min(a.length, b.length) : index) + 1;
+}
+
+export const expectations = defineRule({
+  id: 'prompts/expectations',
+  family: 'prompts',
+  description: 'Rendered messages meet the expectations in the config: roles, match, not_match and golden files.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'CONFIG', section: 'server/prompts#getting-a-prompt' },
+  docs:
+    'Per prompt, `prompts.<name>.expect` in the config states what the rendering with the example arguments must ' +
+    'look like: `roles` (the exact sequence of message roles), `match` and `not_match` (regular expressions over ' +
+    'the text a model reads), and `golden` (a file holding the expected messages as JSON, compared after the ' +
+    '`normalize` replacements). `mcpact run --update-golden` writes the golden files; a missing golden file is a ' +
+    'failure with that hint, never a silent pass. Findings name the failed anchor, not the rendered text, unless ' +
+    '--show-values is given.',
+  async check(context) {
+    const configured = Object.entries(context.settings.prompts ?? {}).filter(
+      (entry): entry is [string, PromptEntry] => !(PROMPT_POLICY_KEYS as readonly string[]).includes(entry[0]) && typeof entry[1] === 'object' && entry[1].expect !== undefined,
+    );
+    if (configured.length === 0) return context.skip('no prompts.<name>.expect in the config');
+    const exercise = await exercisePrompts(context);
+    for (const [name, entry] of configured) {
+      const prompt = exercise.prompts.find((candidate) => candidate.prompt.name === name);
+      const complete = prompt?.results.find((result) => result.case === 'complete');
+      if (!prompt || !complete?.rendered) {
+        const why = !prompt ? 'the server lists no such prompt' : (prompt.skipped ?? 'it did not render');
+        context.report({ message: `prompt ${quoteName(name)} has expectations in the config, but ${why}`, location: promptLocation(name), data: { anchor: 'rendered' } });
+        continue;
+      }
+      checkExpectations(context, name, entry, complete);
+    }
+  },
+});
+
+function checkExpectations(context: RuleContext, name: string, entry: PromptEntry, complete: CaseResult): void {
+  const rendered = complete.rendered!;
+  const expect = entry.expect ?? {};
+  const fail = (message: string, anchor: string, extra: Record<string, unknown> = {}) =>
+    context.report({ message, location: promptLocation(name), data: caseData(complete, context.runtime.showValues, { anchor, ...extra }) });
+  if (expect.roles && expect.roles.join(',') !== rendered.roles.join(',')) {
+    fail(`message roles are [${rendered.roles.join(', ').slice(0, 80)}], expected [${expect.roles.join(', ')}]`, 'roles');
+  }
+  for (const pattern of expect.match ?? []) {
+    if (!new RegExp(pattern).test(rendered.text)) fail(`rendered text does not match /${pattern}/`, `match: ${pattern}`);
+  }
+  for (const pattern of expect.not_match ?? []) {
+    if (new RegExp(pattern).test(rendered.text)) fail(`rendered text matches /${pattern}/, which it must not`, `not_match: ${pattern}`);
+  }
+  if (expect.golden === undefined) return;
+  const actual = goldenText(rendered.messages, expect.normalize);
+  if (context.runtime.updateGolden) {
+    context.runtime.goldens.write(expect.golden, actual);
+    return;
+  }
+  const stored = context.runtime.goldens.read(expect.golden);
+  if (stored === undefined) {
+    fail(`golden file ${expect.golden} does not exist; run mcpact run --update-golden to create it from the current rendering`, `golden: ${expect.golden}`);
+  } else if (stored !== actual) {
+    const line = firstDifferentLine(stored, actual);
+    const detail = context.runtime.showValues ? { expectedLine: stored.split('\n')[line - 1], actualLine: actual.split('\n')[line - 1] } : {};
+    fail(`rendered messages differ from golden file ${expect.golden} (first difference on line ${line})`, `golden: ${expect.golden}`, detail);
+  }
+}

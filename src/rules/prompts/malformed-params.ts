@@ -1,0 +1,21 @@
+import { defineRule } from '../../engine/rule.js';
+import { exercisedPrompts, reportVerdicts } from './shared.js';
+
+export const malformedParams = defineRule({
+  id: 'prompts/malformed-params',
+  family: 'prompts',
+  description: 'prompts/get with malformed params (no name, a non-string name, arguments not an object) gets -32602.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },
+  docs:
+    'Case `malformed-params` sends prompts/get without `name`, with a numeric `name`, and with `arguments` as an ' +
+    'array and as a string (`data.variant` says which). Each should be rejected with -32602 (invalid params) before ' +
+    'any rendering; -32603 or a crash means unvalidated input reached the handler.',
+  async check(context) {
+    const exercised = await exercisedPrompts(context);
+    if (!exercised) return;
+    reportVerdicts(context, exercised.exercise.server.filter((result) => result.case === 'malformed-params'), (result) =>
+      `prompts/get with ${result.variant ?? 'malformed params'} (case malformed-params)`,
+    );
+  },
+});

@@ -1,0 +1,34 @@
+import { defineRule } from '../../engine/rule.js';
+import { caseData, exercisedPrompts, promptLocation } from './shared.js';
+
+export const messageShape = defineRule({
+  id: 'prompts/message-shape',
+  family: 'prompts',
+  description: 'Every rendered result has messages with role user or assistant and valid content blocks.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#promptmessage', checklist: 'PR4' },
+  docs:
+    'Checked on every successful prompts/get of the matrix: `messages` is a non-empty array; each message has role ' +
+    '`user` or `assistant` and one content block: text (with a `text` string), image or audio (base64 `data` and a ' +
+    '`mimeType`), `resource_link` (an absolute `uri` and a `name`) or an embedded `resource` (absolute `uri`, and ' +
+    '`text` or base64 `blob`). Each problem is reported once per prompt, with the case that showed it first.',
+  async check(context) {
+    const exercised = await exercisedPrompts(context);
+    if (!exercised) return;
+    for (const prompt of exercised.prompts) {
+      const seen = new Set<string>();
+      for (const result of prompt.results) {
+        for (const problem of result.rendered?.problems ?? []) {
+          const key = `${problem.pointer.replace(/\/messages\/\d+/, '/messages/*')}|${problem.message}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          context.report({
+            message: `rendered result: ${problem.message} (case ${result.case})`,
+            location: promptLocation(prompt.prompt.name, problem.pointer),
+            data: caseData(result, context.runtime.showValues),
+          });
+        }
+      }
+    }
+  },
+});

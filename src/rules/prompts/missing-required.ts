@@ -1,0 +1,32 @@
+import { defineRule } from '../../engine/rule.js';
+import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, reportVerdicts } from './shared.js';
+
+export const missingRequired = defineRule({
+  id: 'prompts/missing-required',
+  family: 'prompts',
+  description: 'Leaving out a required argument is rejected with -32602, and the message names the argument.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#error-handling', checklist: 'PR7' },
+  docs:
+    'Case `missing-required` omits each required argument in turn. The spec asks servers to answer -32602 ' +
+    '(invalid params) for missing required arguments. A server that renders anyway hands the model a prompt with a ' +
+    'hole in it; one that answers -32603 or crashes looks broken to the client. The error message should name the ' +
+    'argument, so a user can fix the call. The requirement is a SHOULD, hence a warning: raise it to error in the ' +
+    'config if your clients rely on it.',
+  async check(context) {
+    const exercised = await exercisedPrompts(context);
+    if (!exercised) return;
+    const results = casesNamed(exercised.prompts, 'missing-required');
+    reportVerdicts(context, results, (result) => `prompt called without required argument ${quoteName(result.argument ?? '')} (case missing-required)`);
+    for (const result of results) {
+      const { outcome } = result;
+      if (result.verdict !== 'correct' || outcome.kind !== 'error' || result.argument === undefined) continue;
+      if (typeof outcome.message === 'string' && outcome.message.includes(result.argument)) continue;
+      context.report({
+        message: `the -32602 error for missing argument ${quoteName(result.argument)} does not name it (case missing-required)`,
+        location: promptLocation(result.prompt),
+        data: caseData(result, context.runtime.showValues, { anchor: 'error message names the argument' }),
+      });
+    }
+  },
+});

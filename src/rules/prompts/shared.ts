@@ -1,0 +1,113 @@
+/**
+ * Wording and data shared by the prompt rules, so every matrix finding reads the same way and carries the same
+ * fields: data.case, data.code, data.expected, data.verdict, and a redacted summary of the arguments sent.
+ */
+import { createHash } from 'node:crypto';
+import type { Location, RuleContext } from '../../engine/rule.js';
+import { exercisePrompts, type CaseResult, type PromptExercise, type PromptsExercise } from '../../prompts/exercise.js';
+import type { CaseName, Expectation } from '../../prompts/matrix.js';
+
+export const EXPECTED_TEXT: Record<Expectation, string> = {
+  success: 'a rendered result',
+  'invalid-params': 'JSON-RPC error -32602',
+  survive: 'a rendered result or JSON-RPC error -32602',
+};
+
+export function promptLocation(name: string, pointer?: string): Location {
+  const location: Location = { kind: 'prompt', name: name.length > 200 ? `${name.slice(0, 200)}…` : name };
+  if (pointer !== undefined) location.pointer = pointer;
+  return location;
+}
+
+/** What happened, in words: "was accepted", "got JSON-RPC error -32603", "crashed the server", ... */
+export function describeVerdict(result: CaseResult): string {
+  const { outcome } = result;
+  switch (result.verdict) {
+    case 'accepted':
+      return 'was silently accepted (the server rendered a result)';
+    case 'rejected':
+    case 'wrong-code':
+      return `got JSON-RPC error ${outcome.kind === 'error' ? String(outcome.code) : '?'}`;
+    case 'crash':
+      return 'crashed the server (the connection closed)';
+    case 'hang':
+      return `hung (no answer within ${outcome.ms} ms)`;
+    case 'malformed':
+      return 'got a response with neither result nor error';
+    case 'not-run':
+      return 'could not be sent: the server had already gone away';
+    case 'correct':
+      return 'behaved as expected';
+  }
+}
+
+/** Argument keys, value lengths and a short hash; the values themselves only with --show-values. */
+export function summarizeArguments(args: unknown, showValues: boolean): Record<string, unknown> {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return { sent: Array.isArray(args) ? 'an array' : typeof args };
+  }
+  const entries = Object.entries(args);
+  const summary: Record<string, unknown> = {
+    keys: entries.map(([key]) => key),
+    lengths: Object.fromEntries(entries.map(([key, value]) => [key, typeof value === 'string' ? value.length : JSON.stringify(value)?.length ?? 0])),
+    hash: createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 12),
+  };
+  if (showValues) summary.values = args;
+  return summary;
+}
+
+export function caseData(result: CaseResult, showValues: boolean, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    case: result.case,
+    verdict: result.verdict,
+    expected: result.expected === 'invalid-params' ? -32602 : EXPECTED_TEXT[result.expected],
+    arguments: summarizeArguments(result.params.arguments, showValues),
+  };
+  if (result.outcome.kind === 'error') data.code = result.outcome.code;
+  if (result.argument !== undefined) data.argument = result.argument;
+  if (result.variant !== undefined) data.variant = result.variant;
+  return { ...data, ...extra };
+}
+
+/**
+ * The prompts whose matrix ran. Prompts without an accepted argument map are noted on the rule's result (with the
+ * hint to add examples); when none ran the rule is skipped, never failed.
+ */
+export async function exercisedPrompts(context: RuleContext): Promise<{ exercise: PromptsExercise; prompts: PromptExercise[] } | undefined> {
+  if (context.surface.lists.prompts.status !== 'ok') {
+    context.skip('the server declares no prompts (or prompts/list failed)');
+    return undefined;
+  }
+  const exercise = await exercisePrompts(context);
+  const prompts = exercise.prompts.filter((prompt) => prompt.accepted !== undefined);
+  const skipped = exercise.prompts.filter((prompt) => prompt.skipped !== undefined);
+  if (exercise.prompts.length === 0) {
+    context.skip('the server lists no prompt the matrix can exercise');
+    return undefined;
+  }
+  if (prompts.length === 0) {
+    context.skip(skipped.map((prompt) => `${prompt.prompt.name}: ${prompt.skipped}`).join('; '));
+    return undefined;
+  }
+  if (skipped.length > 0) context.note(`not exercised: ${skipped.map((prompt) => `${prompt.prompt.name} (${prompt.skipped})`).join('; ')}`);
+  return { exercise, prompts };
+}
+
+/** The results of the named cases across the exercised prompts. */
+export function casesNamed(prompts: readonly PromptExercise[], ...names: CaseName[]): CaseResult[] {
+  return prompts.flatMap((prompt) => prompt.results.filter((result) => names.includes(result.case)));
+}
+
+/** Reports every case whose verdict is not `correct`, in the shared wording. */
+export function reportVerdicts(context: RuleContext, results: readonly CaseResult[], subject: (result: CaseResult) => string): void {
+  for (const result of results) {
+    if (result.verdict === 'correct' || result.verdict === 'not-run') continue;
+    context.report({
+      message: `${subject(result)} ${describeVerdict(result)}; expected ${EXPECTED_TEXT[result.expected]}`,
+      location: result.prompt === '' ? { kind: 'server' } : promptLocation(result.prompt),
+      data: caseData(result, context.runtime.showValues),
+    });
+  }
+}
+
+export const quoteName = (name: string): string => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);

@@ -1,0 +1,41 @@
+import { defineRule } from '../../engine/rule.js';
+import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, reportVerdicts } from './shared.js';
+
+const occurrences = (text: string, needle: string) => (needle === '' ? 0 : text.split(needle).length - 1);
+
+export const templateInjection = defineRule({
+  id: 'prompts/template-injection',
+  family: 'prompts',
+  description: "A value like {{other_argument}} stays text: it is never replaced by another argument's value.",
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#security' },
+  docs:
+    'Case `template-injection` sends the first argument as `{{<second argument>}}`. A server that renders by ' +
+    'substituting into a template and then substitutes again (or builds the template from user text) replaces it ' +
+    "with the second argument's value: user input can then pull any other value, including hidden ones, into the " +
+    'prompt. The value must appear as the literal text (escaped is fine), or be rejected with -32602. Crashes and ' +
+    'hangs are findings too.',
+  async check(context) {
+    const exercised = await exercisedPrompts(context);
+    if (!exercised) return;
+    for (const prompt of exercised.prompts) {
+      const complete = prompt.results.find((result) => result.case === 'complete');
+      for (const result of casesNamed([prompt], 'template-injection')) {
+        if (result.verdict !== 'correct') {
+          reportVerdicts(context, [result], () => `argument ${quoteName(result.argument ?? '')} sent as {{${result.variant ?? ''}}} (case template-injection)`);
+          continue;
+        }
+        if (!result.rendered || !complete?.rendered || result.variant === undefined || !prompt.accepted) continue;
+        const other = prompt.accepted[result.variant] ?? '';
+        const grew = occurrences(result.rendered.text, other) > occurrences(complete.rendered.text, other);
+        if (grew && !result.rendered.text.includes(`{{${result.variant}}}`)) {
+          context.report({
+            message: `argument ${quoteName(result.argument ?? '')} sent as {{${result.variant}}} was replaced by the value of ${quoteName(result.variant)} (case template-injection)`,
+            location: promptLocation(prompt.prompt.name),
+            data: caseData(result, context.runtime.showValues, { anchor: `{{${result.variant}}} substituted` }),
+          });
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,27 @@
+import { defineRule } from '../../engine/rule.js';
+import { casesNamed, exercisedPrompts, quoteName, reportVerdicts } from './shared.js';
+
+export const unknownArgument = defineRule({
+  id: 'prompts/unknown-argument',
+  family: 'prompts',
+  description: 'An undeclared argument, or a declared one in other letter case, is rejected (policy prompts.unknown_arguments).',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },
+  docs:
+    'Case `unknown-argument` adds a key no prompt declares (`mcpact_unknown_argument`); case ' +
+    '`case-variant-argument` sends a declared argument under another letter case (`Code` for `code`). A server ' +
+    'that silently accepts them masks client bugs: after an argument is renamed, old clients keep sending the old ' +
+    'name, the server drops the value, and the model gets a generic prompt. With the default policy ' +
+    '`prompts.unknown_arguments: reject`, acceptance is a finding; set it to `accept` if your server ignores ' +
+    'unknown keys on purpose.',
+  async check(context) {
+    if (context.settings.prompts?.unknown_arguments === 'accept') return context.skip('prompts.unknown_arguments is accept');
+    const exercised = await exercisedPrompts(context);
+    if (!exercised) return;
+    reportVerdicts(context, casesNamed(exercised.prompts, 'unknown-argument', 'case-variant-argument'), (result) =>
+      result.case === 'unknown-argument'
+        ? `prompt called with undeclared argument "mcpact_unknown_argument" (case unknown-argument)`
+        : `argument ${quoteName(result.argument ?? '')} sent as ${quoteName(result.variant ?? '')} (case case-variant-argument)`,
+    );
+  },
+});

@@ -1,0 +1,40 @@
+import { messageShape } from '../../../src/rules/prompts/message-shape.js';
+import { ruleTester } from '../../support/rule-tester.js';
+import { promptServer } from './support.js';
+
+const messages = (...list: unknown[]) => ({ result: { messages: list } });
+
+ruleTester(messageShape, {
+  valid: [
+    { name: 'strict server', server: promptServer() },
+    {
+      name: 'every content type, well formed',
+      server: promptServer((_args, params) =>
+        params.name === 'summarize'
+          ? messages(
+              { role: 'user', content: { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' } },
+              { role: 'assistant', content: { type: 'resource_link', uri: 'file:///a.txt', name: 'a' } },
+              { role: 'user', content: { type: 'resource', resource: { uri: 'docs://a', text: 'hi' } } },
+            )
+          : undefined,
+      ),
+    },
+  ],
+  invalid: [
+    {
+      name: 'system role, bad base64, no messages',
+      server: promptServer((_args, params) =>
+        params.name === 'summarize'
+          ? messages({ role: 'system', content: { type: 'text', text: 'x' } }, { role: 'user', content: { type: 'image', data: 'not base64!', mimeType: 'image/png' } })
+          : params.name === 'code_review'
+            ? messages()
+            : undefined,
+      ),
+      findings: [
+        { message: 'rendered result: result has no messages (case complete)', location: { name: 'code_review', pointer: '/messages' } },
+        { message: 'role must be "user" or "assistant", got "system"', location: { name: 'summarize', pointer: '/messages/0/role' } },
+        { message: 'image data is not valid base64', location: { pointer: '/messages/1/content/data' } },
+      ],
+    },
+  ],
+});

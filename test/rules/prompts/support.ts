@@ -1,0 +1,45 @@
+/**
+ * A code-review prompt (two required arguments, one optional) on the fake server, and a way to bend prompts/get
+ * for one case while the rest stays strictly correct.
+ */
+import { getPrompt, type FakeServerSpec, type Reply } from '../../support/fake-server.js';
+
+export const codeReview = {
+  name: 'code_review',
+  description: 'Review a change.',
+  arguments: [
+    { name: 'language', description: 'Programming language of the change.', required: true },
+    { name: 'risk', description: 'Risk level: low, medium, or high.', required: true },
+    { name: 'focus', description: 'Optional area to focus on.', required: false },
+  ],
+};
+
+export const summarize = {
+  name: 'summarize',
+  description: 'Summarize text.',
+  arguments: [{ name: 'text', description: 'The text.', required: true }],
+};
+
+export type Args = Record<string, unknown>;
+
+/** A strict server with the code-review prompt; `bend` may take over prompts/get for some arguments. */
+export function promptServer(bend?: (args: Args, params: Record<string, unknown>, spec: FakeServerSpec) => Reply | undefined, extra: Partial<FakeServerSpec> = {}): FakeServerSpec {
+  const spec: FakeServerSpec = {
+    prompts: [codeReview, summarize],
+    ...extra,
+    handle: (method, params) => {
+      if (method !== 'prompts/get' || !bend || !params) return undefined;
+      const args = typeof params.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments) ? (params.arguments as Args) : {};
+      return bend(args, params, spec);
+    },
+  };
+  return spec;
+}
+
+/** Renders as the strict server would, after dropping the given keys from the arguments. */
+export function renderWithout(spec: FakeServerSpec, params: Record<string, unknown>, drop: (key: string) => boolean): Reply {
+  const args = Object.fromEntries(Object.entries(params.arguments as Args).filter(([key]) => !drop(key)));
+  return getPrompt(spec, { ...params, arguments: args });
+}
+
+export const text = (value: string): Reply => ({ result: { messages: [{ role: 'user', content: { type: 'text', text: value } }] } });

@@ -1,0 +1,22 @@
+import { unknownPrompt } from '../../../src/rules/prompts/unknown-prompt.js';
+import { ruleTester } from '../../support/rule-tester.js';
+import { promptServer, renderWithout } from './support.js';
+
+ruleTester(unknownPrompt, {
+  valid: [{ name: 'strict server', server: promptServer() }],
+  invalid: [
+    {
+      name: 'case-insensitive names, and -32601 for unknown prompts',
+      server: promptServer((_args, params, spec) => {
+        const name = String(params.name);
+        if (name === 'mcpact-no-such-prompt') return { error: { code: -32601, message: 'not found' } };
+        return name !== name.toLowerCase() ? renderWithout(spec, { ...params, name: name.toLowerCase() }, () => false) : undefined;
+      }),
+      findings: [
+        { message: 'prompts/get for "Code_review" (case case-variant-prompt) was silently accepted', location: { kind: 'prompt', name: 'code_review' } },
+        { message: '(case case-variant-prompt)', location: { name: 'summarize' } },
+        { message: 'prompt that does not exist (case unknown-prompt) got JSON-RPC error -32601', location: { kind: 'server' }, data: { case: 'unknown-prompt', code: -32601 } },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,22 @@
+import { wrongType } from '../../../src/rules/prompts/wrong-type.js';
+import { ruleTester } from '../../support/rule-tester.js';
+import { promptServer, text } from './support.js';
+
+ruleTester(wrongType, {
+  valid: [{ name: 'strict server', server: promptServer() }],
+  invalid: [
+    {
+      name: '-32603 for a number, and an object rendered',
+      server: promptServer((args, params) => {
+        if (params.name !== 'summarize') return undefined;
+        if (typeof args.text === 'number') return { error: { code: -32603, message: 'text.trim is not a function' } };
+        if (typeof args.text === 'object' && args.text !== null && !Array.isArray(args.text)) return text(`Summarize: ${String(args.text)}`);
+        return undefined;
+      }),
+      findings: [
+        { message: 'argument "text" sent as number (case wrong-type) got JSON-RPC error -32603', data: { variant: 'number', code: -32603 } },
+        { message: 'sent as object (case wrong-type) was silently accepted', data: { variant: 'object', verdict: 'accepted' } },
+      ],
+    },
+  ],
+});
