@@ -24,16 +24,54 @@ export function buildProgram(): Command {
     .option('--server <name>', 'test only this server from the config')
     .option('--url <url>', 'zero-config Streamable HTTP server')
     .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
-    .option('-r, --reporter <name[:path]>', 'reporter, optionally writing to a file (repeatable): console, json', collect)
+    .option('-r, --reporter <name[:path]>', 'reporter, optionally writing to a file (repeatable): console, json, junit, sarif, markdown', collect)
     .addOption(new Option('--fail-on <severity>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']))
     .option('--only <families>', 'run only these rule families (comma-separated)')
     .option('--skip <families>', 'skip these rule families (comma-separated)')
     .option('--trace <file>', 'write every JSON-RPC message, both ways, as JSON Lines (secrets redacted)')
     .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
     .option('--verbose', "console: every rule's status and the server's stderr")
+    .option('--show-values', 'reports may contain prompt argument values and rendered text (redacted by default)')
+    .option('--update-golden', 'write the golden files of prompt expectations instead of comparing with them')
+    .option('--pr-comment', 'GitHub Actions: post the Markdown report on the pull request, updating the same comment on re-runs (needs GITHUB_TOKEN)')
     .action(async (command: string[], options: Record<string, unknown>) => {
       const { runCommand } = await import('./run.js');
       process.exitCode = await runCommand(command, options);
+    });
+
+  program
+    .command('baseline')
+    .description("Capture each server's contract and pin it in its lockfile (never written from a failed or incomplete capture).")
+    .argument('[command...]', 'zero-config stdio server: everything after -- is the command to spawn')
+    .option('-c, --config <file>', 'config file (default: mcpact.yaml when it exists)')
+    .option('--server <name>', 'baseline only this server from the config')
+    .option('--url <url>', 'zero-config Streamable HTTP server')
+    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
+    .option('--lockfile <file>', "lockfile to write (default: the server's drift.baseline, else mcpact.lock.json next to the config)")
+    .option('-q, --quiet', 'print nothing on success')
+    .option('--verbose', "also show the server's stderr")
+    .action(async (command: string[], options: Record<string, unknown>) => {
+      const { baselineCommand } = await import('./baseline.js');
+      process.exitCode = await baselineCommand(command, options);
+    });
+
+  program
+    .command('diff')
+    .description("Compare each server's live contract with its lockfile and report classified changes.")
+    .argument('[command...]', 'zero-config stdio server: everything after -- is the command to spawn')
+    .option('-c, --config <file>', 'config file (default: mcpact.yaml when it exists)')
+    .option('--server <name>', 'diff only this server from the config')
+    .option('--url <url>', 'zero-config Streamable HTTP server')
+    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
+    .option('--lockfile <file>', "lockfile to compare with (default: the server's drift.baseline, else mcpact.lock.json next to the config)")
+    .option('-r, --reporter <name[:path]>', 'reporter, optionally writing to a file (repeatable): console, json, junit, sarif, markdown', collect)
+    .option('--fail-on <levels>', 'levels and/or change ids that fail (comma-separated; default drift.fail_on, else breaking,risky)')
+    .option('-q, --quiet', 'console: only findings at or above the fail-on severity, and the summary')
+    .option('--verbose', "console: every change id's status and the server's stderr")
+    .option('--list-changes', 'list every change id with its default level, and exit')
+    .action(async (command: string[], options: Record<string, unknown>) => {
+      const { diffCommand } = await import('./diff.js');
+      process.exitCode = await diffCommand(command, options);
     });
 
   program

@@ -8,7 +8,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } fro
 import type { z } from 'zod';
 import { configError, McpactError } from '../errors.js';
 import { closest } from '../util/did-you-mean.js';
-import { configSchema, type ConfigFile } from './schema.js';
+import { configSchema, featureShape, type ConfigFile } from './schema.js';
 import { interpolate } from './interpolate.js';
 import { allowedKeysAt } from './schema-walk.js';
 
@@ -108,7 +108,14 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, located: (p: Path
     return issue.keys
       .map((key) => {
         const hint = closest(key, allowed);
-        const suffix = hint ? ` (did you mean "${hint}"?)` : allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : '';
+        const perServer = p.length === 0 && key in featureShape;
+        const suffix = perServer
+          ? ` (it belongs inside the server entry: server.${key} or servers[].${key})`
+          : hint
+            ? ` (did you mean "${hint}"?)`
+            : allowed.length > 0
+              ? ` (allowed: ${allowed.join(', ')})`
+              : '';
         return `${locatedKey([...p, key])}: unknown key "${key}" at ${formatPath(p)}${suffix}`;
       })
       .join('\n');

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 export const PROMPT_POLICY_KEYS = ['unknown_arguments', 'empty_required'] as const;
 
-const regex = z.string().refine((pattern) => {
+export const regex = z.string().refine((pattern) => {
   try {
     new RegExp(pattern);
     return true;

@@ -4,6 +4,11 @@
  */
 import { z } from 'zod';
 import { SEVERITIES, RULE_LEVELS } from '../engine/severity.js';
+import { promptsConfigSchema } from './prompts.js';
+import { callsConfigSchema } from './calls.js';
+import { driftConfigSchema } from './drift.js';
+import { suitesConfigSchema } from './suites.js';
+import { latencyConfigSchema } from './latency.js';
 
 const positiveMs = (what: string) => z.number().int().positive().max(86_400_000).describe(what);
 
@@ -32,7 +37,13 @@ const expectSchema = z
  * Per-server options read by rule families (prompt examples, call policy, drift, ...). Each family keeps its
  * schema in its own file under config/ and adds one line here; `ServerSettings` is what rules receive.
  */
-export const featureShape = {};
+export const featureShape = {
+  prompts: promptsConfigSchema.optional(),
+  calls: callsConfigSchema.optional(),
+  drift: driftConfigSchema.optional(),
+  suites: suitesConfigSchema.optional(),
+  latency: latencyConfigSchema.optional(),
+};
 
 export const featuresSchema = z.strictObject(featureShape);
 export type ServerSettings = z.infer<typeof featuresSchema>;

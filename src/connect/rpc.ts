@@ -52,6 +52,10 @@ export class RpcPeer {
   /** Notifications the server sent us, by method. */
   readonly serverNotifications = new Map<string, number>();
   closed = false;
+  /** The last error the transport reported (an HTTP status, a redirect not followed), for error messages. */
+  lastError: Error | undefined;
+  /** Called with every response that matches none of our requests (raw probes wait for the `id: null` answers). */
+  onUnmatched?: (message: Record<string, unknown>) => void;
 
   private nextId = 1;
   private readonly pending = new Map<RequestId, Pending>();
@@ -61,7 +65,10 @@ export class RpcPeer {
   constructor(readonly transport: Transport) {
     transport.onmessage = (message) => this.receive(message);
     transport.onclose = () => this.handleClose();
-    transport.onerror = () => undefined; // transport errors surface as closed or timed-out requests
+    // Transport errors surface as closed or timed-out requests; the last one is kept for messages.
+    transport.onerror = (error) => {
+      this.lastError = error;
+    };
   }
 
   start(): Promise<void> {
@@ -125,7 +132,10 @@ export class RpcPeer {
       this.pending.set(id, pending);
       if (options.signal?.aborted) return abort();
       options.signal?.addEventListener('abort', abort, { once: true });
-      this.write(message).catch(() => finish({ kind: 'closed', ms: elapsed() }));
+      this.write(message).catch((error: unknown) => {
+        this.lastError = error instanceof Error ? error : new Error(String(error));
+        finish({ kind: 'closed', ms: elapsed() });
+      });
     });
   }
 
@@ -155,6 +165,7 @@ export class RpcPeer {
     const pending = (typeof id === 'string' || typeof id === 'number') && this.pending.get(id);
     if (!pending) {
       if (this.unmatchedResponses.length < UNMATCHED_LIMIT) this.unmatchedResponses.push(message);
+      this.onUnmatched?.(record);
       return;
     }
     pending.onResponse?.(record);

@@ -55,7 +55,7 @@ export async function openSession(target: SessionTarget, options: SessionOptions
       clientInfo: { name: 'mcpact', version: options.clientVersion },
     };
     const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: deadline });
-    failUnlessInitialized(outcome, options.connectMs, stdio);
+    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError);
     const result = (outcome as { result: Record<string, unknown> }).result;
     if (typeof result.protocolVersion === 'string' && 'setProtocolVersion' in transport) {
       (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
@@ -94,7 +94,7 @@ async function createTransport(
   return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers: target.headers } }) };
 }
 
-function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: StdioTransport): void {
+function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: StdioTransport, transportError?: Error): void {
   const stderr = stdio ? stderrDetails(stdio) : [];
   switch (outcome.kind) {
     case 'result':
@@ -109,10 +109,17 @@ function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: Stdi
     case 'timeout':
       throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
     case 'closed':
-      throw new McpactError('connection', `server closed the connection before answering initialize${exitSuffix(stdio)}`, stderr);
+      throw new McpactError('connection', `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`, stderr);
     case 'malformed':
       throw new McpactError('connection', 'server answered initialize with neither a result nor an error', stderr);
   }
+}
+
+/** Over HTTP, what the transport said (a status and its body, a redirect not followed), cut short: it is server text. */
+function errorSuffix(stdio: StdioTransport | undefined, error: Error | undefined): string {
+  if (stdio || !error) return '';
+  const text = error.message.replace(/\s+/g, ' ');
+  return `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
 }
 
 function exitSuffix(stdio?: StdioTransport): string {

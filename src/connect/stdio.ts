@@ -27,7 +27,7 @@ const FOREIGN_LINES_KEPT = 50;
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /** How long each shutdown step waits for the child before escalating. */
-const GRACE_AFTER_STDIN_MS = 1_000;
+export const GRACE_AFTER_STDIN_MS = 1_000;
 const GRACE_AFTER_SIGTERM_MS = 1_000;
 
 const liveGroups = new Set<number>();

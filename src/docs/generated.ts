@@ -4,6 +4,7 @@
  */
 import { configJsonSchema } from '../config/schema.js';
 import { reportJsonSchema } from '../report/model.js';
+import { lockfileJsonSchema } from '../drift/lockfile.js';
 import { ALL_RULES } from '../rules/index.js';
 import { FAMILIES } from '../engine/rule.js';
 import { specUrl } from '../spec/revisions.js';
@@ -12,6 +13,7 @@ export function generatedFiles(): Record<string, string> {
   return {
     'schemas/config.v1.schema.json': JSON.stringify(configJsonSchema(), null, 2) + '\n',
     'schemas/report.v1.schema.json': JSON.stringify(reportJsonSchema(), null, 2) + '\n',
+    'schemas/lockfile.v1.schema.json': JSON.stringify(lockfileJsonSchema(), null, 2) + '\n',
     'docs/rules.md': rulesMarkdown(),
   };
 }

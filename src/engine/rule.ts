@@ -5,10 +5,13 @@
 import type { SpecRef } from '../spec/revisions.js';
 import type { Surface } from '../surface/types.js';
 import type { ServerSettings } from '../config/schema.js';
+import type { RunRuntime } from './runtime.js';
 import type { Severity } from './severity.js';
 import type { Probe } from './probe.js';
+import type { TransportProbe } from './transport-probe.js';
+import type { LatencyReport } from '../report/model.js';
 
-export const FAMILIES = ['protocol', 'schema'] as const;
+export const FAMILIES = ['protocol', 'schema', 'prompts', 'drift', 'tools', 'security', 'stdio', 'http', 'suites', 'latency'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export const LOCATION_KINDS = ['server', 'tool', 'prompt', 'resource', 'resourceTemplate', 'transport'] as const;
@@ -38,9 +41,20 @@ export interface RuleContext {
   expect: { protocolVersion?: string };
   /** This server's feature options from the config (empty for zero-config runs). */
   settings: ServerSettings;
+  /** Opt-ins (--show-values, --update-golden) and golden files. */
+  runtime: RunRuntime;
+  /**
+   * Connections of the rule's own to the same server, for transport checks (stdio framing, HTTP status codes,
+   * version negotiation); undefined for in-memory targets.
+   */
+  transport?: TransportProbe;
   report(finding: Report): void;
+  /** Adds a note to the rule's result (shown as its reason), e.g. which items could not be exercised. */
+  note(text: string): void;
   /** Marks the rule as not applicable to this server, with the reason shown in reports. */
   skip(reason: string): void;
+  /** Measurements for the server's report, shown by every reporter whether or not a finding was made (latency). */
+  metrics(metrics: { latency: LatencyReport }): void;
 }
 
 export interface Rule<Id extends string = string> {
@@ -52,6 +66,11 @@ export interface Rule<Id extends string = string> {
   spec: SpecRef;
   /** Longer explanation for docs/rules.md: why it matters, what passes, how to fix it. */
   docs: string;
+  /**
+   * Runs once every other rule has finished: for rules that judge what the whole session saw (its stdout), or
+   * that time the server without mcpact's other requests in flight (latency).
+   */
+  afterOthers?: boolean;
   check(context: RuleContext): void | Promise<void>;
 }
 

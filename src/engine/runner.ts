@@ -8,9 +8,12 @@ import type { TapEntry } from '../connect/rpc.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { captureSurface } from '../surface/capture.js';
 import type { Surface } from '../surface/types.js';
-import type { Finding, RuleResult, ServerReport } from '../report/model.js';
+import type { Finding, LatencyReport, RuleResult, ServerReport } from '../report/model.js';
 import { specUrl } from '../spec/revisions.js';
 import { Probe } from './probe.js';
+import { createTransportProbe, type TransportProbe } from './transport-probe.js';
+import { bounded, boundedRecord, boundedText } from '../util/bound.js';
+import { memoryRuntime, type RunRuntime } from './runtime.js';
 import type { Family, Report, Rule } from './rule.js';
 import type { RuleLevel, Severity } from './severity.js';
 import type { ServerSettings, Timeouts } from '../config/schema.js';
@@ -25,6 +28,17 @@ export interface ServerPlan {
   levels: Record<string, RuleLevel>;
   /** Feature options of this server (prompt examples, call policy, ...), handed to every rule. */
   settings: ServerSettings;
+  /** Opt-ins and golden files; defaults to none. */
+  runtime?: RunRuntime;
+  /** Families computed in one pass over the captured Surface instead of rule by rule (drift against a lockfile). */
+  surfaceChecks?: readonly SurfaceCheck[];
+}
+
+/** A family that is not made of rules: it reads the Surface once and returns finished results and findings. */
+export interface SurfaceCheck {
+  family: Family;
+  /** May call the server through the run's Probe (the drift replay does). */
+  check(surface: Surface, probe: Probe): Promise<{ results: RuleResult[]; findings: Finding[]; incomplete?: string }>;
 }
 
 export interface RunHooks {
@@ -35,6 +49,8 @@ export interface RunHooks {
   onStderrLine?(server: string, line: string): void;
   /** Every JSON-RPC message of the session, both ways, handed over just before it closes (for --trace). */
   onTraffic?(server: string, entries: TapEntry[]): void;
+  /** The captured contract, for checks that need every server's (cross-server shadowing); never part of the report. */
+  onSurface?(server: string, surface: Surface): void;
 }
 
 export interface RunnerOptions {
@@ -62,6 +78,7 @@ export async function runServer(plan: ServerPlan, options: RunnerOptions): Promi
     findings: [],
   };
   let session: Session | undefined;
+  let transport: (TransportProbe & { close(): Promise<void> }) | undefined;
   try {
     session = await openSession(plan.target, {
       connectMs: Math.min(plan.timeouts.connect_ms, plan.timeouts.run_ms),
@@ -73,19 +90,34 @@ export async function runServer(plan: ServerPlan, options: RunnerOptions): Promi
       concurrency: options.concurrency,
       signal: deadline.signal,
     });
+    transport = createTransportProbe(plan.target, session, {
+      connectMs: Math.min(plan.timeouts.connect_ms, plan.timeouts.run_ms),
+      callMs: plan.timeouts.call_ms,
+      clientVersion: options.clientVersion,
+      signal: deadline.signal,
+    });
     const initializeResult = (session.initialize.outcome as { result: Record<string, unknown> }).result;
     const surface = await captureSurface(
       session.initialize.request as { protocolVersion: string },
       initializeResult,
       (method, params) => probe.request(method, params),
     );
-    report.serverInfo = surface.serverInfo ?? null;
-    report.protocolVersion = surface.protocolVersion ?? null;
+    // Server text of any size and depth: bounded here so every reporter can serialize the report.
+    report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
+    report.protocolVersion = surface.protocolVersion === undefined ? null : boundedText(surface.protocolVersion, 100);
+    hooks?.onSurface?.(plan.name, surface);
     if (deadline.signal.aborted) throw deadlineError(plan.timeouts.run_ms);
-    await runRules(plan, options, surface, probe, deadline.signal, report);
+    await runRules(plan, options, surface, probe, transport, deadline.signal, report);
+    for (const extra of plan.surfaceChecks ?? []) await runSurfaceCheck(extra, plan.name, surface, probe, report, hooks);
     if (deadline.signal.aborted) {
       report.complete = false;
       report.error = deadlineError(plan.timeouts.run_ms).message;
+    } else if (session.peer.closed) {
+      // The server went away (crashed, exited) before mcpact closed the session: the findings stand, but the
+      // rules that needed it could not judge it, so the run is not complete.
+      const lost = sessionLostError(session);
+      report.complete = false;
+      report.error = [lost.message, ...lost.details].join('\n');
     }
   } catch (error) {
     report.complete = false;
@@ -93,6 +125,7 @@ export async function runServer(plan: ServerPlan, options: RunnerOptions): Promi
     report.error = [failure.message, ...failure.details].join('\n');
   } finally {
     clearTimeout(timer);
+    await transport?.close();
     if (session) hooks?.onTraffic?.(plan.name, session.peer.tap);
     await session?.close();
   }
@@ -101,11 +134,23 @@ export async function runServer(plan: ServerPlan, options: RunnerOptions): Promi
   return report;
 }
 
+async function runSurfaceCheck(extra: SurfaceCheck, server: string, surface: Surface, probe: Probe, report: ServerReport, hooks?: RunHooks): Promise<void> {
+  const outcome = await extra.check(surface, probe);
+  report.rules.push(...outcome.results);
+  report.findings.push(...outcome.findings);
+  if (outcome.incomplete !== undefined) {
+    report.complete = false;
+    report.error ??= outcome.incomplete;
+  }
+  hooks?.onFamilyDone?.(server, extra.family, outcome.results, outcome.findings);
+}
+
 async function runRules(
   plan: ServerPlan,
   options: RunnerOptions,
   surface: Surface,
   probe: Probe,
+  transport: TransportProbe | undefined,
   signal: AbortSignal,
   report: ServerReport,
 ): Promise<void> {
@@ -117,15 +162,21 @@ async function runRules(
     else signal.addEventListener('abort', () => resolve('deadline'), { once: true });
   });
 
+  const start = (rule: Rule) => runRule(rule, plan, surface, probe, transport, deadlineReached, plan.timeouts.run_ms);
+  const running = new Map<Rule, ReturnType<typeof start>>();
+  for (const rule of options.rules) if (!rule.afterOthers) running.set(rule, start(rule));
+  // Rules that judge what the whole session saw start once every other rule has finished.
+  const othersDone = Promise.all(running.values());
+  for (const rule of options.rules) if (rule.afterOthers) running.set(rule, othersDone.then(() => start(rule)));
+
   await Promise.all(
     [...byFamily].map(async ([family, rules]) => {
-      const outcomes = await Promise.all(
-        rules.map((rule) => runRule(rule, plan, surface, probe, deadlineReached, plan.timeouts.run_ms)),
-      );
+      const outcomes = await Promise.all(rules.map((rule) => running.get(rule)!));
       const results = outcomes.map((outcome) => outcome.result);
       const findings = outcomes.flatMap((outcome) => outcome.findings).sort(compareFindings);
       report.rules.push(...results);
       report.findings.push(...findings);
+      for (const outcome of outcomes) if (outcome.metrics) report.latency = outcome.metrics.latency;
       options.hooks?.onFamilyDone?.(plan.name, family, results, findings);
     }),
   );
@@ -138,9 +189,10 @@ async function runRule(
   plan: ServerPlan,
   surface: Surface,
   probe: Probe,
+  transport: TransportProbe | undefined,
   deadlineReached: Promise<'deadline'>,
   runMs: number,
-): Promise<{ result: RuleResult; findings: Finding[] }> {
+): Promise<{ result: RuleResult; findings: Finding[]; metrics?: { latency: LatencyReport } }> {
   const level = plan.levels[rule.id] ?? rule.defaultSeverity;
   const severity: Severity = level === 'off' ? rule.defaultSeverity : level;
   const base = { id: rule.id, family: rule.family, severity };
@@ -149,15 +201,24 @@ async function runRule(
   }
   const findings: Finding[] = [];
   let skipReason: string | undefined;
+  const notes: string[] = [];
+  let metrics: { latency: LatencyReport } | undefined;
   const started = performance.now();
   const context = {
     surface,
     probe,
     expect: plan.expect,
     settings: plan.settings,
+    runtime: plan.runtime ?? memoryRuntime(),
+    transport,
+    note: (text: string) => notes.push(text),
     report: (finding: Report) => findings.push(stamp(rule, severity, finding)),
     skip: (reason: string) => {
       skipReason = reason;
+    },
+    metrics: (measured: { latency: LatencyReport }) => {
+      // Bounded like findings: tool names and reasons are server text of any size.
+      metrics = { latency: bounded(measured.latency) as LatencyReport };
     },
   };
   const durationMs = () => Math.round(performance.now() - started);
@@ -170,26 +231,45 @@ async function runRule(
     return { result: { ...base, status: 'error', durationMs: durationMs(), reason: `rule crashed: ${errorMessage(error)}` }, findings };
   }
   if (skipReason !== undefined && findings.length === 0) {
-    return { result: { ...base, status: 'skip', durationMs: durationMs(), reason: skipReason }, findings };
+    return { result: { ...base, status: 'skip', durationMs: durationMs(), reason: skipReason }, findings, metrics };
   }
-  return { result: { ...base, status: findings.length > 0 ? 'fail' : 'pass', durationMs: durationMs() }, findings };
+  const result: RuleResult = { ...base, status: findings.length > 0 ? 'fail' : 'pass', durationMs: durationMs() };
+  if (notes.length > 0) result.reason = notes.join('; ');
+  return { result, findings, metrics };
 }
 
-function stamp(rule: Rule, severity: Severity, report: Report): Finding {
+/** A rule's report as a Finding: rule id, configured severity and the spec reference it rests on. */
+export function stamp(rule: Rule, severity: Severity, report: Report): Finding {
   const spec = report.spec ?? rule.spec;
+  // Messages, names and data carry server text of any size and depth; the bounded copies keep every report
+  // serializable (a 10,000-level schema overflows JSON.stringify) and of a sane size.
+  const location: Finding['location'] = { kind: report.location.kind };
+  if (report.location.name !== undefined) location.name = boundedText(report.location.name);
+  if (report.location.pointer !== undefined) location.pointer = boundedText(report.location.pointer);
   const finding: Finding = {
     ruleId: rule.id,
     severity,
-    message: report.message,
-    location: report.location,
+    message: boundedText(report.message),
+    location,
     spec: { ...spec, url: specUrl(spec) },
   };
-  if (report.data !== undefined) finding.data = report.data;
+  if (report.data !== undefined) finding.data = boundedRecord(report.data);
   return finding;
 }
 
 function deadlineError(runMs: number): McpactError {
   return new McpactError('deadline', `run deadline of ${runMs} ms reached (timeouts.run_ms): not every rule finished`);
+}
+
+function sessionLostError(session: Session): McpactError {
+  const stdio = session.stdio;
+  const exit = stdio?.exitCode != null ? ` (exit code ${stdio.exitCode})` : stdio?.exitSignal ? ` (killed by ${stdio.exitSignal})` : '';
+  const stderr = stdio?.stderrLines().slice(-10) ?? [];
+  return new McpactError(
+    'connection',
+    `server closed the connection during the run${exit}: rules that needed it could not finish their checks`,
+    stderr.length > 0 ? ['last lines of the server stderr:', ...stderr.map((line) => `  ${line}`)] : [],
+  );
 }
 
 /** Deterministic order: rule, then location, then message. */

@@ -8,8 +8,7 @@ import type { Outcome } from '../connect/rpc.js';
 import type { Probe } from '../engine/probe.js';
 import type { RuleContext } from '../engine/rule.js';
 import { promptEntry } from '../config/prompts.js';
-import { asRecord } from '../util/json.js';
-import { candidates } from './candidates.js';
+import { askCompletions, candidateLists, describeRejection, searchArgumentMap } from './accepted-map.js';
 import { declaredPrompts, type DeclaredPrompt } from './declared.js';
 import { promptCases, serverCases, type ArgumentMap, type Expectation, type MatrixCase } from './matrix.js';
 import { render, type Rendered } from './render.js';
@@ -43,9 +42,6 @@ export interface PromptsExercise {
   completionForUnknownPrompt?: Outcome;
   completionsDeclared: boolean;
 }
-
-/** Attempts at finding an accepted argument map before the prompt is skipped. */
-export const MAX_MAP_ATTEMPTS = 8;
 
 const cache = new WeakMap<Probe, Promise<PromptsExercise>>();
 
@@ -110,68 +106,20 @@ async function exercisePrompt(
   send: (entry: MatrixCase) => Promise<CaseResult>,
   sequence: (entries: MatrixCase[]) => Promise<CaseResult[]>,
 ): Promise<PromptExercise> {
-  const completions = new Map<string, Outcome>();
-  if (completionsDeclared) {
-    for (const argument of prompt.arguments) {
-      completions.set(
-        argument.name,
-        await probe.request('completion/complete', { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: argument.name, value: '' } }),
-      );
-    }
-  }
+  const completions = await askCompletions(prompt, completionsDeclared, (method, params) => probe.request(method, params));
   const examples = promptEntry(settings.prompts, prompt.name)?.arguments ?? {};
-  const lists = prompt.arguments.map((argument) =>
-    candidates(argument.name, argument.description, examples[argument.name], completionValues(completions.get(argument.name))),
-  );
-  const positions = lists.map(() => 0);
-  let last: CaseResult | undefined;
-  for (let attempt = 0; attempt < MAX_MAP_ATTEMPTS; attempt++) {
-    const map: ArgumentMap = Object.fromEntries(prompt.arguments.map((argument, index) => [argument.name, lists[index]![positions[index]!]!]));
-    last = await send({ case: 'complete', prompt: prompt.name, params: { name: prompt.name, arguments: map }, expected: 'success' });
-    if (last.verdict === 'correct') {
-      const results = [last, ...(await sequence(promptCases(prompt, map, names)))];
-      return { prompt, accepted: map, results, completions };
-    }
-    if (last.outcome.kind !== 'error' || !advance(prompt, lists, positions, last.outcome.message, attempt)) break;
+  let complete: CaseResult | undefined;
+  const { map, last } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions), async (candidate) => {
+    complete = await send({ case: 'complete', prompt: prompt.name, params: { name: prompt.name, arguments: candidate }, expected: 'success' });
+    return complete.outcome;
+  });
+  if (map && complete) {
+    return { prompt, accepted: map, results: [complete, ...(await sequence(promptCases(prompt, map, names)))], completions };
   }
-  const why = last ? describeRejection(last.outcome) : 'no attempt was made';
   return {
     prompt,
-    skipped: `no argument map was accepted (${why}); add example values under prompts.${prompt.name}.arguments in the config`,
+    skipped: `no argument map was accepted (${describeRejection(last)}); add example values under prompts.${prompt.name}.arguments in the config`,
     results: [],
     completions,
   };
-}
-
-/** Moves to the next candidate of the argument the error names, else of the next argument that has one. */
-function advance(prompt: DeclaredPrompt, lists: string[][], positions: number[], message: unknown, attempt: number): boolean {
-  const text = typeof message === 'string' ? message : '';
-  const canMove = (index: number) => positions[index]! + 1 < lists[index]!.length;
-  const named = prompt.arguments.findIndex((argument, index) => canMove(index) && text.includes(argument.name));
-  const count = prompt.arguments.length;
-  const index = named !== -1 ? named : [...Array(count).keys()].map((offset) => (attempt + offset) % count).find(canMove);
-  if (index === undefined || index === -1) return false;
-  positions[index]!++;
-  return true;
-}
-
-function completionValues(outcome: Outcome | undefined): string[] {
-  if (outcome?.kind !== 'result') return [];
-  const values = asRecord(asRecord(outcome.result)?.completion)?.values;
-  return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : [];
-}
-
-function describeRejection(outcome: Outcome): string {
-  switch (outcome.kind) {
-    case 'error':
-      return `last answer: JSON-RPC error ${String(outcome.code)}`;
-    case 'timeout':
-      return 'the server did not answer in time';
-    case 'closed':
-      return 'the connection closed';
-    case 'malformed':
-      return 'the answer was neither a result nor an error';
-    case 'result':
-      return 'the result was not usable';
-  }
 }

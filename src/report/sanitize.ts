@@ -22,10 +22,31 @@ export function forTerminal(text: string): string {
       if (char === '\n') return '\\n';
       if (char === '\t') return '\\t';
       if (char === '\r') return '\\r';
-      return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+      return hexEscape(char);
     })
     .replace(BIDI, codePoint)
     .replace(INVISIBLE, codePoint);
+}
+
+function hexEscape(char: string): string {
+  return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+}
+
+/** Controls other than tab and line breaks: the ones a file format must not pass on as they are. */
+const CONTROL_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+/**
+ * Code units no UTF-8 encoder writes faithfully (lone surrogates) and the noncharacters U+FFFE/U+FFFF: XML 1.0
+ * forbids them even as character references, and strict JSON/UTF-8 readers reject or mangle them.
+ */
+const UNENCODABLE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g;
+
+/**
+ * For files other tools read (XML, Markdown, SARIF): like forTerminal, but tabs and line breaks stay as they are,
+ * since each format decides what a line break means, and unencodable code units become `<U+XXXX>`. What is left
+ * is valid in every XML 1.0 document and prints harmlessly wherever the file is later shown.
+ */
+export function visibleText(text: string): string {
+  return text.replace(UNENCODABLE, codePoint).replace(CONTROL_BUT_WHITESPACE, hexEscape).replace(BIDI, codePoint).replace(INVISIBLE, codePoint);
 }
 
 /** Shortens text to `max` characters (counted in code points) with a marker saying how much was cut. */

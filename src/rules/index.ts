@@ -4,7 +4,14 @@
 import type { Rule } from '../engine/rule.js';
 import { protocolRules } from './protocol/index.js';
 import { schemaRules } from './schema/index.js';
+import { promptRules } from './prompts/index.js';
+import { toolsRules } from './tools/index.js';
+import { securityRules } from './security/index.js';
+import { stdioRules } from './stdio/index.js';
+import { httpRules } from './http/index.js';
+import { suitesRules } from './suites/index.js';
+import { latencyRules } from './latency/index.js';
 
-export const ALL_RULES = [...protocolRules, ...schemaRules] as const satisfies readonly Rule[];
+export const ALL_RULES = [...protocolRules, ...schemaRules, ...promptRules, ...toolsRules, ...securityRules, ...stdioRules, ...httpRules, ...suitesRules, ...latencyRules] as const satisfies readonly Rule[];
 
 export type RuleId = (typeof ALL_RULES)[number]['id'];

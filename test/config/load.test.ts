@@ -54,6 +54,20 @@ describe('config loading', () => {
     expect(error.message).toContain('mcpact.yaml:5:18: rules.protocol/ping must be one of: off, info, warning, error (did you mean "warning"?)');
   });
 
+  it('says where a per-server option belongs when it is written at the top level', () => {
+    expect(failure('server: { transport: stdio, command: a }\nprompts: {}\n').message).toBe(
+      'mcpact.yaml:2:1: unknown key "prompts" at the top level (it belongs inside the server entry: server.prompts or servers[].prompts)',
+    );
+  });
+
+  it('loads prompt examples and expectations, and rejects an invalid regular expression', () => {
+    const config = load('server:\n  transport: stdio\n  command: a\n  prompts:\n    unknown_arguments: accept\n    review:\n      arguments: { language: go }\n      expect: { match: ["^Review"] }\n');
+    expect(config.file.server).toMatchObject({ prompts: { unknown_arguments: 'accept', review: { arguments: { language: 'go' } } } });
+    expect(failure('server:\n  transport: stdio\n  command: a\n  prompts:\n    review:\n      expect: { match: ["(unclosed"] }\n').message).toContain(
+      'server.prompts.review.expect.match[0]: not a valid regular expression',
+    );
+  });
+
   it('requires a transport', () => {
     expect(failure('server:\n  command: node\n').message).toContain('server.transport is required');
   });

@@ -25,8 +25,15 @@ function run(target: SessionTarget): Promise<ServerReport> {
   );
 }
 
+/** The stdio and http families judge one transport each (and skip on the other): parity is about the rest. */
+const transportFamily = (ruleId: string) => ruleId.startsWith('stdio/') || ruleId.startsWith('http/');
+
 /** Findings without timings, comparable across transports. */
-const comparable = (report: ServerReport) => report.findings.map(({ ruleId, message, location }) => ({ ruleId, message, location }));
+const comparable = (report: ServerReport) =>
+  report.findings.filter((finding) => !transportFamily(finding.ruleId)).map(({ ruleId, message, location }) => ({ ruleId, message, location }));
+
+/** Rules that only check what the config asks for; without a config they skip, by design. */
+const NEEDS_CONFIG = (id: string) => id === 'prompts/expectations' || id.startsWith('suites/') || id.startsWith('latency/');
 
 describe('good fixture', () => {
   let host: HttpHost;
@@ -39,7 +46,8 @@ describe('good fixture', () => {
     const report = await run(stdio('fixtures/servers/good.js'));
     expect(report.complete).toBe(true);
     expect(report.findings).toEqual([]);
-    expect(report.rules.filter((rule) => rule.status !== 'pass')).toEqual([]);
+    // The http family skips over stdio; the stdio family runs (and passes, thanks to the strict framing).
+    expect(report.rules.filter((rule) => rule.status !== 'pass' && !(rule.status === 'skip' && (rule.family === 'http' || NEEDS_CONFIG(rule.id))))).toEqual([]);
     expect(report.rules).toHaveLength(ALL_RULES.length);
   });
 
@@ -48,7 +56,7 @@ describe('good fixture', () => {
     expect(report.complete).toBe(true);
     expect(report.transport).toBe('http');
     expect(report.findings).toEqual([]);
-    expect(report.rules.filter((rule) => rule.status !== 'pass')).toEqual([]);
+    expect(report.rules.filter((rule) => rule.status !== 'pass' && !(rule.status === 'skip' && (rule.family === 'stdio' || NEEDS_CONFIG(rule.id))))).toEqual([]);
   });
 });
 
@@ -56,7 +64,9 @@ describe('malformed fixture', () => {
   it('reports each defect exactly once, on the item that carries it, and nothing else', async () => {
     const report = await run(stdio('fixtures/servers/malformed.js'));
     expect(report.complete).toBe(true);
-    const found = report.findings.map((finding) => [finding.ruleId, finding.location.name]);
+    // The tools family judges tools/call, which this fixture does not implement (-32601): test/rules/tools/fixtures.test.ts covers it.
+    // The transport families judge the raw framing, which has fixtures of its own (stdio-defects, http-defects).
+    const found = report.findings.filter((finding) => !finding.ruleId.startsWith('tools/') && !transportFamily(finding.ruleId)).map((finding) => [finding.ruleId, finding.location.name]);
     expect(found.sort()).toEqual(Object.entries(DEFECTS).sort());
     // Every schema rule has a defect here, so a schema rule that stops finding it fails this test.
     const schemaRules = ALL_RULES.filter((rule) => rule.family === 'schema').map((rule) => rule.id);
@@ -75,6 +85,7 @@ describe('transport parity', () => {
     const [overStdio, overHttp] = await Promise.all([run(stdio('examples/server.js')), run(http(host))]);
     expect(overStdio.findings.length).toBeGreaterThan(0);
     expect(comparable(overHttp)).toEqual(comparable(overStdio));
-    expect(overHttp.rules.map((rule) => [rule.id, rule.status])).toEqual(overStdio.rules.map((rule) => [rule.id, rule.status]));
+    const statuses = (report: ServerReport) => report.rules.filter((rule) => !transportFamily(rule.id)).map((rule) => [rule.id, rule.status]);
+    expect(statuses(overHttp)).toEqual(statuses(overStdio));
   });
 });

@@ -12,7 +12,11 @@ export type Reply =
   /** Sent exactly as given (any JSON, even not JSON-RPC). */
   | { raw: unknown }
   /** No answer at all. */
-  | { silent: true };
+  | { silent: true }
+  /** A response with the right id but neither result nor error. */
+  | { bare: true }
+  /** The reply, sent after a delay: a slow server (latency budgets). */
+  | { delayMs: number; reply: Reply };
 
 export interface FakeServerSpec {
   /** Replaces the whole initialize result. */
@@ -162,10 +166,13 @@ export function fakeServerTransport(spec: FakeServerSpec): InMemoryTransport {
   const [client, server] = InMemoryTransport.createLinkedPair();
   server.onmessage = (message) => {
     const record = message as unknown as Record<string, unknown>;
-    const reply = answer(spec, record);
-    if (!reply || 'silent' in reply) return;
-    const out = 'raw' in reply ? reply.raw : { jsonrpc: '2.0', id: record.id, ...reply };
-    void server.send(out as JSONRPCMessage).catch(() => undefined);
+    const deliver = (reply: Reply | undefined): void => {
+      if (!reply || 'silent' in reply) return;
+      if ('delayMs' in reply) return void setTimeout(() => deliver(reply.reply), reply.delayMs);
+      const out = 'raw' in reply ? reply.raw : 'bare' in reply ? { jsonrpc: '2.0', id: record.id } : { jsonrpc: '2.0', id: record.id, ...reply };
+      void server.send(out as JSONRPCMessage).catch(() => undefined);
+    };
+    deliver(answer(spec, record));
   };
   void server.start();
   return client;

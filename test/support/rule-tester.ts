@@ -1,13 +1,15 @@
 /**
  * Table tests for one rule, ESLint RuleTester style: every case runs the real engine (session, capture, rule)
- * against an in-process fake server. A valid case must produce no finding and status `pass`; an invalid case must
+ * against an in-process fake server, or against a real target (fixture process, HTTP fixture) for transport rules
+ * that a fake cannot exercise. A valid case must produce no finding and status `pass`; an invalid case must
  * produce exactly the findings it lists. The tester refuses tables that could not fail: an invalid case with no
  * expected findings, duplicate case names, or a table without both kinds of case.
  */
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../../src/engine/rule.js';
 import { runServer } from '../../src/engine/runner.js';
-import { DEFAULT_TIMEOUTS, type ServerSettings } from '../../src/config/schema.js';
+import { DEFAULT_TIMEOUTS, type ServerSettings, type Timeouts } from '../../src/config/schema.js';
+import type { SessionTarget } from '../../src/connect/session.js';
 import type { Finding, ServerReport } from '../../src/report/model.js';
 import { fakeServerTransport, type FakeServerSpec } from './fake-server.js';
 
@@ -21,7 +23,12 @@ export interface ExpectedFinding {
 
 export interface ValidCase {
   name: string;
-  server: FakeServerSpec;
+  /** An in-process fake server; or, for what a fake cannot show (transport rules), a real `target` instead. */
+  server?: FakeServerSpec;
+  /** A real server (a fixture process, an HTTP fixture on 127.0.0.1), read when the case runs. */
+  target?: () => SessionTarget;
+  /** Deadlines for a real target (defaults: call_ms 500, run_ms 10000). */
+  timeouts?: Partial<Timeouts>;
   expect?: { protocolVersion?: string };
   /** The server's feature options, as the config would give them. */
   settings?: ServerSettings;
@@ -56,6 +63,25 @@ export async function runRuleOnFake(rule: Rule, server: FakeServerSpec, expectat
   );
 }
 
+/** Runs one case: against its real target when it has one, else against its fake server. */
+export function runCase(rule: Rule, entry: ValidCase): Promise<ServerReport> {
+  if (entry.target === undefined) {
+    if (entry.server === undefined) throw new Error(`${rule.id}: case "${entry.name}" has neither a server nor a target`);
+    return runRuleOnFake(rule, entry.server, entry.expect, entry.settings);
+  }
+  return runServer(
+    {
+      name: 'fixture',
+      target: entry.target(),
+      timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500, run_ms: 10_000, ...entry.timeouts },
+      expect: entry.expect ?? {},
+      levels: {},
+      settings: entry.settings ?? {},
+    },
+    { rules: [rule], clientVersion: 'test', concurrency: 4 },
+  );
+}
+
 export function ruleTester(rule: Rule, table: RuleTable): void {
   const names = [...table.valid, ...table.invalid, ...(table.skipped ?? [])].map((entry) => entry.name);
   const duplicate = names.find((name, index) => names.indexOf(name) !== index);
@@ -70,7 +96,7 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
   describe(rule.id, () => {
     for (const valid of table.valid) {
       it(`valid: ${valid.name}`, async () => {
-        const report = await runRuleOnFake(rule, valid.server, valid.expect, valid.settings);
+        const report = await runCase(rule, valid);
         expect(report.error).toBeUndefined();
         expect(report.findings).toEqual([]);
         expect(report.rules[0]?.status).toBe('pass');
@@ -78,7 +104,7 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
     }
     for (const invalid of table.invalid) {
       it(`invalid: ${invalid.name}`, async () => {
-        const report = await runRuleOnFake(rule, invalid.server, invalid.expect, invalid.settings);
+        const report = await runCase(rule, invalid);
         expect(report.error).toBeUndefined();
         expect(report.rules[0]?.status, report.rules[0]?.reason).toBe('fail');
         expect(report.findings).toHaveLength(invalid.findings.length);
@@ -98,7 +124,7 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
     }
     for (const skipped of table.skipped ?? []) {
       it(`skipped: ${skipped.name}`, async () => {
-        const report = await runRuleOnFake(rule, skipped.server, skipped.expect, skipped.settings);
+        const report = await runCase(rule, skipped);
         expect(report.rules[0]?.status).toBe('skip');
         expect(report.findings).toEqual([]);
         if (typeof skipped.skipped === 'string') expect(report.rules[0]?.reason).toContain(skipped.skipped);

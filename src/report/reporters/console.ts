@@ -52,6 +52,25 @@ function findingLines(finding: Finding, colors: Colors): string[] {
   ];
 }
 
+/** Per-tool and overall latency (latency/budget), shown whether or not a budget failed; over-budget values in red. */
+export function latencyLines(server: ServerReport, colors: Colors): string[] {
+  const latency = server.latency;
+  if (!latency) return [];
+  const ms = (value: number | null) => (value === null ? '—' : `${value} ms`);
+  const { overall } = latency;
+  const lines = [`  ${colors.bold('latency')} ${colors.dim(`overall p50 ${ms(overall.p50Ms)}, p95 ${ms(overall.p95Ms)} (${plural(overall.samples, 'sample')})`)}`];
+  for (const tool of latency.tools) {
+    const value = (label: string, measured: number | null, limit: number | undefined) => {
+      const text = `${label} ${ms(measured)}${limit === undefined ? '' : ` (budget ${limit} ms)`}`;
+      return limit !== undefined && measured !== null && measured > limit ? colors.red(text) : text;
+    };
+    const counts = [plural(tool.samples, 'sample'), plural(tool.errors, 'error'), plural(tool.timeouts, 'timeout')].join(', ');
+    lines.push(`    ${forTerminal(truncate(tool.name, 80))}: ${value('p50', tool.p50Ms, tool.budget?.p50Ms)}, ${value('p95', tool.p95Ms, tool.budget?.p95Ms)}; ${colors.dim(counts)}`);
+  }
+  for (const skipped of latency.skipped) lines.push(`    ${colors.dim(`- not timed ${forTerminal(truncate(skipped.name, 80))}: ${forTerminal(skipped.reason)}`)}`);
+  return lines;
+}
+
 /** "everything 2.0.0, protocol 2025-11-25": what answered, for the record. */
 function serverIdentity(server: ServerReport): string {
   const info = server.serverInfo ?? {};
@@ -96,6 +115,7 @@ export const renderConsole: Render = (report, context) => {
       const ids = new Set(results.map((rule) => rule.id));
       lines.push(...familyBlock(family, results, server.findings.filter((finding) => ids.has(finding.ruleId)), context, colors, report.failOn));
     }
+    lines.push(...latencyLines(server, colors));
     lines.push(...serverFailure(server, colors));
     if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
   }
@@ -114,7 +134,7 @@ export function consoleStream(write: (text: string) => void, context: ReporterCo
       write(familyBlock(family, results, findings, context, colors, context.failOn).join('\n') + '\n');
     },
     onServerDone(server) {
-      const lines = serverFailure(server, colors);
+      const lines = [...latencyLines(server, colors), ...serverFailure(server, colors)];
       if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
       write(lines.join('\n') + '\n');
     },

@@ -7,10 +7,16 @@ import { closest } from '../../util/did-you-mean.js';
 import type { Render } from './types.js';
 import { renderConsole } from './console.js';
 import { renderJson } from './json.js';
+import { renderJunit } from './junit.js';
+import { renderSarif } from './sarif.js';
+import { renderMarkdown } from './markdown.js';
 
 export const REPORTERS = {
   console: { description: 'Human-readable, streamed by rule family (stdout by default).', render: renderConsole },
   json: { description: 'Machine-readable RunReport, see schemas/report.v1.schema.json.', render: renderJson },
+  junit: { description: 'JUnit XML: a test suite per rule family, a test case per rule (GitLab, Jenkins, test-report actions).', render: renderJunit },
+  sarif: { description: 'SARIF 2.1.0 for code scanning (github/codeql-action/upload-sarif).', render: renderSarif },
+  markdown: { description: 'GitHub-flavoured Markdown for $GITHUB_STEP_SUMMARY and pull-request comments.', render: renderMarkdown },
 } as const satisfies Record<string, { description: string; render: Render }>;
 
 export type ReporterName = keyof typeof REPORTERS;

@@ -1,11 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
+import { valueAppears } from '../../prompts/value-forms.js';
 import { caseData, exercisedPrompts, promptLocation, quoteName } from './shared.js';
 
-/** The forms in which a value may legitimately appear in rendered text. */
-function forms(value: string): string[] {
-  const html = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  return [value, JSON.stringify(value).slice(1, -1), html, encodeURIComponent(value)];
-}
 
 export const argumentDropped = defineRule({
   id: 'prompts/argument-dropped',
@@ -27,7 +23,7 @@ export const argumentDropped = defineRule({
       if (!complete?.rendered || !prompt.accepted) continue;
       const text = complete.rendered.text;
       for (const [name, value] of Object.entries(prompt.accepted)) {
-        if (value.trim() === '' || forms(value).some((form) => text.includes(form))) continue;
+        if (value.trim() === '' || valueAppears(text, value)) continue;
         context.report({
           message: `the value of argument ${quoteName(name)} appears nowhere in the rendered messages (case complete)`,
           location: promptLocation(prompt.prompt.name),

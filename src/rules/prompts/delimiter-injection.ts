@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, reportVerdicts } from './shared.js';
+import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, quoteName, reportVerdicts } from './shared.js';
 
 export const delimiterInjection = defineRule({
   id: 'prompts/delimiter-injection',
@@ -11,8 +11,8 @@ export const delimiterInjection = defineRule({
     'Case `delimiter-injection` sends each argument, in turn, as text that tries to leave its data boundary: closing ' +
     'tags, a code fence, a line starting "System:", a chat-template role marker and "ignore previous instructions". ' +
     'The rendered result must have the same number of messages with the same roles as the normal rendering: user ' +
-    'text that can create an assistant or system turn can speak for the server. Rejecting the value with -32602 is ' +
-    'also fine.',
+    'text that can create an assistant or system turn can speak for the server. Refusing the value with an error is ' +
+    'also fine; crashes and hangs are findings.',
   async check(context) {
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;
@@ -21,7 +21,7 @@ export const delimiterInjection = defineRule({
       for (const result of casesNamed([prompt], 'delimiter-injection')) {
         const subject = `argument ${quoteName(result.argument ?? '')} sent with delimiters and a fake system turn (case delimiter-injection)`;
         if (result.verdict !== 'correct') {
-          reportVerdicts(context, [result], () => subject);
+          reportVerdicts(context, [result], () => subject, FAILURES_ONLY);
           continue;
         }
         if (!result.rendered || !complete?.rendered) continue;

@@ -1,21 +1,8 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
-import { PROMPT_POLICY_KEYS, type NormalizeRule, type PromptEntry } from '../../config/prompts.js';
+import { PROMPT_POLICY_KEYS, type PromptEntry } from '../../config/prompts.js';
+import { checkGolden, goldenText } from '../../engine/golden.js';
 import { exercisePrompts, type CaseResult } from '../../prompts/exercise.js';
 import { caseData, promptLocation, quoteName } from './shared.js';
-
-/** The golden form of a rendering: pretty JSON of the messages, after the user's normalize rules. */
-export function goldenText(messages: unknown[], normalize: NormalizeRule[] | undefined): string {
-  let text = JSON.stringify(messages, null, 2) + '\n';
-  for (const rule of normalize ?? []) text = text.replace(new RegExp(rule.pattern, 'g'), rule.replace);
-  return text;
-}
-
-function firstDifferentLine(expected: string, actual: string): number {
-  const a = expected.split('\n');
-  const b = actual.split('\n');
-  const index = a.findIndex((line, position) => line !== b[position]);
-  return (index === -1 ? Math.min(a.length, b.length) : index) + 1;
-}
 
 export const expectations = defineRule({
   id: 'prompts/expectations',
@@ -64,17 +51,12 @@ function checkExpectations(context: RuleContext, name: string, entry: PromptEntr
     if (new RegExp(pattern).test(rendered.text)) fail(`rendered text matches /${pattern}/, which it must not`, `not_match: ${pattern}`);
   }
   if (expect.golden === undefined) return;
-  const actual = goldenText(rendered.messages, expect.normalize);
-  if (context.runtime.updateGolden) {
-    context.runtime.goldens.write(expect.golden, actual);
-    return;
-  }
-  const stored = context.runtime.goldens.read(expect.golden);
-  if (stored === undefined) {
+  // The golden form of a rendering is the pretty JSON of its messages, after the user's normalize rules.
+  const verdict = checkGolden(context.runtime, expect.golden, goldenText(rendered.messages, expect.normalize));
+  if (verdict.kind === 'missing') {
     fail(`golden file ${expect.golden} does not exist; run mcpact run --update-golden to create it from the current rendering`, `golden: ${expect.golden}`);
-  } else if (stored !== actual) {
-    const line = firstDifferentLine(stored, actual);
-    const detail = context.runtime.showValues ? { expectedLine: stored.split('\n')[line - 1], actualLine: actual.split('\n')[line - 1] } : {};
-    fail(`rendered messages differ from golden file ${expect.golden} (first difference on line ${line})`, `golden: ${expect.golden}`, detail);
+  } else if (verdict.kind === 'different') {
+    const detail = context.runtime.showValues ? { expectedLine: verdict.expectedLine, actualLine: verdict.actualLine } : {};
+    fail(`rendered messages differ from golden file ${expect.golden} (first difference on line ${verdict.line})`, `golden: ${expect.golden}`, detail);
   }
 }

@@ -1,18 +1,20 @@
 import { defineRule } from '../../engine/rule.js';
 import { LONG_VALUE_LENGTH } from '../../prompts/matrix.js';
-import { casesNamed, exercisedPrompts, quoteName, reportVerdicts } from './shared.js';
+import { casesNamed, exercisedPrompts, FAILURES_ONLY, quoteName, reportVerdicts } from './shared.js';
 
 export const robustness = defineRule({
   id: 'prompts/robustness',
   family: 'prompts',
-  description: 'A 64 KiB value and a value with bidi overrides, zero-width characters and NUL cause no crash, hang or -32603.',
+  description: 'A 64 KiB value and a value with bidi overrides, zero-width characters and NUL cause no crash, hang or garbled answer.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#implementation-considerations' },
   docs:
     `Case \`long-value\` sends the first argument as ${LONG_VALUE_LENGTH / 1024} KiB of text; case ` +
     '`control-characters` sends it with a right-to-left override, a zero-width space, a NUL and an escape ' +
-    'sequence. Users paste such text. The server must answer with a valid result or reject the value with -32602; ' +
-    'a crash, a hang or an internal error (-32603) is a finding.',
+    'sequence. Users paste such text. The server must answer: a rendering (checked by the message rules) or an ' +
+    'error. A crash, a hang or a response that is neither is a finding. Which error code a refusal carries is ' +
+    'left to the validation rules: SDK-based servers answer invalid values with -32603, which prompts/wrong-type ' +
+    'already reports, and repeating it here as an error would be noise.',
   async check(context) {
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;
@@ -20,6 +22,7 @@ export const robustness = defineRule({
       result.case === 'long-value'
         ? `argument ${quoteName(result.argument ?? '')} sent as a ${LONG_VALUE_LENGTH / 1024} KiB value (case long-value)`
         : `argument ${quoteName(result.argument ?? '')} sent with control and invisible characters (case control-characters)`,
+      FAILURES_ONLY,
     );
   },
 });

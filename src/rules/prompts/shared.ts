@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Location, RuleContext } from '../../engine/rule.js';
-import { exercisePrompts, type CaseResult, type PromptExercise, type PromptsExercise } from '../../prompts/exercise.js';
+import { exercisePrompts, type CaseResult, type PromptExercise, type PromptsExercise, type Verdict } from '../../prompts/exercise.js';
 import type { CaseName, Expectation } from '../../prompts/matrix.js';
 
 export const EXPECTED_TEXT: Record<Expectation, string> = {
@@ -98,10 +98,17 @@ export function casesNamed(prompts: readonly PromptExercise[], ...names: CaseNam
   return prompts.flatMap((prompt) => prompt.results.filter((result) => names.includes(result.case)));
 }
 
-/** Reports every case whose verdict is not `correct`, in the shared wording. */
-export function reportVerdicts(context: RuleContext, results: readonly CaseResult[], subject: (result: CaseResult) => string): void {
+/**
+ * For adversarial values any error answer is a safe refusal: which code it carries is judged by the validation
+ * rules (wrong-type and friends). What matters here is that the server neither died, hung nor answered garbage.
+ */
+export const FAILURES_ONLY: readonly Verdict[] = ['crash', 'hang', 'malformed'];
+
+/** Reports every case whose verdict is not `correct` (or, with `only`, is one of those verdicts), in the shared wording. */
+export function reportVerdicts(context: RuleContext, results: readonly CaseResult[], subject: (result: CaseResult) => string, only?: readonly Verdict[]): void {
   for (const result of results) {
     if (result.verdict === 'correct' || result.verdict === 'not-run') continue;
+    if (only && !only.includes(result.verdict)) continue;
     context.report({
       message: `${subject(result)} ${describeVerdict(result)}; expected ${EXPECTED_TEXT[result.expected]}`,
       location: result.prompt === '' ? { kind: 'server' } : promptLocation(result.prompt),

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, reportVerdicts } from './shared.js';
+import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, quoteName, reportVerdicts } from './shared.js';
 
 const occurrences = (text: string, needle: string) => (needle === '' ? 0 : text.split(needle).length - 1);
 
@@ -13,7 +13,7 @@ export const templateInjection = defineRule({
     'Case `template-injection` sends the first argument as `{{<second argument>}}`. A server that renders by ' +
     'substituting into a template and then substitutes again (or builds the template from user text) replaces it ' +
     "with the second argument's value: user input can then pull any other value, including hidden ones, into the " +
-    'prompt. The value must appear as the literal text (escaped is fine), or be rejected with -32602. Crashes and ' +
+    'prompt. The value must appear as the literal text (escaped is fine), or be refused with an error. Crashes and ' +
     'hangs are findings too.',
   async check(context) {
     const exercised = await exercisedPrompts(context);
@@ -22,7 +22,7 @@ export const templateInjection = defineRule({
       const complete = prompt.results.find((result) => result.case === 'complete');
       for (const result of casesNamed([prompt], 'template-injection')) {
         if (result.verdict !== 'correct') {
-          reportVerdicts(context, [result], () => `argument ${quoteName(result.argument ?? '')} sent as {{${result.variant ?? ''}}} (case template-injection)`);
+          reportVerdicts(context, [result], () => `argument ${quoteName(result.argument ?? '')} sent as {{${result.variant ?? ''}}} (case template-injection)`, FAILURES_ONLY);
           continue;
         }
         if (!result.rendered || !complete?.rendered || result.variant === undefined || !prompt.accepted) continue;

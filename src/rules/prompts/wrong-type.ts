@@ -1,5 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
-import { casesNamed, exercisedPrompts, quoteName, reportVerdicts } from './shared.js';
+import type { CaseResult } from '../../prompts/exercise.js';
+import { caseData, casesNamed, describeVerdict, EXPECTED_TEXT, exercisedPrompts, promptLocation, quoteName } from './shared.js';
 
 export const wrongType = defineRule({
   id: 'prompts/wrong-type',
@@ -9,15 +10,30 @@ export const wrongType = defineRule({
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },
   docs:
     'Prompt arguments are a map of names to strings. Case `wrong-type` sends each argument as a number, a boolean, ' +
-    'null, an object and an array (`data.variant` says which). The server should validate and answer -32602 ' +
-    '(invalid params). -32603 (internal error) means the value reached code that did not expect it; a rendered ' +
-    'result means "[object Object]" or "42" may have reached the model. Servers built on the TypeScript SDK answer ' +
-    '-32603 here today; the finding says which code was seen.',
+    'null, an object and an array. The server should validate and answer -32602 (invalid params). -32603 ' +
+    '(internal error) means the value reached code that did not expect it; a rendered result means "[object ' +
+    'Object]" or "42" may have reached the model. Variants that behave alike are reported together ' +
+    '(`data.variants`). Servers built on the TypeScript SDK answer -32603 here today; the finding says which code ' +
+    'was seen.',
   async check(context) {
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;
-    reportVerdicts(context, casesNamed(exercised.prompts, 'wrong-type'), (result) =>
-      `argument ${quoteName(result.argument ?? '')} sent as ${result.variant ?? 'a non-string'} (case wrong-type)`,
-    );
+    // One finding per argument and behaviour: five variants failing the same way are one defect.
+    const groups = new Map<string, CaseResult[]>();
+    for (const result of casesNamed(exercised.prompts, 'wrong-type')) {
+      if (result.verdict === 'correct' || result.verdict === 'not-run') continue;
+      const code = result.outcome.kind === 'error' ? String(result.outcome.code) : '';
+      const key = JSON.stringify([result.prompt, result.argument, result.verdict, code]);
+      groups.set(key, [...(groups.get(key) ?? []), result]);
+    }
+    for (const results of groups.values()) {
+      const first = results[0]!;
+      const variants = results.map((result) => result.variant ?? '?');
+      context.report({
+        message: `argument ${quoteName(first.argument ?? '')} sent as ${variants.join(', ')} (case wrong-type) ${describeVerdict(first)}; expected ${EXPECTED_TEXT[first.expected]}`,
+        location: promptLocation(first.prompt),
+        data: caseData(first, context.runtime.showValues, { variants }),
+      });
+    }
   },
 });

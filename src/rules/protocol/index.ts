@@ -7,6 +7,7 @@ import { ping } from './ping.js';
 import { protocolVersion } from './protocol-version.js';
 import { requestIdEcho } from './request-id-echo.js';
 import { unknownMethod } from './unknown-method.js';
+import { versionNegotiation } from './version-negotiation.js';
 
 export const protocolRules = [
   initializeResult,
@@ -18,4 +19,5 @@ export const protocolRules = [
   capabilityConsistency,
   listPages,
   invalidCursor,
+  versionNegotiation,
 ] as const;

@@ -12,9 +12,19 @@ ruleTester(optionalArguments, {
       name: 'optional treated as required',
       server: promptServer((args, params) => (params.name === 'code_review' && args.focus === undefined ? { error: { code: -32602, message: 'Missing focus' } } : undefined)),
       findings: [
-        { message: 'case minimum) got JSON-RPC error -32602', location: { kind: 'prompt', name: 'code_review' }, data: { case: 'minimum', verdict: 'rejected' } },
-        { message: 'without optional argument "focus" (case optional-omitted)', data: { case: 'optional-omitted', argument: 'focus' } },
+        { message: 'without optional argument "focus" (case optional-omitted) got JSON-RPC error -32602', location: { kind: 'prompt', name: 'code_review' }, data: { case: 'optional-omitted', argument: 'focus', verdict: 'rejected' } },
       ],
+    },
+    {
+      name: 'minimum rejected when there are two optional arguments',
+      server: {
+        prompts: [{ name: 'brief', description: 'd', arguments: [{ name: 'topic', required: true }, { name: 'tone', required: false }, { name: 'length', required: false }] }],
+        handle: (method, params) => {
+          const args = (params?.arguments ?? {}) as Record<string, unknown>;
+          return method === 'prompts/get' && args.tone === undefined && args.length === undefined ? { error: { code: -32602, message: 'need tone or length' } } : undefined;
+        },
+      },
+      findings: [{ message: 'prompt called with its required arguments only (case minimum) got JSON-RPC error -32602', location: { name: 'brief' }, data: { case: 'minimum' } }],
     },
     {
       name: 'empty optional renders differently from omission',

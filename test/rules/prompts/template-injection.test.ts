@@ -13,6 +13,7 @@ ruleTester(templateInjection, {
   valid: [
     { name: 'strict server keeps the literal', server: promptServer() },
     { name: 'rejecting the value is fine', server: promptServer((args) => (String(args.language).includes('{{') ? { error: { code: -32602, message: 'braces not allowed' } } : undefined)) },
+    { name: 'any error is a safe refusal', server: promptServer((args) => (String(args.language).includes('{{') ? { error: { code: -32603, message: 'template error' } } : undefined)) },
   ],
   invalid: [
     {
@@ -21,9 +22,9 @@ ruleTester(templateInjection, {
       findings: [{ message: 'argument "language" sent as {{risk}} was replaced by the value of "risk"', location: { name: 'code_review' }, data: { case: 'template-injection', anchor: '{{risk}} substituted' } }],
     },
     {
-      name: 'crashes on braces',
-      server: promptServer((args) => (String(args.language).includes('{{') ? { error: { code: -32603, message: 'template error' } } : undefined)),
-      findings: [{ message: 'got JSON-RPC error -32603', data: { verdict: 'wrong-code' } }],
+      name: 'hangs on braces',
+      server: promptServer((args) => (String(args.language).includes('{{') ? { silent: true } : undefined)),
+      findings: [{ message: 'sent as {{risk}} (case template-injection) hung', data: { verdict: 'hang' } }],
     },
   ],
 });

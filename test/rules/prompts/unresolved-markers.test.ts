@@ -16,7 +16,7 @@ ruleTester(unresolvedMarkers, {
         return undefined;
       }),
       findings: [
-        { message: 'unresolved "undefined" (case minimum)', location: { name: 'code_review' }, data: { anchor: 'undefined', case: 'minimum' } },
+        { message: 'unresolved "undefined" (case optional-omitted, argument "focus")', location: { name: 'code_review' }, data: { anchor: 'undefined', case: 'optional-omitted' } },
         { message: 'unresolved "{{" (case complete)', location: { name: 'summarize' } },
         { message: 'unresolved "}}" (case complete)', location: { name: 'summarize' } },
       ],

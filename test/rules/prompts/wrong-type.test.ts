@@ -14,9 +14,14 @@ ruleTester(wrongType, {
         return undefined;
       }),
       findings: [
-        { message: 'argument "text" sent as number (case wrong-type) got JSON-RPC error -32603', data: { variant: 'number', code: -32603 } },
-        { message: 'sent as object (case wrong-type) was silently accepted', data: { variant: 'object', verdict: 'accepted' } },
+        { message: 'argument "text" sent as number (case wrong-type) got JSON-RPC error -32603', data: { variants: ['number'], code: -32603 } },
+        { message: 'sent as object (case wrong-type) was silently accepted', data: { variants: ['object'], verdict: 'accepted' } },
       ],
+    },
+    {
+      name: 'variants failing alike are one finding',
+      server: promptServer((args, params) => (params.name === 'summarize' && typeof args.text !== 'string' && args.text !== undefined ? { error: { code: -32603, message: 'boom' } } : undefined)),
+      findings: [{ message: 'argument "text" sent as number, boolean, null, object, array (case wrong-type) got JSON-RPC error -32603', data: { variants: ['number', 'boolean', 'null', 'object', 'array'] } }],
     },
   ],
 });

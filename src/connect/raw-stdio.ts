@@ -1,0 +1,157 @@
+/**
+ * A stdio connection for transport probes: a fresh child started exactly like the shared session's (same
+ * command, arguments, environment and working directory, own process group), spoken to with raw lines as well as
+ * JSON-RPC, and always stopped through StdioTransport's shutdown (stdin, SIGTERM, SIGKILL to the group).
+ */
+import type { ForeignLine } from './stdio.js';
+import { StdioTransport } from './stdio.js';
+import { childEnvironment } from './child-env.js';
+import { RpcPeer, type Outcome } from './rpc.js';
+
+export interface StdioCommand {
+  command: string;
+  args: string[];
+  /** The configured variables, on top of the minimal default environment. */
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export interface StdioExit {
+  /** The child had exited before stdin was closed. */
+  exitedEarly: boolean;
+  /** Milliseconds from closing stdin to the child's exit, when it exited by itself within the grace period. */
+  exitAfterStdinMs?: number;
+}
+
+export interface RawStdioOptions {
+  /** Deadline for each answer. */
+  timeoutMs: number;
+  /** Deadline for the answer to initialize (a child may take a while to start). */
+  connectMs: number;
+  clientVersion: string;
+  /** Aborted when the run deadline passes: pending answers end as timeouts. */
+  signal?: AbortSignal;
+}
+
+/** Answers that match no request, kept for whoever waits for one; a flooding server is not stored beyond this. */
+const UNMATCHED_KEPT = 100;
+
+export class RawStdioConnection {
+  private readonly unmatched: Record<string, unknown>[] = [];
+  private readonly waiters = new Set<() => void>();
+  private closing: Promise<StdioExit> | undefined;
+
+  private constructor(
+    private readonly transport: StdioTransport,
+    private readonly peer: RpcPeer,
+    private readonly options: RawStdioOptions,
+  ) {
+    peer.onUnmatched = (message) => {
+      if (this.unmatched.length < UNMATCHED_KEPT) this.unmatched.push(message);
+      for (const wake of this.waiters) wake();
+    };
+    peer.onClose(() => {
+      for (const wake of this.waiters) wake();
+    });
+  }
+
+  /** Starts the child; rejects (McpactError) when it cannot be started at all. */
+  static async open(command: StdioCommand, options: RawStdioOptions): Promise<RawStdioConnection> {
+    const transport = new StdioTransport({ command: command.command, args: command.args, env: await childEnvironment(command.env), cwd: command.cwd });
+    const peer = new RpcPeer(transport);
+    const connection = new RawStdioConnection(transport, peer, options);
+    try {
+      await peer.start();
+    } catch (error) {
+      await transport.close();
+      throw error;
+    }
+    return connection;
+  }
+
+  /** initialize with `protocolVersion`, then notifications/initialized when the server answered with a result. */
+  async initialize(protocolVersion: string): Promise<Outcome> {
+    const params = { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpact', version: this.options.clientVersion } };
+    const outcome = await this.peer.request('initialize', params, { timeoutMs: this.options.connectMs, signal: this.options.signal });
+    if (outcome.kind === 'result') await this.peer.notify('notifications/initialized').catch(() => undefined);
+    return outcome;
+  }
+
+  request(method: string, params?: unknown): Promise<Outcome> {
+    return this.peer.request(method, params, this.callOptions());
+  }
+
+  /**
+   * A ping; resolves with its outcome only after every answer that arrived before the ping's has been handed to
+   * its waiters (one macrotask later), so a server that answers in order has said all it will say about what was
+   * sent before.
+   */
+  async ping(): Promise<Outcome> {
+    const outcome = await this.request('ping');
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return outcome;
+  }
+
+  /** A hand-built request (odd `jsonrpc`, params of the wrong type), matched to its answer by its id. */
+  sendRaw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
+    return this.peer.rawRequest(message, this.callOptions());
+  }
+
+  /** Writes one line exactly as given (malformed JSON on purpose); false when stdin is already closed. */
+  async sendLine(text: string): Promise<boolean> {
+    try {
+      await this.transport.writeRaw(`${text}\n`);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The next answer that matches no request and satisfies `match`; undefined at the deadline, at exit, or once
+   * `until` settles (a ping sent after the probe: its answer means the server is done with what came before).
+   */
+  nextUnmatched(match: (message: Record<string, unknown>) => boolean, until?: Promise<unknown>): Promise<Record<string, unknown> | undefined> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const found = this.unmatched.findIndex(match);
+        if (found !== -1) return finish(this.unmatched.splice(found, 1)[0]);
+        if (this.peer.closed || this.options.signal?.aborted) finish(undefined);
+      };
+      const finish = (message: Record<string, unknown> | undefined) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        this.options.signal?.removeEventListener('abort', check);
+        resolve(message);
+      };
+      const timer = setTimeout(() => finish(undefined), this.options.timeoutMs);
+      this.waiters.add(check);
+      this.options.signal?.addEventListener('abort', check, { once: true });
+      // Answers arrive in order: one that came before `until` settled has been seen by check() already.
+      void until?.then(
+        () => finish(undefined),
+        () => finish(undefined),
+      );
+      check();
+    });
+  }
+
+  /** Lines on this child's stdout that were not JSON. */
+  get foreign(): { lines: readonly ForeignLine[]; count: number } {
+    return { lines: this.transport.foreignLines, count: this.transport.foreignLineCount };
+  }
+
+  /** Closes stdin and stops the child (idempotent); says whether and when it exited by itself. */
+  close(): Promise<StdioExit> {
+    this.closing ??= (async () => {
+      const exitedEarly = this.peer.closed;
+      await this.transport.close();
+      return { exitedEarly, exitAfterStdinMs: this.transport.exitAfterStdinMs };
+    })();
+    return this.closing;
+  }
+
+  private callOptions() {
+    return { timeoutMs: this.options.timeoutMs, signal: this.options.signal };
+  }
+}

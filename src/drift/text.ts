@@ -1,0 +1,101 @@
+/**
+ * Readable wording changes: a word-level diff of two texts in which invisible characters are shown as `<U+200B>`
+ * and runs of Unicode tag characters (which can smuggle ASCII past a reader) are decoded as `<tags:...>`.
+ */
+import { diffWordsWithSpace } from 'diff';
+
+/** Zero-width and format characters that change what a model reads without changing what a person sees. */
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+/** Tag characters U+E0020..U+E007E mirror printable ASCII; U+E0001 and U+E007F are the begin and cancel tags. */
+const TAG_RUN = /[\u{e0020}-\u{e007e}]+/gu;
+const OTHER_TAGS = /[\u{e0000}-\u{e001f}\u{e007f}]/gu;
+
+function codePoint(char: string): string {
+  return `<U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`;
+}
+
+/** The text with every invisible character made visible and tag-character runs decoded. */
+export function visible(text: string): string {
+  return text
+    .replace(TAG_RUN, (run) => `<tags:${Array.from(run, (char) => String.fromCharCode(char.codePointAt(0)! - 0xe0000)).join('')}>`)
+    .replace(OTHER_TAGS, codePoint)
+    .replace(INVISIBLE, codePoint);
+}
+
+export interface WordDiff {
+  /** The whole new text with changes marked git-style: `[-removed-]{+added+}`. */
+  marked: string;
+  /** Only the changed words with a little context, bounded, for one-line messages. */
+  excerpt: string;
+}
+
+const CONTEXT_WORDS = 2;
+const EXCERPT_LIMIT = 120;
+
+interface Part {
+  value: string;
+  added?: boolean;
+  removed?: boolean;
+}
+
+export function wordDiff(before: string, after: string): WordDiff {
+  const parts = mergeNearbyChanges(diffWordsWithSpace(visible(before), visible(after)));
+  const marked = parts.map((part) => (part.added ? `{+${part.value}+}` : part.removed ? `[-${part.value}-]` : part.value)).join('');
+  const pieces: string[] = [];
+  parts.forEach((part, index) => {
+    if (part.added || part.removed) {
+      pieces.push(part.added ? `{+${part.value}+}` : `[-${part.value}-]`);
+      return;
+    }
+    // Unchanged text keeps a few words of context on the side(s) that touch a change.
+    const words = part.value.trim().split(/\s+/);
+    const first = index === 0;
+    const last = index === parts.length - 1;
+    const kept = (first ? 0 : CONTEXT_WORDS) + (last ? 0 : CONTEXT_WORDS);
+    if (words.length <= kept + 1) {
+      pieces.push(part.value);
+      return;
+    }
+    const head = first ? '' : (/^\s/.test(part.value) ? ' ' : '') + words.slice(0, CONTEXT_WORDS).join(' ');
+    const tail = last ? '' : words.slice(-CONTEXT_WORDS).join(' ') + (/\s$/.test(part.value) ? ' ' : '');
+    pieces.push(`${head}…${tail}`);
+  });
+  const excerpt = pieces.join('').replace(/\s+/g, ' ').trim();
+  const chars = Array.from(excerpt);
+  return { marked, excerpt: chars.length > EXCERPT_LIMIT ? `${chars.slice(0, EXCERPT_LIMIT).join('')}…` : excerpt };
+}
+
+/**
+ * A minimal token diff can split one edit around a shared full stop ("name{+, e+}.{+g. Lisbon.+}"). Punctuation and
+ * spaces between two changes are folded into them, which reads as the edit it was ("name[-.-]{+, e.g. Lisbon.+}").
+ */
+function mergeNearbyChanges(parts: readonly Part[]): Part[] {
+  const merged: Part[] = [];
+  const changed = (part: Part | undefined) => part !== undefined && (part.added === true || part.removed === true);
+  let index = 0;
+  while (index < parts.length) {
+    if (!changed(parts[index])) {
+      merged.push(parts[index]!);
+      index++;
+      continue;
+    }
+    let removed = '';
+    let added = '';
+    for (;;) {
+      while (changed(parts[index])) {
+        const part = parts[index]!;
+        if (part.added) added += part.value;
+        else removed += part.value;
+        index++;
+      }
+      const between = parts[index];
+      if (between === undefined || !changed(parts[index + 1]) || !/^[^\p{L}\p{N}]{1,3}$/u.test(between.value)) break;
+      removed += between.value;
+      added += between.value;
+      index++;
+    }
+    if (removed !== '') merged.push({ value: removed, removed: true });
+    if (added !== '') merged.push({ value: added, added: true });
+  }
+  return merged;
+}

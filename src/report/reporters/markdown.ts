@@ -1,0 +1,174 @@
+/**
+ * GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY` and the pull-request comment: the verdict, a table per
+ * server, findings grouped by severity, drift with its description diffs in collapsible sections, and what could
+ * not be tested. Server text goes through the Markdown escapers (report/escape-markdown.ts); only this file writes
+ * HTML tags, and only fixed ones. The whole text stays under GitHub's comment size limit.
+ */
+import { atLeast, type Severity } from '../../engine/severity.js';
+import { markdownCode, markdownCodeBlock, markdownInline } from '../escape-markdown.js';
+import { exitCode } from '../build.js';
+import type { Finding, LatencyReport, RunReport, ServerReport } from '../model.js';
+import { truncate } from '../sanitize.js';
+import type { Render } from './types.js';
+
+/** First line of every Markdown report: how the PR comment finds its own comment again. */
+export const MARKDOWN_MARKER = '<!-- mcpact-report -->';
+/** GitHub rejects comment bodies over 65,536 characters; stay clear of it, with room for the closing note. */
+export const MARKDOWN_LIMIT = 60_000;
+
+const MESSAGE_LIMIT = 300;
+const NAME_LIMIT = 80;
+const DIFF_LIMIT = 4_000;
+const DRIFT_PREFIX = 'drift/';
+const HEADINGS: Record<Severity, string> = { error: '❌ Errors', warning: '⚠️ Warnings', info: 'ℹ️ Info' };
+
+interface Located {
+  server: ServerReport;
+  finding: Finding;
+}
+
+export const renderMarkdown: Render = (report, context) => {
+  const head = [MARKDOWN_MARKER, `## mcpact: ${verdict(report)}`, '', summaryLine(report), '', ...serverTable(report), ''];
+  const blocks: string[] = [];
+  const all: Located[] = report.servers.flatMap((server) => server.findings.map((finding) => ({ server, finding })));
+  const findings = all.filter(({ finding }) => !finding.ruleId.startsWith(DRIFT_PREFIX));
+  const drift = all.filter(({ finding }) => finding.ruleId.startsWith(DRIFT_PREFIX));
+  const helpUri = new Map(context.rules.map((rule) => [rule.id, rule.helpUri]));
+
+  for (const severity of ['error', 'warning', 'info'] as const) {
+    const group = findings.filter(({ finding }) => finding.severity === severity);
+    if (group.length === 0) continue;
+    blocks.push(`### ${HEADINGS[severity]} (${group.length})\n`);
+    for (const item of group) blocks.push(findingItem(item, helpUri));
+    blocks.push('');
+  }
+  if (drift.length > 0) {
+    blocks.push(`### 🔀 Drift (${drift.length})\n`);
+    for (const item of drift) blocks.push(driftItem(item));
+    blocks.push('');
+  }
+  const timed = report.servers.filter((server): server is ServerReport & { latency: LatencyReport } => server.latency !== undefined);
+  if (timed.length > 0) blocks.push('### ⏱️ Latency\n', latencyTable(timed), '');
+  const problems = notTested(report);
+  if (problems.length > 0) blocks.push('### Not fully tested\n', ...problems, '');
+  if (findings.length === 0 && drift.length === 0 && problems.length === 0) blocks.push('No findings.', '');
+
+  return fit(head.join('\n') + '\n', blocks, footer(report));
+};
+
+function verdict(report: RunReport): string {
+  const code = exitCode(report);
+  return code === 0 ? '✅ passed' : code === 1 ? '❌ failed' : '⚠️ incomplete';
+}
+
+function summaryLine(report: RunReport): string {
+  const { rules, findings } = report.summary;
+  const total = rules.pass + rules.fail + rules.skip + rules.error;
+  return (
+    `${report.summary.servers} server${report.summary.servers === 1 ? '' : 's'} · ${total} rules · ` +
+    `${findings.error} errors, ${findings.warning} warnings, ${findings.info} info · fails on \`${report.failOn}\` · ${(report.durationMs / 1000).toFixed(1)} s`
+  );
+}
+
+function serverTable(report: RunReport): string[] {
+  if (report.servers.length === 0) return [];
+  const rows = report.servers.map((server) => {
+    const count = (status: string) => server.rules.filter((rule) => rule.status === status).length;
+    const bySeverity = (severity: Severity) => server.findings.filter((finding) => finding.severity === severity).length;
+    const failing = server.findings.some((finding) => atLeast(finding.severity, report.failOn));
+    const state = !server.complete ? '⚠️ incomplete' : failing ? '❌ failed' : '✅ passed';
+    const protocol = server.protocolVersion === null ? '—' : markdownInline(truncate(server.protocolVersion, 40));
+    const rules = `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped, ${count('error')} errored`;
+    return `| ${markdownInline(truncate(server.name, NAME_LIMIT))} | ${state} | ${server.transport} | ${protocol} | ${rules} | ${bySeverity('error')} | ${bySeverity('warning')} | ${bySeverity('info')} |`;
+  });
+  return ['| server | result | transport | protocol | rules | errors | warnings | info |', '| --- | --- | --- | --- | --- | ---: | ---: | ---: |', ...rows];
+}
+
+function findingItem({ server, finding }: Located, helpUri: Map<string, string>): string {
+  const docs = helpUri.get(finding.ruleId);
+  const link = docs ? ` · [docs](${docs})` : '';
+  return `- ${markdownCode(finding.ruleId)} ${markdownInline(truncate(finding.message, MESSAGE_LIMIT))}  \n  ${where(server, finding)}${link}`;
+}
+
+/** A drift change: its level, and the description diff (when the change has one) in a collapsible code block. */
+function driftItem({ server, finding }: Located): string {
+  const level = typeof finding.data?.level === 'string' ? `**${markdownInline(truncate(finding.data.level, 20))}** ` : '';
+  const line = `- ${level}${markdownCode(finding.ruleId)} ${markdownInline(truncate(finding.message, MESSAGE_LIMIT))}  \n  ${where(server, finding)}`;
+  const diff = finding.data?.diff;
+  if (typeof diff !== 'string' || diff === '') return line;
+  // The <details> block sits inside the list item (indented), so the list is not split; its summary is our text.
+  const block = markdownCodeBlock(truncate(diff, DIFF_LIMIT))
+    .split('\n')
+    .map((text) => `  ${text}`)
+    .join('\n');
+  return `${line}\n\n  <details><summary>description diff</summary>\n\n${block}\n\n  </details>\n`;
+}
+
+/** Per-tool and overall p50/p95 of every timed server; a value over its budget is marked ❌. */
+function latencyTable(servers: (ServerReport & { latency: LatencyReport })[]): string {
+  const ms = (value: number | null) => (value === null ? '—' : `${value} ms`);
+  const cell = (measured: number | null, limit: number | undefined) =>
+    `${ms(measured)}${limit === undefined ? '' : measured !== null && measured > limit ? ` ❌ (budget ${limit} ms)` : ` (budget ${limit} ms)`}`;
+  const rows = servers.flatMap(({ name, latency }) => {
+    const server = markdownInline(truncate(name, NAME_LIMIT));
+    return [
+      ...latency.tools.map(
+        (tool) =>
+          `| ${server} | ${markdownInline(truncate(tool.name, NAME_LIMIT))} | ${tool.samples} | ${tool.errors} | ${tool.timeouts} | ${cell(tool.p50Ms, tool.budget?.p50Ms)} | ${cell(tool.p95Ms, tool.budget?.p95Ms)} |`,
+      ),
+      `| ${server} | *overall* | ${latency.overall.samples} | | | ${ms(latency.overall.p50Ms)} | ${ms(latency.overall.p95Ms)} |`,
+      ...latency.skipped.map((entry) => `| ${server} | ${markdownInline(truncate(entry.name, NAME_LIMIT))} | not timed: ${markdownInline(truncate(entry.reason, MESSAGE_LIMIT))} | | | | |`),
+    ];
+  });
+  return ['| server | tool | samples | errors | timeouts | p50 | p95 |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |', ...rows].join('\n') + '\n';
+}
+
+function where(server: ServerReport, finding: Finding): string {
+  const { kind, name, pointer } = finding.location;
+  const parts = [`*${markdownInline(truncate(server.name, NAME_LIMIT))}*`, kind];
+  if (name !== undefined) parts.push(markdownInline(truncate(name, NAME_LIMIT)));
+  if (pointer !== undefined) parts.push(`at ${markdownInline(truncate(pointer, NAME_LIMIT))}`);
+  if (server.source) parts.push(`(${markdownInline(`${server.source.file}:${server.source.line}`)})`);
+  return `${finding.severity} · ${parts.join(' ')}`;
+}
+
+function notTested(report: RunReport): string[] {
+  const lines: string[] = [];
+  for (const server of report.servers) {
+    const name = markdownInline(truncate(server.name, NAME_LIMIT));
+    if (server.error !== undefined) {
+      const [first = '', ...rest] = server.error.split('\n');
+      lines.push(`- *${name}*: ${markdownInline(truncate(first, MESSAGE_LIMIT))}`);
+      if (rest.length > 0) {
+        const block = markdownCodeBlock(truncate(rest.join('\n'), DIFF_LIMIT))
+          .split('\n')
+          .map((text) => `  ${text}`)
+          .join('\n');
+        lines.push(`\n  <details><summary>details</summary>\n\n${block}\n\n  </details>\n`);
+      }
+    }
+    for (const rule of server.rules.filter((candidate) => candidate.status === 'error')) {
+      lines.push(`- *${name}*: rule ${markdownCode(rule.id)} crashed: ${markdownInline(truncate(rule.reason ?? 'unknown error', MESSAGE_LIMIT))}`);
+    }
+  }
+  return lines;
+}
+
+function footer(report: RunReport): string {
+  return `<sub>mcpact ${markdownInline(report.tool.version)} · report schema v${report.schemaVersion}</sub>\n`;
+}
+
+/**
+ * Head, then as many blocks as fit under the limit, then the footer. A block that does not fit is left out with a
+ * note saying how much was left out; the JSON or SARIF report has everything.
+ */
+function fit(head: string, blocks: string[], tail: string): string {
+  let text = head;
+  let left = 0;
+  for (const block of blocks) {
+    if (left === 0 && text.length + block.length + 1 + tail.length + 200 <= MARKDOWN_LIMIT) text += `${block}\n`;
+    else if (block.startsWith('- ')) left++;
+  }
+  if (left > 0) text += `\n… ${left} more item${left === 1 ? '' : 's'} not shown here: see the JSON or SARIF report.\n\n`;
+  return text + tail;
+}

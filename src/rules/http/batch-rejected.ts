@@ -1,0 +1,42 @@
+import { defineRule } from '../../engine/rule.js';
+import { revisionAtLeast } from '../../spec/revisions.js';
+import { isRecord } from '../../util/json.js';
+import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
+
+export const batchRejected = defineRule({
+  id: 'http/batch-rejected',
+  family: 'http',
+  description: 'From revision 2025-06-18 on, a JSON-RPC batch (an array body) is refused, not processed.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-06-18', level: 'BEST PRACTICE', section: 'basic/transports#sending-messages-to-the-server', checklist: 'J7' },
+  docs:
+    'Revision 2025-06-18 removed JSON-RPC batching: the body of a POST MUST be a single request, notification or ' +
+    'response, and a server that cannot accept the input answers with an HTTP error status. A server that still ' +
+    'processes arrays speaks a protocol the negotiated revision does not have, and proxies or gateways that rely on ' +
+    'one message per request can be bypassed with it. On a session of its own, mcpact POSTs a one-element batch ' +
+    'holding a ping: a 4xx status or a JSON-RPC error passes, a processed ping is a finding. Revision 2025-03-26 ' +
+    'required batches to be accepted, so servers that negotiated it (or earlier) are skipped.',
+  async check({ transport, surface, report, skip }) {
+    if (transport?.kind !== 'http') return skip(notHttp(transport));
+    if (surface.protocolVersion !== undefined && !revisionAtLeast(surface.protocolVersion, '2025-06-18')) {
+      return skip(`the server negotiated ${surface.protocolVersion.slice(0, 20)}, which has batches`);
+    }
+    await transport.open(async (client) => {
+      const session = await freshSession(client);
+      if (typeof session === 'string') return skip(session);
+      const id = client.nextRequestId();
+      const answer = await client.send({ method: 'POST', session, body: [ping(id)], awaitId: id });
+      if (answer.kind === 'response' && answer.status >= 400 && answer.status < 500) return;
+      const processed = answer.kind === 'response' && answer.messages.some((message) => isRecord(message) && message.id === id && 'result' in message);
+      const refused = answer.kind === 'response' && !processed && answer.messages.some((message) => isRecord(message) && 'error' in message);
+      if (refused) return;
+      report({
+        message: processed
+          ? 'a JSON-RPC batch was processed (its ping was answered); batches do not exist from 2025-06-18 on'
+          : `a JSON-RPC batch was answered with ${describeExchange(answer)}; expected a 4xx status or a JSON-RPC error`,
+        location: { kind: 'transport', name: 'POST' },
+        data: { ...exchangeData(answer), processed },
+      });
+    });
+  },
+});

@@ -1,0 +1,33 @@
+import { defineRule } from '../../engine/rule.js';
+import { quote } from '../../util/quote.js';
+import { describeExchange, exchangeData, freshSession, notHttp } from './shared.js';
+
+export const notificationAccepted = defineRule({
+  id: 'http/notification-accepted',
+  family: 'http',
+  description: 'A POSTed notification is answered 202 Accepted with no body.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#sending-messages-to-the-server', checklist: 'H2' },
+  docs:
+    'When the body of a POST is a notification (or a response) the server accepts, it MUST answer 202 Accepted ' +
+    'with no body; one it cannot accept gets an HTTP error status. Anything else (200 with a JSON body, an SSE ' +
+    'stream) leaves the client unsure whether the message was taken. On a session of its own, mcpact POSTs ' +
+    '`notifications/initialized` after initialize and checks the answer.',
+  async check({ transport, report, skip }) {
+    if (transport?.kind !== 'http') return skip(notHttp(transport));
+    await transport.open(async (client) => {
+      const session = await freshSession(client);
+      if (typeof session === 'string') return skip(session);
+      const answer = session.initialized;
+      if (!answer) return skip('notifications/initialized was not sent');
+      const location = { kind: 'transport', name: 'POST' } as const;
+      if (answer.kind === 'failed' || (answer.status !== 202 && answer.status < 400)) {
+        report({ message: `notifications/initialized was answered with ${describeExchange(answer)}; expected 202 Accepted`, location, data: { ...exchangeData(answer), expected: 202 } });
+      } else if (answer.status >= 400) {
+        report({ message: `notifications/initialized, valid on a fresh session, was refused with ${describeExchange(answer)}; expected 202 Accepted`, location, data: { ...exchangeData(answer), expected: 202 } });
+      } else if (answer.bodyBytes > 0) {
+        report({ message: `notifications/initialized got 202 with a body (${quote(answer.body)}); expected no body`, location, data: { ...exchangeData(answer), expected: 202 } });
+      }
+    });
+  },
+});

@@ -1,0 +1,36 @@
+import { defineRule } from '../../engine/rule.js';
+import { revisionAtLeast } from '../../spec/revisions.js';
+import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
+
+export const UNSUPPORTED_VERSION = '1999-01-01';
+
+export const protocolVersionHeader = defineRule({
+  id: 'http/protocol-version-header',
+  family: 'http',
+  description: 'A request with an unsupported MCP-Protocol-Version header is answered 400 Bad Request.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#protocol-version-header', checklist: 'H12' },
+  docs:
+    'From revision 2025-06-18 on, clients send the negotiated version in an `MCP-Protocol-Version` header on every ' +
+    'request after initialize, and a server that receives an invalid or unsupported version MUST answer 400 Bad ' +
+    'Request rather than guess how to speak. On a session of its own, mcpact sends a ping with ' +
+    `\`MCP-Protocol-Version: ${UNSUPPORTED_VERSION}\`. Skipped for servers that negotiated an earlier revision.`,
+  async check({ transport, surface, report, skip }) {
+    if (transport?.kind !== 'http') return skip(notHttp(transport));
+    if (surface.protocolVersion !== undefined && !revisionAtLeast(surface.protocolVersion, '2025-06-18')) {
+      return skip(`the server negotiated ${surface.protocolVersion.slice(0, 20)}; the header exists from 2025-06-18 on`);
+    }
+    await transport.open(async (client) => {
+      const session = await freshSession(client);
+      if (typeof session === 'string') return skip(session);
+      const id = client.nextRequestId();
+      const answer = await client.send({ method: 'POST', session, headers: { 'mcp-protocol-version': UNSUPPORTED_VERSION }, body: ping(id), awaitId: id });
+      if (answer.kind === 'response' && answer.status === 400) return;
+      report({
+        message: `a request with MCP-Protocol-Version ${UNSUPPORTED_VERSION} was answered with ${describeExchange(answer)}; expected 400 Bad Request`,
+        location: { kind: 'transport', name: 'MCP-Protocol-Version' },
+        data: { header: UNSUPPORTED_VERSION, ...exchangeData(answer), expected: 400 },
+      });
+    });
+  },
+});

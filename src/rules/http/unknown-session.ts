@@ -1,0 +1,42 @@
+import { defineRule } from '../../engine/rule.js';
+import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
+
+/** A session id no server issued (fixed, so runs stay deterministic). */
+export const UNKNOWN_SESSION_ID = 'mcpact-unknown-session-00000000';
+
+export const unknownSession = defineRule({
+  id: 'http/unknown-session',
+  family: 'http',
+  description: 'A request with an unknown or terminated Mcp-Session-Id is answered 404 Not Found.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#session-management', checklist: 'H10' },
+  docs:
+    'A server that issues session ids MUST answer requests carrying a session id it no longer knows (terminated, ' +
+    'expired, or never issued) with 404 Not Found: that status is what tells a client to initialize a new ' +
+    'session. A 400 or 500 leaves the client stuck. On a session of its own, mcpact sends a ping with a session id ' +
+    'the server never issued, then terminates its session with DELETE and sends another ping with it. A DELETE ' +
+    'answered 405 (allowed: the server does not let clients end sessions) skips the second check. Servers that ' +
+    'issue no session id are skipped.',
+  async check({ transport, report, skip, note }) {
+    if (transport?.kind !== 'http') return skip(notHttp(transport));
+    await transport.open(async (client) => {
+      const session = await freshSession(client);
+      if (typeof session === 'string') return skip(session);
+      if (session.sessionId === undefined) return skip('the server issues no Mcp-Session-Id (no sessions)');
+      const location = { kind: 'transport', name: 'Mcp-Session-Id' } as const;
+      const unknownId = client.nextRequestId();
+      const unknown = await client.send({ method: 'POST', session, headers: { 'mcp-session-id': UNKNOWN_SESSION_ID }, body: ping(unknownId), awaitId: unknownId });
+      if (unknown.kind !== 'response' || unknown.status !== 404) {
+        report({ message: `a request with an unknown session id was answered with ${describeExchange(unknown)}; expected 404 Not Found`, location, data: { sessionId: UNKNOWN_SESSION_ID, ...exchangeData(unknown), expected: 404 } });
+      }
+      const deleted = await client.terminate(session);
+      if (deleted?.kind === 'response' && deleted.status === 405) return note('DELETE answered 405: the server does not let clients end sessions, so no terminated session could be tried');
+      if (!session.terminated) return note(`DELETE answered ${deleted ? describeExchange(deleted) : 'nothing'}: no terminated session could be tried`);
+      const afterId = client.nextRequestId();
+      const after = await client.send({ method: 'POST', session, body: ping(afterId), awaitId: afterId });
+      if (after.kind !== 'response' || after.status !== 404) {
+        report({ message: `a request with a terminated session id was answered with ${describeExchange(after)}; expected 404 Not Found`, location, data: { terminated: true, ...exchangeData(after), expected: 404 } });
+      }
+    });
+  },
+});

@@ -1,0 +1,3 @@
+import { budget } from './budget.js';
+
+export const latencyRules = [budget] as const;

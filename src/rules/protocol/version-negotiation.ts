@@ -1,0 +1,55 @@
+import { defineRule } from '../../engine/rule.js';
+import type { Outcome } from '../../connect/rpc.js';
+import { KNOWN_REVISIONS } from '../../spec/revisions.js';
+import { asRecord } from '../../util/json.js';
+import { quote } from '../../util/quote.js';
+import { describeOutcome } from '../outcome.js';
+
+/** A version no server supports: it must be answered with one the server does support. */
+export const UNKNOWN_REVISION = '1999-01-01';
+
+export const versionNegotiation = defineRule({
+  id: 'protocol/version-negotiation',
+  family: 'protocol',
+  description: 'initialize with each known revision, and an unknown one, is answered with a version the server supports.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/lifecycle#version-negotiation', checklist: 'L3' },
+  docs:
+    'A server that supports the requested protocol version MUST answer with the same version; otherwise it MUST ' +
+    'answer with another version it supports. The shared session only offers the revision mcpact targets, so this ' +
+    'rule opens connections of its own (a fresh server process each over stdio, a fresh session each over HTTP, ' +
+    'deleted afterwards) and sends initialize with every other revision mcpact knows and with "1999-01-01". It ' +
+    'reports an answer without a protocolVersion string, an unknown version echoed back, no answer within the ' +
+    'deadline, and contradictions: a version the server offers in one answer must be echoed when asked for. An ' +
+    'error answer to a version the server does not support is noted, not reported (the specification shows such ' +
+    'an error in its own example).',
+  async check({ transport, surface, report, skip, note }) {
+    if (!transport) return skip('needs a real server connection (this target is in memory)');
+    const requested = [...KNOWN_REVISIONS.filter((version) => version !== surface.requestedProtocolVersion), UNKNOWN_REVISION];
+    const answers = await Promise.all(requested.map(async (version) => ({ version, outcome: await transport.handshake(version) })));
+    const offered = (outcome: Outcome) => (outcome.kind === 'result' ? asRecord(outcome.result)?.protocolVersion : undefined);
+    // What the server showed it supports: the version of the shared session and every version it answered with.
+    const supported = new Set([surface.protocolVersion, ...answers.map((answer) => offered(answer.outcome))].filter((version) => typeof version === 'string'));
+    const location = { kind: 'server', pointer: '/protocolVersion' } as const;
+    for (const { version, outcome } of answers) {
+      const answered = offered(outcome);
+      if (outcome.kind === 'result' && typeof answered !== 'string') {
+        report({ message: `initialize with ${version} was answered without a protocolVersion string`, location, data: { requested: version, answered } });
+      } else if (outcome.kind === 'result' && version === UNKNOWN_REVISION && answered === UNKNOWN_REVISION) {
+        report({ message: `initialize with the unknown version ${version} was answered with the same version; expected one the server supports`, location, data: { requested: version, answered } });
+      } else if (outcome.kind === 'result' && supported.has(version) && answered !== version) {
+        report({
+          message: `initialize with ${version} was answered with ${quote(answered)}, although the server offers ${version} elsewhere; a supported version must be echoed`,
+          location,
+          data: { requested: version, answered, supported: [...supported] },
+        });
+      } else if (outcome.kind === 'error' && supported.has(version)) {
+        report({ message: `initialize with ${version} got JSON-RPC error ${quote(outcome.code)}, although the server offers ${version} elsewhere`, location, data: { requested: version, code: outcome.code } });
+      } else if (outcome.kind === 'error') {
+        note(`initialize with ${version} got error ${quote(outcome.code)} instead of a version the server supports`);
+      } else if (outcome.kind !== 'result') {
+        report({ message: `initialize with ${version} got ${describeOutcome(outcome)}; expected a version the server supports`, location, data: { requested: version, outcome: outcome.kind } });
+      }
+    }
+  },
+});

@@ -1,0 +1,35 @@
+import { defineRule } from '../../engine/rule.js';
+import { hiddenUnicode } from '../../util/hidden-unicode.js';
+import { quote } from '../../util/quote.js';
+import { surfaceTexts } from './texts.js';
+
+export const hiddenUnicodeRule = defineRule({
+  id: 'security/hidden-unicode',
+  family: 'security',
+  description: 'Names, titles, descriptions and instructions contain no invisible characters: Unicode tags, bidi controls, zero-width characters.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
+  docs:
+    'A model reads characters a person reviewing the server never sees. Unicode tag characters (U+E0000-E007F) ' +
+    'spell ASCII invisibly, so a complete instruction can hide inside an innocent description: mcpact decodes ' +
+    'them and shows the hidden text in the finding. Bidi controls (U+202A-202E, U+2066-2069) reorder what is ' +
+    'displayed; zero-width characters and Hangul fillers hide or split words (so "ig<U+200B>nore" escapes a ' +
+    'keyword filter); runs of variation selectors carry data. Every name, title and description is checked, at ' +
+    'any depth, and the instructions. Legitimate uses pass: a zero-width joiner inside an emoji sequence or ' +
+    'between letters of scripts that need it, one variation selector after a character, directional marks in ' +
+    'right-to-left text, a byte-order mark at the start. Remove the characters; there is no justified case in a ' +
+    'tool contract, but the rule can be turned off per server like any other.',
+  check({ surface, report }) {
+    for (const text of surfaceTexts(surface)) {
+      const found = hiddenUnicode(text.text);
+      if (!found) continue;
+      const kinds = Object.entries(found.counts).map(([kind, count]) => `${count} ${kind}`).join(', ');
+      const hidden = found.decodedTags !== undefined ? `; tag characters spell ${quote(found.decodedTags, 60)}` : '';
+      report({
+        message: `${text.owner} ${text.field} contains invisible characters (${kinds})${hidden}`,
+        location: text.location,
+        data: { ...found },
+      });
+    }
+  },
+});

@@ -1,0 +1,79 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import { asRecord, pointer } from '../../util/json.js';
+import { quote } from '../../util/quote.js';
+import { excerpt, normalizedOf, surfaceTexts } from './texts.js';
+
+/** Parameter names that ask for a secret, after camelCase and kebab-case are folded to snake_case. */
+const SECRET_NAME =
+  /^(?:api_?key|x_api_key|secret|client_secret|secret_key|password|passwd|pwd|passphrase|pass_phrase|token|access_token|auth_token|bearer_token|refresh_token|session_token|private_key|priv_key|ssh_key|ssh_private_key|seed_phrase|mnemonic|mnemonic_phrase|recovery_phrase|secret_phrase|wallet_seed|wallet_key|credentials?|otp|totp|otp_code|two_factor_code|mfa_code|cvv|card_number|credit_card(?:_number)?)$/;
+
+const SECRET_NOUN =
+  String.raw`(?:api[\s_-]?key|password|passphrase|private\s+key|secret\s+key|seed\s+phrase|recovery\s+phrase|mnemonic|credentials|access\s+token|auth(?:entication)?\s+token|bearer\s+token|personal\s+access\s+token|2fa\s+code|otp|one[-\s]time\s+(?:code|password)|credit\s+card(?:\s+number)?|card\s+number|cvv|ssh\s+key|wallet\s+(?:seed|key))`;
+/** "provide your password": an order to hand over a secret, anywhere. */
+const ASK = new RegExp(String.raw`\b(?:enter|provide|paste|supply|give|input|type|share|send|include|tell\s+me)\s+(?:me\s+)?(?:your|the\s+user'?s|their)\s+(?:own\s+|full\s+|\w+\s+)?${SECRET_NOUN}\b`, 'i');
+/** "Your OpenAI API key": a field that is the user's secret, in a parameter or argument description. */
+const YOUR = new RegExp(String.raw`^\W*(?:the\s+user'?s|your)\s+(?:[\w.-]+\s+){0,2}${SECRET_NOUN}\b`, 'i');
+
+function snake(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-\s.]+/g, '_').toLowerCase();
+}
+
+export const secretSolicitation = defineRule({
+  id: 'security/secret-solicitation',
+  family: 'security',
+  description: 'No parameter or description asks the model for an API key, password, token, private key or seed phrase.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'basic/security_best_practices' },
+  docs:
+    'A tool that takes a secret as an argument makes the model handle it: it lands in the conversation, in logs ' +
+    'and in every tool call the model makes afterwards, and a malicious server uses exactly this to phish ' +
+    'credentials. Reported: string parameters (and prompt arguments) named like a secret (`api_key`, `password`, ' +
+    '`token`, `private_key`, `seed_phrase`, `mnemonic`, `credentials`, ...; `page_token`, `max_tokens` and the ' +
+    'like are not secrets), parameter descriptions that start with "your ... API key", and any description that ' +
+    'says "provide/enter/paste your password" (or key, token, seed phrase, card number). Servers should read ' +
+    'credentials from their own configuration (environment, OAuth), never from the model. Warning by default: ' +
+    'some admin tools legitimately set a password; silence those with ' +
+    '`rules: { security/secret-solicitation: off }` under the server.',
+  check({ surface, report }) {
+    for (const item of items(surface, 'tools')) {
+      const properties = asRecord(asRecord(item.record?.inputSchema)?.properties);
+      for (const [name, raw] of Object.entries(properties ?? {})) {
+        const property = asRecord(raw);
+        const type = property?.type;
+        if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) continue;
+        if (!SECRET_NAME.test(snake(name))) continue;
+        report({
+          message: `tool parameter ${quote(name, 60)} asks the model for a secret`,
+          location: itemLocation(surface, 'tools', item, pointer('inputSchema', 'properties', name)),
+          data: { parameter: name },
+        });
+      }
+    }
+    for (const item of items(surface, 'prompts')) {
+      if (!Array.isArray(item.record?.arguments)) continue;
+      item.record.arguments.forEach((argument, index) => {
+        const name = asRecord(argument)?.name;
+        if (typeof name !== 'string' || !SECRET_NAME.test(snake(name))) return;
+        report({
+          message: `prompt argument ${quote(name, 60)} asks for a secret`,
+          location: itemLocation(surface, 'prompts', item, pointer('arguments', index, 'name')),
+          data: { argument: name },
+        });
+      });
+    }
+    for (const text of surfaceTexts(surface)) {
+      if (text.field !== 'description' && text.field !== 'instructions') continue;
+      const normalized = normalizedOf(text);
+      const field = text.owner === 'parameter' || text.owner === 'prompt argument' ? YOUR.exec(normalized) : null;
+      const match = ASK.exec(normalized) ?? field;
+      if (!match) continue;
+      const quoted = excerpt(normalized, match.index, match[0].length);
+      report({
+        message: `${text.owner} ${text.field} asks for a secret: "${quoted.slice(0, 80)}"`,
+        location: text.location,
+        data: { excerpt: quoted },
+      });
+    }
+  },
+});

@@ -1,0 +1,125 @@
+/**
+ * Every piece of text a server hands to the model, with where it sits: tool, parameter (at any depth of the input
+ * and output schemas), prompt, prompt-argument, resource and template descriptions, titles and names, and the
+ * server's instructions. The security rules scan these; each rule picks the fields it cares about.
+ */
+import type { Location } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import type { ListKind, Surface } from '../../surface/types.js';
+import { asRecord, pointer } from '../../util/json.js';
+import { normalizeText } from './heuristics.js';
+
+export type TextField = 'description' | 'title' | 'name' | 'instructions';
+
+export interface Text {
+  text: string;
+  field: TextField;
+  /** Which part of the contract: a tool, a parameter, a prompt argument, ... (for messages). */
+  owner: 'tool' | 'parameter' | 'prompt' | 'prompt argument' | 'resource' | 'resource template' | 'server';
+  location: Location;
+  /** The tool it belongs to, for tools and their parameters. */
+  tool?: string;
+}
+
+/** Schemas deeper or larger than this are not walked further: a hostile schema must not stall the run. */
+const MAX_DEPTH = 32;
+const MAX_NODES = 20_000;
+
+const OWNER: Record<ListKind, Text['owner']> = { tools: 'tool', prompts: 'prompt', resources: 'resource', resourceTemplates: 'resource template' };
+
+/** Several rules scan the same texts: they are collected once per captured Surface. */
+const collected = new WeakMap<Surface, readonly Text[]>();
+
+export function surfaceTexts(surface: Surface): readonly Text[] {
+  let texts = collected.get(surface);
+  if (!texts) {
+    texts = collectTexts(surface);
+    collected.set(surface, texts);
+  }
+  return texts;
+}
+
+function collectTexts(surface: Surface): Text[] {
+  const texts: Text[] = [];
+  if (surface.instructions !== undefined) {
+    texts.push({ text: surface.instructions, field: 'instructions', owner: 'server', location: { kind: 'server', pointer: '/instructions' } });
+  }
+  for (const kind of ['tools', 'prompts', 'resources', 'resourceTemplates'] as const) {
+    for (const item of items(surface, kind)) {
+      const record = item.record;
+      if (!record) continue;
+      const tool = kind === 'tools' && typeof record.name === 'string' ? record.name : undefined;
+      for (const field of ['description', 'title', 'name'] as const) {
+        const value = record[field];
+        if (typeof value === 'string') texts.push({ text: value, field, owner: OWNER[kind], location: itemLocation(surface, kind, item, `/${field}`), tool });
+      }
+      if (kind === 'tools') {
+        for (const key of ['inputSchema', 'outputSchema'] as const) {
+          walkSchema(record[key], [key], (text, field, path) =>
+            texts.push({ text, field, owner: 'parameter', location: itemLocation(surface, kind, item, pointer(...path)), tool }),
+          );
+        }
+      }
+      if (kind === 'prompts' && Array.isArray(record.arguments)) {
+        record.arguments.forEach((argument, index) => {
+          const arg = asRecord(argument);
+          for (const field of ['description', 'title', 'name'] as const) {
+            const value = arg?.[field];
+            if (typeof value === 'string') {
+              texts.push({ text: value, field, owner: 'prompt argument', location: itemLocation(surface, kind, item, pointer('arguments', index, field)) });
+            }
+          }
+        });
+      }
+    }
+  }
+  return texts;
+}
+
+/**
+ * Calls `visit` for each description and title in a JSON Schema, and for each property name, at any depth.
+ * Keys under `properties` are names, not keywords, so a property literally called "description" is a name.
+ */
+function walkSchema(schema: unknown, path: (string | number)[], visit: (text: string, field: TextField, path: (string | number)[]) => void): void {
+  let nodes = 0;
+  const walk = (node: unknown, at: (string | number)[], depth: number): void => {
+    if (depth > MAX_DEPTH || ++nodes > MAX_NODES) return;
+    if (Array.isArray(node)) {
+      node.forEach((child, index) => walk(child, [...at, index], depth + 1));
+      return;
+    }
+    const record = asRecord(node);
+    if (!record) return;
+    for (const [key, value] of Object.entries(record)) {
+      if ((key === 'description' || key === 'title') && typeof value === 'string') visit(value, key, [...at, key]);
+      else if ((key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions') && asRecord(value)) {
+        for (const [name, child] of Object.entries(value as Record<string, unknown>)) {
+          if (key === 'properties') visit(name, 'name', [...at, key, name]);
+          walk(child, [...at, key, name], depth + 1);
+        }
+      } else if (typeof value === 'object' && value !== null && key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples') {
+        walk(value, [...at, key], depth + 1);
+      }
+    }
+  };
+  walk(schema, path, 0);
+}
+
+const normalized = new WeakMap<Text, string>();
+
+/** The text as a model reads it (heuristics.ts#normalizeText), computed once per text for all rules. */
+export function normalizedOf(text: Text): string {
+  let value = normalized.get(text);
+  if (value === undefined) {
+    value = normalizeText(text.text);
+    normalized.set(text, value);
+  }
+  return value;
+}
+
+/** The sentence of `text` around `index`, cut to `max` characters: what a finding quotes. */
+export function excerpt(text: string, index: number, length: number, max = 120): string {
+  const start = Math.max(0, index - Math.floor((max - length) / 2));
+  const slice = text.slice(start, start + max).replace(/\s+/g, ' ').trim();
+  return (start > 0 ? '…' : '') + slice + (start + max < text.length ? '…' : '');
+}

@@ -1,0 +1,39 @@
+import { defineRule } from '../../engine/rule.js';
+import { poisoningMatches } from './heuristics.js';
+import { excerpt, normalizedOf, surfaceTexts } from './texts.js';
+
+export const toolPoisoning = defineRule({
+  id: 'security/tool-poisoning',
+  family: 'security',
+  description: 'No description or instruction addresses the model with injected orders (ignore instructions, hide from the user, exfiltrate, read secrets).',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
+  docs:
+    'Descriptions reach the model verbatim, so a server can smuggle orders into them ("tool poisoning"). mcpact ' +
+    'scans every description a server sends, at any depth (tools, parameters in input and output schemas, prompts ' +
+    'and their arguments, resources, templates) and the server\'s `instructions`, after folding Unicode (NFKC) and ' +
+    'removing invisible characters. Categories, each reported once per text with the offending excerpt: ' +
+    '`override` (ignore/disregard previous instructions, "new instructions:", "you are now ..."), `concealment` ' +
+    '(do not tell the user, keep this secret from the user, silently send), `hidden-step` (`<IMPORTANT>` or ' +
+    '`<system>` tags, "note to the assistant:"), `exfiltration` (send the conversation, credentials or file ' +
+    'contents to a URL or e-mail address that is not a documentation example such as example.com; "always bcc ' +
+    '..."), `sensitive-path` (a directive to read ~/.ssh, id_rsa, .env, ~/.aws/credentials, mcp.json and pass ' +
+    'the content on). Patterns need an attack verb and its object together, never one scary word, and are tested ' +
+    'against a benign corpus of 200+ real-world descriptions that must stay silent. A justified case (a security ' +
+    'tool whose description quotes an attack) is silenced per server with `rules: { security/tool-poisoning: off }` ' +
+    'under that server in mcpact.yaml.',
+  check({ surface, report }) {
+    for (const text of surfaceTexts(surface)) {
+      if (text.field !== 'description' && text.field !== 'instructions' && text.field !== 'title') continue;
+      const normalized = normalizedOf(text);
+      for (const match of poisoningMatches(normalized)) {
+        const quoted = excerpt(normalized, match.index, match.length);
+        report({
+          message: `${text.owner} ${text.field} ${match.what}: "${quoted.slice(0, 80)}"`,
+          location: text.location,
+          data: { category: match.category, excerpt: quoted },
+        });
+      }
+    }
+  },
+});

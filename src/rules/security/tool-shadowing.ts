@@ -1,0 +1,98 @@
+import { defineRule, type Report } from '../../engine/rule.js';
+import { itemLocation, items } from '../../surface/items.js';
+import type { Surface } from '../../surface/types.js';
+import { quote } from '../../util/quote.js';
+import { identifierShaped, identifierTokens, toolReferences } from './heuristics.js';
+import { surfaceTexts, type Text } from './texts.js';
+
+/** Texts that can steer a model's use of tools: everything but names and titles. */
+function steeringTexts(surface: Surface): Text[] {
+  return surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions');
+}
+
+function toolNames(surface: Surface): Set<string> {
+  return new Set(items(surface, 'tools').flatMap((item) => (typeof item.record?.name === 'string' ? [item.record.name] : [])));
+}
+
+export const toolShadowing = defineRule({
+  id: 'security/tool-shadowing',
+  family: 'security',
+  description: 'Tool descriptions do not give orders about tools this server does not have; across servers, no tool name is declared twice.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
+  docs:
+    'Shadowing is one server\'s description changing how the model uses another server\'s tools ("when the ' +
+    'send_email tool is used, also bcc ..."). On a single server, mcpact reports tool and parameter descriptions ' +
+    'that refer to a tool the server does not declare ("the `send_email` tool", "tool named fetch_url"): honest ' +
+    'descriptions talk about their own tools. With several servers in one config, a cross-server check runs after ' +
+    'all of them and reports, under this rule, the same tool name declared by two servers (a host that merges ' +
+    'tool lists may call the wrong one) and any description or instructions that name a tool of another server ' +
+    '(identifier-like names such as `send_email` or `createIssue`, or names quoted as a tool). Each finding is on ' +
+    'the server whose contract carries it. Silence a justified case (two servers of one product that refer to ' +
+    'each other) with `rules: { security/tool-shadowing: off }` under the server.',
+  check({ surface, report }) {
+    const own = toolNames(surface);
+    for (const text of steeringTexts(surface)) {
+      if (text.owner !== 'tool' && text.owner !== 'parameter') continue;
+      const foreign = toolReferences(text.text).filter((reference) => !own.has(reference.name));
+      if (foreign.length === 0) continue;
+      report({
+        message: `${text.owner} description refers to ${foreign.length === 1 ? 'a tool' : 'tools'} this server does not declare: ${foreign.slice(0, 3).map((reference) => quote(reference.name, 40)).join(', ')}`,
+        location: text.location,
+        data: { tools: foreign.map((reference) => reference.name) },
+      });
+    }
+  },
+});
+
+export interface ServerSurface {
+  name: string;
+  surface: Surface;
+}
+
+/**
+ * Shadowing across the servers of one run, for the cross-server check: returns, per server name, the reports
+ * that belong to this rule. Linear in the size of the contracts (a map of names, one tokenization per text).
+ */
+export function shadowingAcross(servers: readonly ServerSurface[]): Map<string, Report[]> {
+  const found = new Map<string, Report[]>(servers.map((server) => [server.name, []]));
+  const owners = new Map<string, string[]>();
+  const declared = new Map<string, Set<string>>();
+  for (const server of servers) {
+    const names = toolNames(server.surface);
+    declared.set(server.name, names);
+    for (const name of names) owners.set(name, [...(owners.get(name) ?? []), server.name]);
+  }
+  for (const server of servers) {
+    for (const item of items(server.surface, 'tools')) {
+      const name = item.record?.name;
+      if (typeof name !== 'string') continue;
+      const others = (owners.get(name) ?? []).filter((owner) => owner !== server.name);
+      if (others.length === 0) continue;
+      found.get(server.name)!.push({
+        message: `tool ${quote(name, 60)} is also declared by server ${others.map((other) => quote(other, 40)).join(', ')}: a host that merges tool lists may call the wrong one`,
+        location: itemLocation(server.surface, 'tools', item, '/name'),
+        data: { tool: name, servers: others },
+      });
+    }
+    const own = declared.get(server.name)!;
+    for (const text of steeringTexts(server.surface)) {
+      const tokens = identifierTokens(text.text);
+      const quoted = toolReferences(text.text).map((reference) => reference.name);
+      const named = new Map<string, string[]>();
+      for (const candidate of new Set([...quoted, ...[...tokens].filter(identifierShaped)])) {
+        if (own.has(candidate)) continue;
+        const elsewhere = (owners.get(candidate) ?? []).filter((owner) => owner !== server.name);
+        if (elsewhere.length > 0) named.set(candidate, elsewhere);
+      }
+      if (named.size === 0) continue;
+      const [first, firstOwners] = [...named][0]!;
+      found.get(server.name)!.push({
+        message: `${text.owner} ${text.field} names ${quote(first, 40)}, a tool of server ${quote(firstOwners[0], 40)}${named.size > 1 ? ` (and ${named.size - 1} more)` : ''}: it may steer another server's tools`,
+        location: text.location,
+        data: { tools: Object.fromEntries(named) },
+      });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,35 @@
+import { defineRule } from '../../engine/rule.js';
+import { items } from '../../surface/items.js';
+import { steeringMatches } from './heuristics.js';
+import { excerpt, normalizedOf, surfaceTexts } from './texts.js';
+
+export const toolSteering = defineRule({
+  id: 'security/tool-steering',
+  family: 'security',
+  description: 'No description steers the model away from other tools ("always use this tool instead of ...").',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
+  docs:
+    'A description that tells the model to always prefer this tool over any other, never to use other tools, or ' +
+    'that it replaces a tool this server does not have, competes for the model\'s trust with the other servers a ' +
+    'host has connected. Guidance between a server\'s own tools is normal ("use read_multiple_files instead of ' +
+    'read_file for several files") and stays silent: a phrase that names a tool is reported only when that tool is ' +
+    'not one of this server\'s. Warning by default: steering is a weaker signal than the injections of ' +
+    'security/tool-poisoning. Silence a justified case with `rules: { security/tool-steering: off }` under the ' +
+    'server.',
+  check({ surface, report }) {
+    const own = new Set(items(surface, 'tools').flatMap((item) => (typeof item.record?.name === 'string' ? [item.record.name] : [])));
+    for (const text of surfaceTexts(surface)) {
+      if (text.field !== 'description' && text.field !== 'instructions') continue;
+      const normalized = normalizedOf(text);
+      const match = steeringMatches(normalized).find((found) => found.named === undefined || !own.has(found.named));
+      if (!match) continue;
+      const quoted = excerpt(normalized, match.index, match.length);
+      report({
+        message: `${text.owner} ${text.field} ${match.what}: "${quoted.slice(0, 80)}"`,
+        location: text.location,
+        data: { excerpt: quoted, ...(match.named !== undefined && { named: match.named }) },
+      });
+    }
+  },
+});

@@ -1,0 +1,35 @@
+import { defineRule } from '../../engine/rule.js';
+import { GRACE_AFTER_STDIN_MS } from '../../engine/transport-probe.js';
+import { initialized, notStdio } from './shared.js';
+
+export const exitOnStdinClose = defineRule({
+  id: 'stdio/exit-on-stdin-close',
+  family: 'stdio',
+  description: 'A stdio server exits by itself soon after its stdin is closed.',
+  defaultSeverity: 'info',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'basic/lifecycle#shutdown', checklist: 'S4' },
+  docs:
+    "A client shuts a stdio server down by closing its stdin, waiting for it to exit, and only then sending SIGTERM " +
+    'and finally SIGKILL. A server that ignores the end of its input keeps every client waiting for the grace ' +
+    'period and then dies by signal, without a chance to flush or clean up. On a server process of its own, mcpact ' +
+    'initializes, closes stdin and measures how long the server takes to exit (shown as the note of this rule); ' +
+    'one that is still running after 1 second (when mcpact sends SIGTERM) is reported, for information.',
+  async check({ transport, report, skip, note }) {
+    if (transport?.kind !== 'stdio') return skip(notStdio(transport));
+    await transport.open(async (connection) => {
+      const failed = await initialized(connection);
+      if (failed) return skip(failed);
+      const exit = await connection.close();
+      if (exit.exitedEarly) return skip('the fresh server process exited before its stdin was closed');
+      if (exit.exitAfterStdinMs === undefined) {
+        report({
+          message: `the server was still running ${GRACE_AFTER_STDIN_MS} ms after its stdin closed; mcpact had to stop it with a signal`,
+          location: { kind: 'transport', name: 'stdin' },
+          data: { graceMs: GRACE_AFTER_STDIN_MS },
+        });
+      } else {
+        note(`exited ${exit.exitAfterStdinMs} ms after stdin closed`);
+      }
+    });
+  },
+});

@@ -1,0 +1,53 @@
+import { defineRule, type RuleContext } from '../../engine/rule.js';
+import type { StdoutRecord } from '../../engine/transport-probe.js';
+import { isRecord } from '../../util/json.js';
+import { quote } from '../../util/quote.js';
+import { notStdio } from './shared.js';
+
+/** Lines reported one by one per source; a chattier server gets one more finding with the total. */
+const LINES_REPORTED = 10;
+const STDOUT = { kind: 'transport', name: 'stdout' } as const;
+
+export const stdoutJsonOnly = defineRule({
+  id: 'stdio/stdout-json-only',
+  family: 'stdio',
+  description: 'A stdio server writes nothing to stdout but JSON-RPC messages, one per line.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST NOT', section: 'basic/transports#stdio', checklist: 'S1' },
+  docs:
+    'Over stdio, stdout is the message channel: the server MUST NOT write anything to it that is not a valid MCP ' +
+    'message. A banner, a debug print or a library that logs to stdout corrupts the stream, and most clients drop ' +
+    'the connection at the first line they cannot parse. mcpact records such lines instead of failing the run, ' +
+    'and reports each (quoted and cut to 80 characters; up to 10 per source, then the total) once every other rule ' +
+    "has finished: lines of the shared session, lines of the transport probes' own server processes, and JSON " +
+    'values that are not JSON-RPC messages. Logs belong on stderr, which mcpact never holds against a server.',
+  afterOthers: true,
+  check({ transport, probe, report, skip }) {
+    if (transport?.kind !== 'stdio') return skip(notStdio(transport));
+    const { session, probes } = transport.stdout();
+    reportLines(session, 'session', report);
+    reportLines(probes, 'probe', report);
+    for (const message of probe.unmatchedResponses) {
+      if (isRecord(message) && message.jsonrpc === '2.0' && ('result' in message || 'error' in message)) continue; // a late or mismatched answer: protocol/request-id-echo's business
+      report({
+        message: `stdout carried JSON that is not a JSON-RPC message: ${quote(message)}`,
+        location: STDOUT,
+        data: { message, connection: 'session' },
+      });
+    }
+  },
+});
+
+function reportLines(record: StdoutRecord, connection: 'session' | 'probe', report: RuleContext['report']): void {
+  const where = connection === 'session' ? 'stdout' : "stdout of a probe's own server process";
+  for (const line of record.lines.slice(0, LINES_REPORTED)) {
+    report({ message: `${where} carried a line that is not a JSON-RPC message: ${quote(line.text)}`, location: STDOUT, data: { line: line.text, bytes: line.bytes, connection } });
+  }
+  if (record.count > LINES_REPORTED) {
+    report({
+      message: `${where} carried ${record.count} lines that are not JSON-RPC messages in all (the first ${LINES_REPORTED} are reported one by one)`,
+      location: STDOUT,
+      data: { count: record.count, connection },
+    });
+  }
+}

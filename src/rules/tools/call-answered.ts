@@ -1,0 +1,57 @@
+import { defineRule } from '../../engine/rule.js';
+import { quote } from '../../util/quote.js';
+import { describeOutcome } from '../outcome.js';
+import { callData, outcomesOf, toolLocation, toolPlan, verdictRevision, type PlannedCall } from './tool-calls.js';
+
+/** Closed calls beyond the first few are counted, not listed: after a crash every later call closes at once. */
+const CLOSED_LISTED = 5;
+
+export const callAnswered = defineRule({
+  id: 'tools/call-answered',
+  family: 'tools',
+  description: 'Every tools/call mcpact sends gets a response: no hang on bad input, no crash, no malformed reply.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic#responses' },
+  docs:
+    'A request must get a response. This rule owns the calls that got none, for every tools/call the tools rules ' +
+    'send: the unknown tool name, the malformed requests, the invalid-input probes and the valid-input calls. ' +
+    'An unknown name, malformed params or invalid input must be rejected at once, so no answer within ' +
+    '`timeouts.call_ms` is a finding; a valid-input call that is merely slow is not (tools/valid-input notes it). ' +
+    'A connection that closes while calls are in flight means the server crashed: the finding names the calls ' +
+    'in flight (their exact arguments are in its data). A response with neither `result` nor `error` is a finding ' +
+    'too.',
+  async check({ surface, probe, settings, report, skip }) {
+    if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
+    const plan = toolPlan(surface, settings);
+    const calls = [plan.unknown, ...plan.malformed, ...plan.invalid, ...plan.valid];
+    const revision = verdictRevision(surface);
+    const spec = { revision, level: 'MUST', section: 'basic#responses' } as const;
+    const closed: PlannedCall[] = [];
+    for (const { call, outcome } of await outcomesOf(probe, calls)) {
+      if (outcome.kind === 'closed') closed.push(call);
+      const unanswered = outcome.kind === 'malformed' || (outcome.kind === 'timeout' && call.kind !== 'valid');
+      if (!unanswered) continue;
+      report({
+        message: `tools/call with ${label(call)} got ${describeOutcome(outcome)} (revision ${revision}, MUST respond)`,
+        location: toolLocation(call.kind === 'invalid' || call.kind === 'valid' ? call.tool : undefined),
+        data: { ...callData(call), kind: call.kind, outcome: outcome.kind, ms: outcome.ms, negotiated: surface.protocolVersion ?? null, level: spec.level },
+        spec,
+      });
+    }
+    if (closed.length > 0) {
+      const listed = closed.slice(0, CLOSED_LISTED);
+      report({
+        message:
+          `the connection closed with ${closed.length} tools/call request(s) unanswered, the server probably crashed: ` +
+          listed.map(label).join('; ') + (closed.length > listed.length ? `; and ${closed.length - listed.length} more` : ''),
+        location: { kind: 'server' },
+        data: { calls: listed.map((call) => ({ ...callData(call), kind: call.kind })), count: closed.length, negotiated: surface.protocolVersion ?? null, level: spec.level },
+        spec,
+      });
+    }
+  },
+});
+
+function label(call: PlannedCall): string {
+  return call.kind === 'unknown-tool' || call.kind === 'malformed' ? call.what : `${quote(call.tool, 40)} (${call.what})`;
+}

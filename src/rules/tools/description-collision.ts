@@ -1,0 +1,102 @@
+import { defineRule } from '../../engine/rule.js';
+import { itemLocation, items, type Item } from '../../surface/items.js';
+import { asRecord } from '../../util/json.js';
+import { quote } from '../../util/quote.js';
+import { similarPairs, wordSet } from '../../util/similarity.js';
+
+/** Word-set similarity from which two descriptions read as the same to a model. */
+export const COLLISION_THRESHOLD = 0.8;
+/** Shorter descriptions ("Echo the input.") are too thin to compare. */
+const MIN_WORDS = 3;
+
+interface Entry {
+  item: Item;
+  name: string;
+  words: Set<string>;
+  /** Property names and required names of the input schema, the shape a call must have. */
+  shape: string;
+  properties: string[];
+}
+
+export const descriptionCollision = defineRule({
+  id: 'tools/description-collision',
+  family: 'tools',
+  description: 'Two tools with near-identical descriptions do not take different inputs (a model picks one confidently, and wrongly).',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#tool' },
+  docs:
+    'A model chooses a tool by its description. When two descriptions say the same thing but the tools take ' +
+    'different inputs (different property names, or different required ones), the model picks one with ' +
+    'confidence and sends it the other\'s arguments. Compared are the description word sets (lower-cased, common ' +
+    'words left out, at least 3 words); a similarity of 0.8 or more is near-identical. Ordinary families stay ' +
+    'silent: `list_users` and `list_projects` whose descriptions differ exactly in the words of their names are ' +
+    'told apart by the model, and tools with the same input shape cannot be called wrongly. It scales: candidates ' +
+    'come from MinHash signatures in locality-sensitive buckets, not from comparing every pair, so a server with ' +
+    '10,000 tools is checked in well under a second. Fix: say in each description what sets the tool apart.',
+  check({ surface, report }) {
+    const entries: Entry[] = [];
+    for (const item of items(surface, 'tools')) {
+      const name = item.record?.name;
+      const description = item.record?.description;
+      if (typeof name !== 'string' || typeof description !== 'string') continue;
+      const words = wordSet(description);
+      if (words.size < MIN_WORDS) continue;
+      const schema = asRecord(item.record?.inputSchema);
+      const properties = Object.keys(asRecord(schema?.properties) ?? {}).sort();
+      const required = Array.isArray(schema?.required) ? schema.required.filter((key) => typeof key === 'string').sort() : [];
+      entries.push({ item, name, words, properties, shape: JSON.stringify([properties, required]) });
+    }
+    // Identical descriptions first, in groups (1,000 copies of one text cost 1,000 steps, not a million pairs).
+    const byText = new Map<string, Entry[]>();
+    for (const entry of entries) {
+      const key = [...entry.words].sort().join(' ');
+      const group = byText.get(key);
+      if (group) group.push(entry);
+      else byText.set(key, [entry]);
+    }
+    const collide = (entry: Entry, other: Entry, similarity: number) =>
+      report({
+        message: `description ${similarity === 1 ? 'is the same as' : 'is nearly the same as'} ${quote(other.name, 60)}'s (similarity ${similarity.toFixed(2)}) but the tools take different inputs`,
+        location: itemLocation(surface, 'tools', entry.item, '/description'),
+        data: { other: other.name, similarity: Number(similarity.toFixed(2)), properties: entry.properties, otherProperties: other.properties },
+      });
+    const representatives: Entry[] = [];
+    for (const group of byText.values()) {
+      const first = group[0]!;
+      representatives.push(first);
+      for (const entry of group.slice(1)) if (entry.shape !== first.shape) collide(entry, first, 1);
+    }
+    // Near-identical ones through similarity buckets. A family ("List the users ..." for list_users, "List the
+    // projects ..." for list_projects) is the same text once each tool's own name words are left out; its
+    // members cannot be confused with each other, so each family enters the buckets once, with its first member.
+    const families = new Map<string, Entry>();
+    for (const entry of representatives) {
+      const own = new Set(nameWords(entry.name));
+      const key = [...entry.words].filter((word) => !own.has(word)).sort().join(' ');
+      if (!families.has(key)) families.set(key, entry);
+    }
+    const candidates = [...families.values()];
+    for (const pair of similarPairs(candidates.map((entry) => entry.words), COLLISION_THRESHOLD)) {
+      const first = candidates[pair.first]!;
+      const second = candidates[pair.second]!;
+      if (first.shape === second.shape || differOnlyByName(first, second)) continue;
+      collide(second, first, pair.similarity);
+    }
+  },
+});
+
+/** True when every word that tells the descriptions apart comes from the tools' names (list_users vs list_projects). */
+function differOnlyByName(a: Entry, b: Entry): boolean {
+  const names = new Set([...nameWords(a.name), ...nameWords(b.name)]);
+  const differing = [...a.words].filter((word) => !b.words.has(word)).concat([...b.words].filter((word) => !a.words.has(word)));
+  return differing.length > 0 && differing.every((word) => names.has(word) || names.has(word.replace(/e?s$/, '')));
+}
+
+function nameWords(name: string): string[] {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return words.flatMap((word) => [word, `${word}s`, `${word}es`]);
+}

@@ -1,0 +1,19 @@
+import { callAnswered } from './call-answered.js';
+import { descriptionCollision } from './description-collision.js';
+import { invalidInput } from './invalid-input.js';
+import { malformedCall } from './malformed-call.js';
+import { structuredContent } from './structured-content.js';
+import { structuredText } from './structured-text.js';
+import { unknownTool } from './unknown-tool.js';
+import { validInput } from './valid-input.js';
+
+export const toolsRules = [
+  unknownTool,
+  malformedCall,
+  invalidInput,
+  validInput,
+  structuredContent,
+  structuredText,
+  callAnswered,
+  descriptionCollision,
+] as const;

@@ -1,0 +1,44 @@
+import { defineRule } from '../../engine/rule.js';
+import { describeOutcome } from '../outcome.js';
+import { outcomesOf, serverSaid, toolPlan, verdictRevision } from './tool-calls.js';
+
+export const malformedCall = defineRule({
+  id: 'tools/malformed-call',
+  family: 'tools',
+  description: 'A tools/call without "name", or whose "arguments" is not an object, gets JSON-RPC error -32602.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' },
+  docs:
+    'A request that does not satisfy the CallToolRequest schema is a protocol error, and JSON-RPC names the code ' +
+    'for bad params: -32602 (invalid params). mcpact sends three such requests: params without `name`, and ' +
+    '`arguments` as an array and as a string (to a tool the safe-call policy allows to run, or to an unknown name ' +
+    'when there is none). A result, or another code, is reported with what was seen. Servers built on the ' +
+    'TypeScript SDK (Server and McpServer alike) answer these with -32603 and a dump of zod issues, because the ' +
+    'SDK validates the request before any handler runs; register the tools/call handler with a schema that ' +
+    'accepts any params and reject bad ones yourself with `McpError(ErrorCode.InvalidParams, ...)`.',
+  async check({ surface, probe, settings, report, skip }) {
+    if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
+    const plan = toolPlan(surface, settings);
+    const revision = verdictRevision(surface);
+    const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
+    for (const { call, outcome } of await outcomesOf(probe, plan.malformed)) {
+      if (outcome.kind === 'error' && outcome.code === -32602) continue;
+      if (outcome.kind !== 'result' && outcome.kind !== 'error') continue; // tools/call-answered
+      const got = outcome.kind === 'result' ? 'a result' : describeOutcome(outcome);
+      report({
+        message: `a tools/call with ${call.what} got ${got}; expected JSON-RPC error -32602 (revision ${revision}, SHOULD)`,
+        location: { kind: 'server' },
+        data: {
+          params: call.params,
+          negotiated: surface.protocolVersion ?? null,
+          level: spec.level,
+          expected: -32602,
+          outcome: outcome.kind,
+          ...(outcome.kind === 'error' && { code: outcome.code }),
+          said: serverSaid(outcome),
+        },
+        spec,
+      });
+    }
+  },
+});

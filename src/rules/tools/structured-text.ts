@@ -1,0 +1,58 @@
+import { isDeepStrictEqual } from 'node:util';
+import { defineRule } from '../../engine/rule.js';
+import { asRecord } from '../../util/json.js';
+import { quote } from '../../util/quote.js';
+import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan, verdictRevision } from './tool-calls.js';
+
+export const structuredText = defineRule({
+  id: 'tools/structured-text',
+  family: 'tools',
+  description: 'A result with structuredContent also carries it as serialized JSON in a text block.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#structured-content', checklist: 'T5' },
+  docs:
+    'For backwards compatibility, a tool that returns `structuredContent` SHOULD also return the serialized JSON ' +
+    'in a TextContent block: clients that predate structured content (and many hosts that show only `content`) ' +
+    'otherwise see nothing. mcpact parses each text block of the valid-input results it gets and passes when one ' +
+    'of them is JSON equal to `structuredContent` (key order and whitespace do not matter). Results with ' +
+    '`isError: true` are exempt.',
+  async check({ surface, probe, settings, report, skip }) {
+    if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
+    const plan = toolPlan(surface, settings);
+    if (plan.valid.length === 0) return skip('no tool may be called under the safe-call policy');
+    const revision = verdictRevision(surface, '2025-06-18');
+    const spec = { revision, level: 'SHOULD', section: 'server/tools#structured-content', checklist: 'T5' } as const;
+    let structured = 0;
+    const reported = new Set<string | undefined>();
+    for (const { call, outcome } of await outcomesOf(probe, plan.valid)) {
+      if (outcome.kind !== 'result' || isErrorResult(outcome.result)) continue;
+      const result = asRecord(outcome.result);
+      if (!result || result.structuredContent === undefined) continue;
+      structured++;
+      if (hasJsonText(result.content, result.structuredContent)) continue;
+      // One finding per tool: its second example would only repeat the first.
+      if (reported.has(call.tool)) continue;
+      reported.add(call.tool);
+      report({
+        message: `${quote(call.tool, 60)} returned structuredContent without the same JSON in a text block (revision ${revision}, SHOULD)`,
+        location: toolLocation(call.tool),
+        data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level: spec.level },
+        spec,
+      });
+    }
+    if (structured === 0) skip('no valid-input call returned structuredContent');
+  },
+});
+
+function hasJsonText(content: unknown, structured: unknown): boolean {
+  if (!Array.isArray(content)) return false;
+  return content.some((block) => {
+    const record = asRecord(block);
+    if (record?.type !== 'text' || typeof record.text !== 'string') return false;
+    try {
+      return isDeepStrictEqual(JSON.parse(record.text), structured);
+    } catch {
+      return false;
+    }
+  });
+}

@@ -1,0 +1,44 @@
+import { defineRule } from '../../engine/rule.js';
+import { describeOutcome } from '../outcome.js';
+import { callOutcome, isErrorResult, serverSaid, toolPlan, verdictRevision } from './tool-calls.js';
+
+export const unknownTool = defineRule({
+  id: 'tools/unknown-tool',
+  family: 'tools',
+  description: 'A call to a tool the server does not have gets a JSON-RPC error -32602, not a result.',
+  defaultSeverity: 'warning',
+  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' },
+  docs:
+    'The spec lists unknown tools among the protocol errors (a JSON-RPC error object; -32602 in its example), ' +
+    'not among the tool execution errors (a result with `isError: true`). mcpact calls a name no tool has. ' +
+    'Many servers built on the SDK\'s McpServer answer with an `isError` result ("Tool x not found") instead: that ' +
+    'is reported here at warning, with the negotiated revision, because a client cannot tell it from a tool that ran ' +
+    'and failed. A JSON-RPC error with another code (-32601 method not found, -32603 internal error) is reported ' +
+    'with the code seen. No answer at all is reported by tools/call-answered (error). Fix: throw a protocol error ' +
+    '(`McpError(ErrorCode.InvalidParams, ...)`) for unknown names; re-level this rule if you keep the SDK default.',
+  async check({ surface, probe, settings, report, skip }) {
+    if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
+    const plan = toolPlan(surface, settings);
+    const outcome = await callOutcome(probe, plan.unknown);
+    if (outcome.kind === 'error' && outcome.code === -32602) return;
+    if (outcome.kind !== 'result' && outcome.kind !== 'error') return; // tools/call-answered
+    const revision = verdictRevision(surface);
+    const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
+    const where = `revision ${revision}, SHOULD`;
+    const data = {
+      params: plan.unknown.params,
+      negotiated: surface.protocolVersion ?? null,
+      level: spec.level,
+      expected: -32602,
+      outcome: outcome.kind,
+      ...(outcome.kind === 'error' && { code: outcome.code }),
+      ...(outcome.kind === 'result' && { isError: isErrorResult(outcome.result) }),
+      said: serverSaid(outcome),
+    };
+    let message: string;
+    if (outcome.kind === 'error') message = `an unknown tool got ${describeOutcome(outcome)}, a wrong code: expected -32602 (invalid params) (${where})`;
+    else if (isErrorResult(outcome.result)) message = `an unknown tool got a result with isError: true; an unknown tool is a protocol error, JSON-RPC -32602 (${where})`;
+    else message = `a call to an unknown tool succeeded; expected JSON-RPC error -32602 (${where})`;
+    report({ message, location: { kind: 'server' }, data, spec });
+  },
+});

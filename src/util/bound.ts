@@ -1,0 +1,53 @@
+/**
+ * Bounded copies of untrusted JSON, for everything that serializes or walks it later (reporters, redaction, the
+ * trace). JSON.parse accepts any nesting, but JSON.stringify and every recursive walk overflow the stack near a
+ * few thousand levels, and a server can send a 10,000-level schema or a 20 MB string. The copy cuts nesting at a
+ * depth and strings at a length; its own recursion is bounded by that depth.
+ */
+export interface Bounds {
+  /** Containers nested deeper than this are replaced by a marker string. */
+  maxDepth: number;
+  /** Longer strings (and object keys) are cut, with a note saying how much. */
+  maxString: number;
+}
+
+/** For finding data and server info in reports: enough for any honest value, small enough to print. */
+export const REPORT_BOUNDS: Bounds = { maxDepth: 32, maxString: 10_000 };
+
+/** For the --trace file: whole messages, nesting cut well before JSON.stringify would overflow. */
+export const TRACE_BOUNDS: Bounds = { maxDepth: 200, maxString: Number.POSITIVE_INFINITY };
+
+export function bounded(value: unknown, bounds: Bounds = REPORT_BOUNDS): unknown {
+  return copy(value, bounds, 0);
+}
+
+/** The bounded copy of an object (finding data, server info): still an object, its values bounded. */
+export function boundedRecord(record: Record<string, unknown>, bounds: Bounds = REPORT_BOUNDS): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(record)) result[cut(key, bounds.maxString)] = copy(item, bounds, 1);
+  return result;
+}
+
+/** Text cut at the bound's length (messages, names, pointers). */
+export function boundedText(text: string, max: number = REPORT_BOUNDS.maxString): string {
+  return cut(text, max);
+}
+
+function copy(value: unknown, bounds: Bounds, depth: number): unknown {
+  if (typeof value === 'string') return cut(value, bounds.maxString);
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= bounds.maxDepth) return `[nested deeper than ${bounds.maxDepth} levels]`;
+  if (Array.isArray(value)) return value.map((item) => copy(item, bounds, depth + 1));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) result[cut(key, bounds.maxString)] = copy(item, bounds, depth + 1);
+  return result;
+}
+
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  // Never end on the first half of a surrogate pair: the rest of the report must stay valid UTF-16.
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}… (${text.length - end} more characters)`;
+}

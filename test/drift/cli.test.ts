@@ -1,0 +1,256 @@
+/**
+ * `mcpact baseline`, `mcpact diff` and drift in `mcpact run`, end to end over real stdio sessions with the v1/v2
+ * fixture servers (fixtures/drift/server-v1.ts, server-v2.ts). Spawns the built CLI: run `npm run build` first.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { CHANGE_IDS, CHANGES } from '../../src/drift/changes.js';
+import { createGoodServer } from '../../fixtures/servers/good.js';
+import { startHttpServer, type HttpHost } from '../../fixtures/servers/http-host.js';
+import { ROOT, runCli } from '../support/cli.js';
+
+const V1 = path.join(ROOT, 'dist/fixtures/drift/server-v1.js');
+const V2 = path.join(ROOT, 'dist/fixtures/drift/server-v2.js');
+const temp = () => mkdtempSync(path.join(tmpdir(), 'mcpact-drift-'));
+const validateLockfile = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schemas/lockfile.v1.schema.json'), 'utf8')));
+
+interface ReportFinding {
+  ruleId: string;
+  severity: string;
+  location: { kind: string; name?: string; pointer?: string };
+  data?: { level?: string; reason?: string };
+}
+const findingsOf = (stdout: string): ReportFinding[] => (JSON.parse(stdout) as { servers: { findings: ReportFinding[] }[] }).servers.flatMap((server) => server.findings);
+
+/** Every id the v1 -> v2 fixtures exercise, with the level each of its findings gets. */
+const EXPECTED_V1_TO_V2: Record<string, string[]> = {
+  'server-instructions-changed': ['risky'],
+  'protocol-version-changed': ['risky'],
+  'capability-removed': ['breaking'],
+  'capability-added': ['compatible'],
+  'tool-removed': ['breaking'],
+  'tool-added': ['compatible'],
+  'tool-description-changed': ['risky'],
+  'tool-title-changed': ['compatible'],
+  'tool-annotation-changed': ['compatible', 'risky'],
+  'tool-input-breaking': ['breaking'],
+  'tool-input-compatible': ['compatible'],
+  'tool-input-changed': ['risky'],
+  'tool-output-breaking': ['breaking'],
+  'tool-output-compatible': ['compatible'],
+  'tool-output-changed': ['risky'],
+  'prompt-removed': ['breaking'],
+  'prompt-added': ['compatible'],
+  'prompt-description-changed': ['risky'],
+  'prompt-title-changed': ['compatible'],
+  'prompt-argument-added-required': ['breaking'],
+  'prompt-argument-added-optional': ['compatible'],
+  'prompt-argument-removed': ['breaking'],
+  'prompt-argument-renamed': ['breaking'],
+  'prompt-argument-now-required': ['breaking'],
+  'prompt-argument-now-optional': ['compatible'],
+  'prompt-argument-description-changed': ['risky'],
+  'prompt-arguments-reordered': ['compatible'],
+  'prompt-invocation-broken': ['breaking'],
+  'resource-removed': ['breaking'],
+  'resource-added': ['compatible'],
+  'resource-changed': ['compatible', 'risky'],
+  'resource-description-changed': ['risky'],
+  'resource-template-removed': ['breaking'],
+  'resource-template-added': ['compatible'],
+  'resource-template-changed': ['breaking', 'compatible', 'risky'],
+};
+
+describe('baseline and diff on one server', () => {
+  let dir: string;
+  let lock: string;
+  beforeAll(async () => {
+    dir = temp();
+    const first = await runCli(['baseline', '--', process.execPath, V1], { cwd: dir });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe('wrote mcpact.lock.json (3 tools, 2 prompts, 2 resources, 3 resource templates)\n');
+    lock = readFileSync(path.join(dir, 'mcpact.lock.json'), 'utf8');
+  });
+
+  it('writes a lockfile the published schema accepts, with the prompt invocations that worked', () => {
+    const parsed = JSON.parse(lock);
+    expect(validateLockfile(parsed), JSON.stringify(validateLockfile.errors)).toBe(true);
+    expect(parsed).toMatchObject({ schemaVersion: 1, canonicalization: 1, server: { name: 'drift-fixture', protocolVersion: '2025-06-18' } });
+    const review = parsed.prompts.find((prompt: { name: string }) => prompt.name === 'review');
+    expect(review.invocations.map((invocation: { kind: string }) => invocation.kind)).toEqual(['complete', 'minimum']);
+  });
+
+  it('writes byte-identical bytes the second time', async () => {
+    const second = await runCli(['baseline', '--', process.execPath, V1], { cwd: dir });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('mcpact.lock.json is up to date');
+    expect(readFileSync(path.join(dir, 'mcpact.lock.json'), 'utf8')).toBe(lock);
+  });
+
+  it('diff against the unchanged server: exit 0, no findings', async () => {
+    const result = await runCli(['diff', '--reporter', 'json', '--', process.execPath, V1], { cwd: dir });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(findingsOf(result.stdout)).toEqual([]);
+  });
+
+  it('diff against v2: exit 1, every change id with the right level, a pointer and a reason, on the console too', async () => {
+    const out = temp();
+    const result = await runCli(['diff', '--lockfile', path.join(dir, 'mcpact.lock.json'), '--reporter', 'console', '--reporter', `json:${out}/report.json`, '--', process.execPath, V2]);
+    expect(result.code).toBe(1);
+    const findings = findingsOf(readFileSync(path.join(out, 'report.json'), 'utf8'));
+    const levels: Record<string, Set<string>> = {};
+    for (const finding of findings) {
+      const id = finding.ruleId.replace(/^drift\//, '');
+      (levels[id] ??= new Set()).add(String(finding.data?.level));
+      expect(finding.data?.reason).toBeTruthy();
+      expect(finding.severity).toBe(finding.data?.level === 'compatible' ? 'info' : 'error');
+    }
+    expect(Object.fromEntries(Object.entries(levels).map(([id, set]) => [id, [...set].sort()]))).toEqual(EXPECTED_V1_TO_V2);
+    // Every id, prompt-invocation-broken from the compatibility replay included.
+    expect(Object.keys(EXPECTED_V1_TO_V2).sort()).toEqual([...CHANGE_IDS].sort());
+    expect(findings.find((finding) => finding.ruleId === 'drift/tool-input-breaking')?.location).toEqual({
+      kind: 'tool',
+      name: 'get_weather',
+      pointer: '/inputSchema/properties/units/enum',
+    });
+    const instructions = findings.find((finding) => finding.ruleId === 'drift/server-instructions-changed');
+    expect(instructions?.data?.reason).toContain('{+<U+200B> Always call get_weather first.+}');
+    // The console shows the same, through the sanitizer.
+    expect(result.stdout).toContain('drift/tool-removed at tool legacy_lookup');
+    expect(result.stdout).toContain('tool "get_weather" input: enum values removed: "fahrenheit"');
+    expect(result.stdout).toMatch(/FAILED 1 server/);
+    expect(result.stdout).not.toContain('\u200b');
+  });
+
+  it('--fail-on chooses what fails, and a wrong value is a usage error', async () => {
+    const relaxed = await runCli(['diff', '--fail-on', 'tool-added', '--reporter', 'json', '--', process.execPath, V1], { cwd: dir });
+    expect(relaxed.code).toBe(0);
+    const wrong = await runCli(['diff', '--fail-on', 'braking', '--', process.execPath, V1], { cwd: dir });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--fail-on: "braking" is neither a level (breaking, risky, compatible) nor a change id (did you mean "breaking"?)');
+  });
+});
+
+describe('a failed capture never touches the lockfile', () => {
+  it.each([
+    ['a list that fails', ['--', process.execPath, V2, '--fail', 'tools/list'], /capture incomplete, no lockfile written: tools\/list failed: -32603 Internal error: backend unavailable/],
+    ['a server that does not start', ['--', process.execPath, path.join(ROOT, 'dist/fixtures/drift/missing.js')], /no lockfile written/],
+  ])('%s: exit 2, old bytes kept', { concurrent: true }, async (_name, args, reason) => {
+    const dir = temp();
+    const file = path.join(dir, 'mcpact.lock.json');
+    writeFileSync(file, 'previous bytes\n');
+    const result = await runCli(['baseline', ...args], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(reason);
+    expect(readFileSync(file, 'utf8')).toBe('previous bytes\n');
+  });
+
+  it('diff reports an incomplete capture as exit 2, not as removals', async () => {
+    const dir = temp();
+    await runCli(['baseline', '--', process.execPath, V1], { cwd: dir });
+    const result = await runCli(['diff', '--reporter', 'json', '--', process.execPath, V1, '--fail', 'prompts/list'], { cwd: dir });
+    expect(result.code).toBe(2);
+    const report = JSON.parse(result.stdout);
+    expect(report.servers[0]).toMatchObject({ complete: false, findings: [] });
+    expect(report.servers[0].error).toMatch(/capture incomplete, drift not compared: prompts\/list failed/);
+  });
+});
+
+describe('lockfiles that cannot be used: exit 2 with the reason', () => {
+  it.each([
+    ['missing', undefined, /cannot read lockfile mcpact\.lock\.json: no such file \(create it with `mcpact baseline`\)/],
+    ['another version', '{ "schemaVersion": 2 }', /invalid lockfile mcpact\.lock\.json: schemaVersion 2 is not supported; this mcpact reads version 1/],
+    ['invalid', '{ "schemaVersion": 1, "canonicalization": 1, "tools": 3 }', /invalid lockfile mcpact\.lock\.json: mcpactVersion: Invalid input/],
+  ])('%s', { concurrent: true }, async (_name, content, reason) => {
+    const dir = temp();
+    if (content !== undefined) writeFileSync(path.join(dir, 'mcpact.lock.json'), content);
+    const result = await runCli(['diff', '--', process.execPath, V1], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(reason);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('drift through a config: mcpact run, and secrets', () => {
+  const secret = 'drift-secret-0123456789';
+  let dir: string;
+  const config = (server: string, extra = '') =>
+    `server:\n  name: fixture\n  transport: stdio\n  command: ${JSON.stringify(process.execPath)}\n  args: [${JSON.stringify(server)}]\n` +
+    `  env:\n    DRIFT_SECRET: \${MY_DRIFT_SECRET}\n  drift:\n    baseline: locks/fixture.lock.json\n${extra}`;
+  beforeAll(async () => {
+    dir = temp();
+    writeFileSync(path.join(dir, 'v1.yaml'), config(V1));
+    writeFileSync(path.join(dir, 'v2.yaml'), config(V2, '    fail_on: [breaking]\n    descriptions: ignore\n'));
+    const baseline = await runCli(['baseline', '-c', 'v1.yaml'], { cwd: dir, env: { MY_DRIFT_SECRET: secret } });
+    expect(baseline.stderr).toBe('');
+    expect(baseline.code).toBe(0);
+  });
+
+  it('never writes an environment value into the lockfile, and the redacted baseline still matches', async () => {
+    const lock = readFileSync(path.join(dir, 'locks/fixture.lock.json'), 'utf8');
+    expect(lock).not.toContain(secret);
+    expect(JSON.parse(lock).server.instructions).toBe('Weather lookups and a small user guide. (key [redacted])');
+    const diff = await runCli(['diff', '-c', 'v1.yaml', '--reporter', 'json'], { cwd: dir, env: { MY_DRIFT_SECRET: secret } });
+    expect(diff.code).toBe(0);
+    expect(findingsOf(diff.stdout)).toEqual([]);
+  });
+
+  it('mcpact run diffs too when drift.baseline is set, with the per-server policy', async () => {
+    const run = await runCli(['run', '-c', 'v2.yaml', '--only', 'drift', '--reporter', 'json'], { cwd: dir, env: { MY_DRIFT_SECRET: secret } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain(secret);
+    const report = JSON.parse(run.stdout);
+    expect(report.servers[0].rules.every((rule: { family: string }) => rule.family === 'drift')).toBe(true);
+    const findings = findingsOf(run.stdout);
+    // descriptions: ignore drops wording; fail_on [breaking] leaves risky changes as warnings.
+    expect(findings.some((finding) => finding.ruleId === 'drift/server-instructions-changed')).toBe(false);
+    expect(findings.find((finding) => finding.ruleId === 'drift/tool-removed')?.severity).toBe('error');
+    expect(findings.find((finding) => finding.ruleId === 'drift/protocol-version-changed')?.severity).toBe('warning');
+  });
+
+  it('a run without the drift family leaves the lockfile out', async () => {
+    const run = await runCli(['run', '-c', 'v2.yaml', '--only', 'schema', '--reporter', 'json'], { cwd: dir, env: { MY_DRIFT_SECRET: secret } });
+    const report = JSON.parse(run.stdout);
+    expect(report.servers[0].rules.some((rule: { family: string }) => rule.family === 'drift')).toBe(false);
+  });
+
+  it('a broken drift.baseline stops mcpact run before any server starts', async () => {
+    writeFileSync(path.join(dir, 'bad.yaml'), config(V1).replace('locks/fixture.lock.json', 'locks/none.lock.json'));
+    const run = await runCli(['run', '-c', 'bad.yaml'], { cwd: dir, env: { MY_DRIFT_SECRET: secret } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/fixture: drift\.baseline: cannot read lockfile locks\/none\.lock\.json: no such file/);
+    expect(run.stdout).toBe('');
+  });
+});
+
+describe('over Streamable HTTP', () => {
+  let host: HttpHost;
+  beforeAll(async () => {
+    host = await startHttpServer(createGoodServer);
+  });
+  afterAll(() => host.close());
+
+  it('baselines and diffs a server reached by URL', async () => {
+    const dir = temp();
+    const baseline = await runCli(['baseline', '--url', host.url, '--lockfile', 'good.lock.json', '--quiet'], { cwd: dir });
+    expect(baseline).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const lock = JSON.parse(readFileSync(path.join(dir, 'good.lock.json'), 'utf8'));
+    expect(lock.tools.map((tool: { name: string }) => tool.name)).toEqual(['add_numbers', 'get_weather', 'search_docs']);
+    const diff = await runCli(['diff', '--url', host.url, '--lockfile', 'good.lock.json', '--reporter', 'json'], { cwd: dir });
+    expect(diff.code).toBe(0);
+    expect(findingsOf(diff.stdout)).toEqual([]);
+  });
+});
+
+describe('mcpact diff --list-changes', () => {
+  it('lists every change id with its default level', async () => {
+    const result = await runCli(['diff', '--list-changes']);
+    expect(result.code).toBe(0);
+    for (const id of CHANGE_IDS) expect(result.stdout).toMatch(new RegExp(`^${id} +${CHANGES[id].level} `, 'm'));
+  });
+});

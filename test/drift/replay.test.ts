@@ -1,0 +1,99 @@
+/**
+ * The compatibility replay: invocations recorded against one server version are replayed against the next. A
+ * rename whose old name is silently dropped is caught even though the declaration diff calls it compatible.
+ */
+import { describe, expect, it } from 'vitest';
+import { openSession } from '../../src/connect/session.js';
+import { Probe } from '../../src/engine/probe.js';
+import { captureSurface } from '../../src/surface/capture.js';
+import { recordInvocations, replayInvocations, type Invocation } from '../../src/drift/replay.js';
+import type { Lockfile } from '../../src/drift/lockfile.js';
+import type { ServerSettings } from '../../src/config/schema.js';
+import { fakeServerTransport, getPrompt, type FakeServerSpec } from '../support/fake-server.js';
+
+const v1 = {
+  prompts: [
+    { name: 'review', description: 'r', arguments: [{ name: 'language', required: true }, { name: 'focus', required: false }] },
+    { name: 'plain', description: 'p' },
+  ],
+};
+
+async function withProbe<T>(spec: FakeServerSpec, work: (probe: Probe, surface: Awaited<ReturnType<typeof captureSurface>>) => Promise<T>): Promise<T> {
+  const session = await openSession({ kind: 'memory', transport: fakeServerTransport(spec) }, { connectMs: 2_000, clientVersion: 'test' });
+  try {
+    const probe = new Probe(session.peer, { callMs: 1_000, concurrency: 4 });
+    const init = (session.initialize.outcome as { result: Record<string, unknown> }).result;
+    const surface = await captureSurface({ protocolVersion: '2025-11-25' }, init, (method, params) => probe.request(method, params));
+    return await work(probe, surface);
+  } finally {
+    await session.close();
+  }
+}
+
+const record = (spec: FakeServerSpec, settings: ServerSettings = {}) => withProbe(spec, (probe, surface) => recordInvocations(surface, probe, settings));
+
+function lockWith(invocations: Map<string, Invocation[]>): Lockfile {
+  return {
+    schemaVersion: 1,
+    mcpactVersion: 'test',
+    canonicalization: 1,
+    server: { capabilities: {} },
+    tools: [],
+    prompts: v1.prompts.map((prompt) => ({ name: prompt.name, arguments: [], invocations: invocations.get(prompt.name) ?? [] })),
+    resources: [],
+    resourceTemplates: [],
+  } as Lockfile;
+}
+
+const replay = (spec: FakeServerSpec, lock: Lockfile, settings: ServerSettings = {}) => withProbe(spec, (probe, surface) => replayInvocations(lock, surface, probe, settings));
+
+describe('compatibility replay', () => {
+  it('records the complete and the minimum map that worked, with config examples as placeholders', async () => {
+    const recorded = await record(v1, { prompts: { review: { arguments: { language: 'rust' } } } });
+    expect(recorded.get('review')).toEqual([
+      { kind: 'complete', arguments: { language: '<config:language>', focus: 'mcpact-sample-focus' } },
+      { kind: 'minimum', arguments: { language: '<config:language>' } },
+    ]);
+    expect(recorded.get('plain')).toEqual([{ kind: 'complete', arguments: {} }]);
+  });
+
+  it('replays cleanly against the same server, resolving placeholders from the config', async () => {
+    const settings = { prompts: { review: { arguments: { language: 'rust' } } } };
+    const lock = lockWith(await record(v1, settings));
+    expect(await replay(v1, lock, settings)).toEqual({ changes: [], notes: [] });
+  });
+
+  it('catches a rename whose old name is silently dropped, naming the argument', async () => {
+    const lock = lockWith(await record(v1));
+    // v2 reads `lang` now (optional) and ignores keys it does not know: every old call still "works".
+    const v2: FakeServerSpec = {
+      prompts: [{ name: 'review', description: 'r', arguments: [{ name: 'lang', required: false }, { name: 'focus', required: false }] }, v1.prompts[1]!],
+      handle: (method, params) => {
+        if (method !== 'prompts/get' || params?.name !== 'review') return undefined;
+        const args = { ...(params.arguments as Record<string, unknown>) };
+        delete args.language;
+        return getPrompt(v2, { ...params, arguments: args });
+      },
+    };
+    const { changes } = await replay(v2, lock);
+    expect(changes.map((change) => [change.location.pointer, change.data?.argument, change.reason])).toEqual([
+      ['/invocations/0', 'language', 'the complete argument map that worked at baseline now renders without the value of argument "language"'],
+      ['/invocations/1', 'language', 'the minimum argument map that worked at baseline now renders without the value of argument "language"'],
+    ]);
+  });
+
+  it('catches a strict rename as a rejection naming the undeclared argument', async () => {
+    const lock = lockWith(await record(v1));
+    const strictV2 = { prompts: [{ name: 'review', description: 'r', arguments: [{ name: 'lang', required: true }] }, v1.prompts[1]!] };
+    const { changes } = await replay(strictV2, lock);
+    expect(changes[0]).toMatchObject({ id: 'prompt-invocation-broken', data: { argument: 'language', code: -32602 } });
+    expect(changes[0]?.reason).toContain('is now rejected with JSON-RPC error -32602: argument "language" is no longer declared');
+  });
+
+  it('does not replay an invocation whose config example is gone, and says so', async () => {
+    const lock = lockWith(await record(v1, { prompts: { review: { arguments: { language: 'rust' } } } }));
+    const { changes, notes } = await replay(v1, lock, {});
+    expect(changes).toEqual([]);
+    expect(notes[0]).toContain('review: the complete invocation uses config examples that are no longer in the config');
+  });
+});

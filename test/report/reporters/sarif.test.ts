@@ -1,0 +1,138 @@
+/**
+ * The SARIF reporter on the hostile report: the official SARIF 2.1.0 JSON Schema and Microsoft's SARIF Multitool
+ * accept it; rules come from the registry with docs links; results carry physical and logical locations and
+ * fingerprints that stay stable across runs.
+ */
+import { describe, expect, it } from 'vitest';
+import { FINGERPRINT_KEY, renderSarif } from '../../../src/report/reporters/sarif.js';
+import { RULES_DOCS_URL } from '../../../src/report/rule-meta.js';
+import { ALL_RULES } from '../../../src/rules/index.js';
+import { multitoolProblems, sarifSchemaErrors, writeTemp } from '../../support/ci-validators.js';
+import { HOSTILE, hostileReport, reporterContext } from '../../support/hostile-report.js';
+
+interface SarifResult {
+  ruleId: string;
+  ruleIndex?: number;
+  level: string;
+  message: { text: string };
+  locations: { physicalLocation?: { artifactLocation: { uri: string }; region: { startLine: number } }; logicalLocations: { name: string; fullyQualifiedName: string; kind: string }[] }[];
+  partialFingerprints: Record<string, string>;
+  properties: { server: string; location: { kind: string; name?: string } };
+}
+interface SarifLog {
+  version: string;
+  runs: {
+    tool: { driver: { name: string; version: string; rules: { id: string; helpUri?: string; shortDescription: { text: string }; fullDescription?: { text: string }; defaultConfiguration: { level: string } }[] } };
+    invocations: { executionSuccessful: boolean; toolExecutionNotifications: { level: string; message: { text: string }; descriptor?: { id: string } }[] }[];
+    results: SarifResult[];
+  }[];
+}
+
+const text = renderSarif(hostileReport(), reporterContext());
+const log = JSON.parse(text) as SarifLog;
+const [run] = log.runs;
+if (!run) throw new Error('no run');
+
+describe('sarif reporter', () => {
+  it('emits a log the official SARIF 2.1.0 JSON Schema accepts', () => {
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(log.version).toBe('2.1.0');
+  });
+
+  it('emits a log the SARIF Multitool validates without errors', { timeout: 60_000 }, () => {
+    expect(multitoolProblems(writeTemp('hostile.sarif', text))).toEqual([]);
+    // The harness itself sees problems: line 0 is one.
+    const broken = {
+      version: '2.1.0',
+      runs: [
+        {
+          tool: { driver: { name: 'x', version: '1', informationUri: 'https://example.com/' } },
+          results: [{ ruleId: 'a', level: 'warning', message: { text: 'x' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a.txt' }, region: { startLine: 0 } } }] }],
+        },
+      ],
+    };
+    expect(multitoolProblems(writeTemp('broken.sarif', JSON.stringify(broken)))).toContainEqual(expect.stringMatching(/^error JSON1008: .*startLine/));
+  });
+
+  it('describes every registry rule: description, docs, docs link and default level', () => {
+    const rules = run.tool.driver.rules;
+    for (const rule of ALL_RULES) {
+      const descriptor = rules.find((candidate) => candidate.id === rule.id);
+      expect(descriptor, rule.id).toBeDefined();
+      expect(descriptor?.shortDescription.text).toBe(rule.description);
+      expect(descriptor?.fullDescription?.text).toBe(rule.docs);
+      expect(descriptor?.helpUri).toBe(`${RULES_DOCS_URL}#${rule.id.replace(/[^a-z0-9-]/g, '')}`);
+      expect(descriptor?.defaultConfiguration.level).toBe(rule.defaultSeverity === 'info' ? 'note' : rule.defaultSeverity);
+    }
+  });
+
+  it('adds a rule entry for result rule ids the registry does not know (drift changes)', () => {
+    const drift = run.tool.driver.rules.find((candidate) => candidate.id === 'drift/tool-description-changed');
+    expect(drift).toMatchObject({ defaultConfiguration: { level: 'warning' } });
+    for (const result of run.results) expect(run.tool.driver.rules[result.ruleIndex ?? -1]?.id).toBe(result.ruleId);
+  });
+
+  it('gives each finding a result with level, message, and the config line plus the item as locations', () => {
+    expect(run.results).toHaveLength(hostileReport().servers.flatMap((server) => server.findings).length);
+    const [first] = run.results;
+    expect(first).toMatchObject({ ruleId: 'schema/tool-name', level: 'error' });
+    expect(first?.locations[0]?.physicalLocation).toEqual({ artifactLocation: { uri: 'config%20dir/mcpact.yaml' }, region: { startLine: 3 } });
+    const html = run.results.find((result) => result.properties.location.name === HOSTILE.html);
+    expect(html?.locations[0]?.logicalLocations[0]).toEqual({
+      name: HOSTILE.html,
+      fullyQualifiedName: `notes/tool/${HOSTILE.html}#/properties/${HOSTILE.html}`,
+      kind: 'function',
+    });
+    expect(run.results.find((result) => result.properties.location.kind === 'server')?.locations[0]?.logicalLocations[0]).toMatchObject({ name: 'notes', kind: 'module' });
+  });
+
+  it('maps info to note', () => {
+    expect(run.results.filter((result) => result.level === 'note')).toHaveLength(1);
+  });
+
+  it('has a fingerprint per result that ignores the message, is unique within the run and stable across runs', () => {
+    const prints = run.results.map((result) => result.partialFingerprints[FINGERPRINT_KEY]);
+    expect(new Set(prints).size).toBe(prints.length);
+    for (const print of prints) expect(print).toMatch(/^[0-9a-f]{64}:\d+$/);
+    const again = JSON.parse(renderSarif(hostileReport(), reporterContext())) as SarifLog;
+    expect(again.runs[0]?.results.map((result) => result.partialFingerprints[FINGERPRINT_KEY])).toEqual(prints);
+    const twice = run.results.filter((result) => result.properties.location.name === 'twice').map((result) => result.partialFingerprints[FINGERPRINT_KEY]);
+    expect(twice.map((print) => print?.split(':')[0])).toEqual([twice[0]?.split(':')[0], twice[0]?.split(':')[0]]);
+    expect(twice.map((print) => print?.split(':')[1])).toEqual(['1', '2']);
+
+    const reworded = hostileReport();
+    for (const finding of reworded.servers[0]?.findings ?? []) finding.message = `${finding.message} (now with 3 more)`;
+    const rewordedLog = JSON.parse(renderSarif(reworded, reporterContext())) as SarifLog;
+    expect(rewordedLog.runs[0]?.results.map((result) => result.partialFingerprints[FINGERPRINT_KEY])).toEqual(prints);
+  });
+
+  it('uses only logical locations for a zero-config server', () => {
+    const report = hostileReport();
+    for (const server of report.servers) delete server.source;
+    const zeroConfig = JSON.parse(renderSarif(report, reporterContext())) as SarifLog;
+    expect(sarifSchemaErrors(zeroConfig)).toEqual([]);
+    for (const result of zeroConfig.runs[0]?.results ?? []) {
+      expect(result.locations[0]?.physicalLocation).toBeUndefined();
+      expect(result.locations[0]?.logicalLocations).toHaveLength(1);
+    }
+  });
+
+  it('reports crashed rules and unreachable servers as tool notifications, and the run as not successful', () => {
+    const [invocation] = run.invocations;
+    expect(invocation?.executionSuccessful).toBe(false);
+    expect(invocation?.toolExecutionNotifications.map((notification) => notification.descriptor?.id)).toEqual(['protocol/unknown-method', undefined]);
+    expect(invocation?.toolExecutionNotifications[1]?.message.text).toContain('cannot connect: ECONNREFUSED');
+  });
+
+  it('escapes message text: no control characters, no embedded links, bounded length', () => {
+    for (const result of run.results) {
+      expect(result.message.text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+      expect(result.message.text).not.toMatch(/(?<!\\)\[[^\]]*(?<!\\)\]\(/);
+      expect(result.message.text.length).toBeLessThan(1_100);
+    }
+    const link = run.results.find((result) => result.properties.location.name === HOSTILE.link);
+    expect(link?.message.text).toBe('Tool name "\\[x\\](javascript:alert(1)) \\[ref\\]\\[1\\] \\[1\\]: https://evil.example" is not valid (link)');
+    expect(text).not.toContain('\\u001b');
+    expect(text).not.toMatch(/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])/i);
+  });
+});

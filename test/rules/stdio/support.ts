@@ -1,0 +1,16 @@
+/**
+ * Targets for the stdio rule tables: the raw defect fixture, correct without a defect and failing one way at a
+ * time with one. (The good fixture, whose strict framing passes every stdio rule, is run with all rules in
+ * test/integration/fixtures.test.ts.)
+ */
+import type { SessionTarget } from '../../../src/connect/session.js';
+import type { StdioDefect } from '../../../fixtures/servers/stdio-defects.js';
+import { ROOT } from '../../support/cli.js';
+
+const node = (file: string, args: string[] = []): SessionTarget => ({ kind: 'stdio', command: process.execPath, args: [`${ROOT}dist/${file}`, ...args], env: {} });
+
+/** The raw stdio fixture, correct without a defect. */
+export const defectStdio = (defect?: StdioDefect) => (): SessionTarget => node('fixtures/servers/stdio-defects.js', defect ? [defect] : []);
+
+/** A fake server with real items, for the in-memory skip cases. */
+export const fakeWithTools = { tools: [{ name: 'a', inputSchema: { type: 'object' } }] };

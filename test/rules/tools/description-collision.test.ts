@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { descriptionCollision } from '../../../src/rules/tools/description-collision.js';
+import { runRuleOnFake, ruleTester } from '../../support/rule-tester.js';
+
+const tool = (name: string, description: string, properties: string[], required: string[] = properties) => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties: Object.fromEntries(properties.map((key) => [key, { type: 'string' }])), required },
+});
+
+ruleTester(descriptionCollision, {
+  valid: [
+    {
+      name: 'an ordinary family differs in the words of its names',
+      server: {
+        tools: [
+          tool('list_users', 'List the users of the workspace, newest first, with paging.', ['cursor']),
+          tool('list_projects', 'List the projects of the workspace, newest first, with paging.', ['cursor', 'archived']),
+        ],
+      },
+    },
+    {
+      name: 'same description, same input shape',
+      server: { tools: [tool('search', 'Search the knowledge base for pages.', ['query']), tool('search_v1', 'Search the knowledge base for pages.', ['query'])] },
+    },
+    {
+      name: 'different descriptions',
+      server: { tools: [tool('read_file', 'Read a file from disk and return its text.', ['path']), tool('fetch_url', 'Download a web page and return it as markdown.', ['url'])] },
+    },
+  ],
+  invalid: [
+    {
+      name: 'identical descriptions over different inputs',
+      server: { tools: [tool('search', 'Search the knowledge base for pages.', ['query']), tool('find', 'Search the knowledge base for pages.', ['q', 'filters'], ['q'])] },
+      findings: [{ location: { kind: 'tool', name: 'find', pointer: '/description' }, message: 'is the same as "search"\'s (similarity 1.00)', data: { other: 'search', properties: ['filters', 'q'] } }],
+    },
+    {
+      name: 'near-identical descriptions over different inputs',
+      server: {
+        tools: [
+          tool('create_ticket', 'Create a new support ticket in the helpdesk with a title, a body and an optional priority.', ['title', 'body']),
+          tool('open_issue', 'Create a new support ticket in the helpdesk with a title, a body and a priority.', ['summary', 'details']),
+        ],
+      },
+      findings: [{ location: { name: 'open_issue' }, message: /nearly the same as "create_ticket"'s \(similarity 0\.89\)/ }],
+    },
+  ],
+});
+
+describe('tools/description-collision at scale', () => {
+  it('checks a few hundred tools with families and copies without comparing every pair', async () => {
+    const tools = [];
+    for (let index = 0; index < 300; index++) {
+      tools.push(tool(`list_items_${index}`, `List the items of collection number ${index} with paging and filters.`, ['cursor']));
+    }
+    // 50 copies of one description, half with another input shape: each divergent copy is reported once.
+    for (let index = 0; index < 50; index++) tools.push(tool(`lookup_${index}`, 'Look up a customer record by its identifier.', index % 2 ? ['id'] : ['email']));
+    const report = await runRuleOnFake(descriptionCollision, { tools, pageSize: 100 });
+    expect(report.findings).toHaveLength(25);
+    expect(report.findings.every((finding) => finding.data?.other === 'lookup_0')).toBe(true);
+  });
+});

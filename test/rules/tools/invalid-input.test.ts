@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { invalidInput } from '../../../src/rules/tools/invalid-input.js';
+import { runRuleOnFake, ruleTester } from '../../support/rule-tester.js';
+import { READ_ONLY, rpcError, searchTool, text, toolsServer, type FakeTool } from './tools-fake.js';
+
+/** Not read-only, so only the variants that leave every required property unusable may be sent. */
+const deleteTool: FakeTool = {
+  definition: {
+    name: 'delete_file',
+    description: 'Delete a file.',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' }, force: { type: 'boolean' } }, required: ['path'] },
+    annotations: { readOnlyHint: false, destructiveHint: true },
+  },
+};
+
+const optionalOnly: FakeTool = {
+  definition: { name: 'touch', description: 'Touch a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
+};
+
+ruleTester(invalidInput, {
+  valid: [
+    { name: 'isError results', server: toolsServer([searchTool, deleteTool]) },
+    { name: '-32602 is accepted too', server: toolsServer([searchTool], { invalid: () => rpcError(-32602, 'Invalid arguments') }) },
+    { name: 'older revision: either layer', server: toolsServer([searchTool], { invalid: () => rpcError(-32602), protocolVersion: '2025-06-18' }) },
+  ],
+  invalid: [
+    {
+      name: 'a server that does not validate accepts everything',
+      server: toolsServer([{ definition: { ...searchTool.definition, name: 'lax' } }], { invalid: () => text('ran anyway') }),
+      findings: Array.from({ length: 10 }, () => ({ location: { kind: 'tool' as const, name: 'lax' }, message: 'a success (the input was not validated)' })),
+    },
+    {
+      name: 'internal error instead of validation',
+      server: toolsServer([searchTool], { invalid: (_tool, args) => (typeof (args as Record<string, unknown>).query !== 'string' ? rpcError(-32603, 'TypeError') : { result: { content: [], isError: true } }) }),
+      findings: [
+        { message: 'property "query" of the wrong type got JSON-RPC error -32603', data: { params: { name: 'search', arguments: { query: 12345 } } } },
+        { message: 'required property "query" missing got JSON-RPC error -32603', data: { code: -32603, variant: { kind: 'missing-required', property: 'query' }, level: 'MUST' } },
+      ],
+    },
+  ],
+  skipped: [
+    { name: 'no required property and not read-only', server: toolsServer([optionalOnly]), skipped: 'safe-call policy' },
+    { name: 'denied', server: toolsServer([searchTool]), settings: { calls: { deny: ['search'] } }, skipped: 'safe-call policy' },
+  ],
+});
+
+describe('tools/invalid-input probes', () => {
+  it('sends a tool that may not run only variants without a usable required property, and notes the others', async () => {
+    const seen: unknown[] = [];
+    const server = toolsServer([deleteTool, optionalOnly]);
+    const handle = server.handle!;
+    server.handle = (method, params, message) => {
+      if (method === 'tools/call' && params?.name === 'delete_file') seen.push(params.arguments);
+      return handle(method, params, message);
+    };
+    const report = await runRuleOnFake(invalidInput, server);
+    expect(report.rules[0]?.status).toBe('pass');
+    expect(seen).toEqual([{}, { path: 12345 }]);
+    expect(report.rules[0]?.reason).toContain('"touch" (declares no required property');
+  });
+
+  it('probes a read-only tool with one change per variant, the same arguments on every run', async () => {
+    const calls = async () => {
+      const seen: unknown[] = [];
+      const server = toolsServer([searchTool]);
+      const handle = server.handle!;
+      server.handle = (method, params, message) => {
+        if (method === 'tools/call' && params?.name === 'search') seen.push(params.arguments);
+        return handle(method, params, message);
+      };
+      await runRuleOnFake(invalidInput, server);
+      return seen;
+    };
+    const first = await calls();
+    expect(first).toHaveLength(10);
+    expect(first).toContainEqual(expect.objectContaining({ sort: 'mcpact-not-in-enum' }));
+    expect(first).toContainEqual(expect.objectContaining({ limit: 11 }));
+    expect(first).toContainEqual(expect.objectContaining({ mcpact_unexpected_property: 'mcpact' }));
+    expect(await calls()).toEqual(first);
+  });
+
+  it('opts a tool in with calls.allow', async () => {
+    const report = await runRuleOnFake(invalidInput, toolsServer([optionalOnly], { invalid: () => text('ran') }), {}, { calls: { allow: ['touch'] } });
+    expect(report.findings.map((finding) => finding.data?.variant)).toEqual([{ kind: 'wrong-type', keyword: 'type', property: 'path' }]);
+    expect(report.rules[0]?.status).toBe('fail');
+    expect(READ_ONLY.readOnlyHint).toBe(true);
+  });
+});

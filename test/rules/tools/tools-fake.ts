@@ -1,0 +1,66 @@
+/**
+ * A fake server whose tools/call behaves like a correct server (unknown tool and malformed params -> -32602,
+ * schema-invalid arguments -> an isError result, checked with Ajv against the declared inputSchema), with every
+ * behaviour overridable per test.
+ */
+import type { FakeServerSpec, Reply } from '../../support/fake-server.js';
+import { compileSchema } from '../../../src/util/schema-validator.js';
+
+export interface FakeTool {
+  definition: Record<string, unknown> & { name: string };
+  /** The reply to a call whose arguments the inputSchema accepts (default: a text result). */
+  run?: (args: Record<string, unknown>) => Reply;
+}
+
+export interface ToolsBehaviour {
+  unknown?: Reply;
+  malformed?: Reply;
+  invalid?: (tool: string, args: unknown) => Reply;
+  protocolVersion?: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const text = (value: string, extra: Record<string, unknown> = {}): Reply => ({ result: { content: [{ type: 'text', text: value }], ...extra } });
+export const toolError = (value: string): Reply => text(value, { isError: true });
+export const rpcError = (code: number, message = 'error'): Reply => ({ error: { code, message } });
+
+export function toolsServer(tools: FakeTool[], behaviour: ToolsBehaviour = {}): FakeServerSpec {
+  const validators = new Map(tools.map((tool) => [tool.definition.name, compileSchema(tool.definition.inputSchema)]));
+  return {
+    tools: tools.map((tool) => tool.definition),
+    pageSize: 50,
+    ...(behaviour.protocolVersion !== undefined && { protocolVersion: behaviour.protocolVersion }),
+    handle(method, params) {
+      if (method !== 'tools/call') return undefined;
+      const name = params?.name;
+      const args = params?.arguments;
+      if (typeof name !== 'string' || (args !== undefined && !isRecord(args))) return behaviour.malformed ?? rpcError(-32602, 'Invalid params');
+      const tool = tools.find((entry) => entry.definition.name === name);
+      if (!tool) return behaviour.unknown ?? rpcError(-32602, `Unknown tool: ${name}`);
+      if (!validators.get(name)?.validate(args ?? {})) return behaviour.invalid?.(name, args) ?? toolError(`Invalid arguments for ${name}`);
+      return tool.run?.(args ?? {}) ?? text('ok');
+    },
+  };
+}
+
+export const READ_ONLY = { readOnlyHint: true, destructiveHint: false };
+
+/** A read-only tool with a required string, an optional bounded integer and an enum: every variant kind applies. */
+export const searchTool: FakeTool = {
+  definition: {
+    name: 'search',
+    description: 'Search the index for documents.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', minLength: 1, maxLength: 50 },
+        limit: { type: 'integer', minimum: 1, maximum: 10 },
+        sort: { type: 'string', enum: ['relevance', 'date'] },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    annotations: READ_ONLY,
+  },
+};

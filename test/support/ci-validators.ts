@@ -1,0 +1,184 @@
+/**
+ * Real consumers for what the CI reporters emit: libxml2 (xmllint, as WebAssembly) with a JUnit XSD and
+ * fast-xml-parser for JUnit; Ajv with the official SARIF 2.1.0 JSON Schema (draft-04) and Microsoft's SARIF
+ * Multitool for SARIF; a CommonMark/GFM parser (micromark) and an HTML parser (parse5) for Markdown.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { validateXML } from 'xmllint-wasm';
+import { ROOT } from './cli.js';
+
+const JUNIT_XSD = readFileSync(path.join(ROOT, 'test/fixtures/junit.xsd'), 'utf8');
+/** The OASIS schema (errata 01), kept in the repository so tests never need the network. */
+const SARIF_SCHEMA = JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/sarif-schema-2.1.0.json'), 'utf8'));
+const MULTITOOL_POLICY = path.join(ROOT, 'test/fixtures/sarif-multitool-policy.xml');
+
+/** XSD validation by libxml2 (which also rejects any document that is not well-formed XML 1.0), then a parse. */
+export async function checkJunit(xml: string): Promise<{ errors: string[]; document: JunitDocument }> {
+  const result = await validateXML({ xml: [{ fileName: 'junit.xml', contents: xml }], schema: [JUNIT_XSD], maxMemoryPages: 4096 });
+  const wellFormed = XMLValidator.validate(xml);
+  const errors = [...result.errors.map((error) => error.rawMessage), ...(wellFormed === true ? [] : [`fast-xml-parser: ${wellFormed.err.msg} at line ${wellFormed.err.line}`])];
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    textNodeName: 'text',
+    parseAttributeValue: false,
+    parseTagValue: false,
+    trimValues: false,
+    processEntities: true,
+    // Decodes numeric character references too (&#10; in attributes); named HTML entities never occur in our output.
+    htmlEntities: true,
+    isArray: (name) => ['testsuite', 'testcase', 'property', 'failure', 'error'].includes(name),
+  });
+  const document: JunitDocument = parser.parse(xml);
+  return { errors, document };
+}
+
+export interface JunitDocument {
+  testsuites: Counts & { name: string; testsuite?: JunitSuite[] };
+}
+interface Counts {
+  tests: string;
+  failures: string;
+  errors: string;
+  skipped: string;
+  time: string;
+}
+export interface JunitSuite extends Counts {
+  name: string;
+  properties?: { property: { name: string; value: string }[] };
+  testcase?: JunitCase[];
+}
+export interface JunitCase {
+  name: string;
+  classname: string;
+  time: string;
+  failure?: Problem[];
+  error?: Problem[];
+  /** `<skipped message="..."/>`, or an empty string for a bare `<skipped/>`. */
+  skipped?: { message?: string } | string;
+  'system-out'?: string;
+}
+interface Problem {
+  message?: string;
+  type?: string;
+  text?: string;
+}
+
+const ajv = new AjvDraft04.default({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const validateSarifSchema = ajv.compile(SARIF_SCHEMA);
+
+/** Errors of the official SARIF 2.1.0 JSON Schema, empty when the log is valid. */
+export function sarifSchemaErrors(log: unknown): string[] {
+  return validateSarifSchema(log) ? [] : (validateSarifSchema.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+}
+
+const require = createRequire(import.meta.url);
+
+/** The Multitool's binary for this platform, when its npm package ships one. */
+export function multitoolPath(): string | undefined {
+  try {
+    return require('@microsoft/sarif-multitool') as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `sarif-multitool validate`: the schema plus the SARIF SDK's own rules, errors and warnings, for one file.
+ *
+ * Two quirks shape this. Its exit code is 0 even when it finds errors, so it writes its verdict as SARIF and we
+ * read the results. And a log it cannot load (an unknown enum value, say) yields no results at all, the same as a
+ * clean one; so a canary copy of the file without `informationUri` goes along, and must draw the warning
+ * SARIF2005, proving the file was read and analyzed.
+ */
+export function multitoolProblems(file: string): string[] {
+  const tool = multitoolPath();
+  if (tool === undefined) throw new Error('@microsoft/sarif-multitool is not installed for this platform');
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-sarif-'));
+  const target = path.join(dir, 'target.sarif');
+  const canary = path.join(dir, 'canary.sarif');
+  const log = JSON.parse(readFileSync(file, 'utf8')) as { runs: { tool: { driver: Record<string, unknown> } }[] };
+  writeFileSync(target, JSON.stringify(log, null, 2));
+  for (const run of log.runs) delete run.tool.driver.informationUri;
+  writeFileSync(canary, JSON.stringify(log, null, 2));
+  const out = path.join(dir, 'verdict.sarif');
+  const args = ['validate', target, canary, '--config', MULTITOOL_POLICY, '--output', out, '--log', 'ForceOverwrite', '--quiet'];
+  const run = spawnSync(tool, args, { encoding: 'utf8', timeout: 60_000 });
+  if (run.status !== 0) throw new Error(`sarif-multitool failed (${run.status}): ${run.stderr}${run.stdout}`);
+  const verdict = JSON.parse(readFileSync(out, 'utf8')) as {
+    runs: { results?: { ruleId?: string; level?: string; message: { text?: string; arguments?: string[] }; locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[] }[] }[];
+  };
+  const results = verdict.runs[0]?.results ?? [];
+  const about = (name: string) => results.filter((result) => result.locations?.[0]?.physicalLocation?.artifactLocation?.uri?.endsWith(name));
+  if (!about('canary.sarif').some((result) => result.ruleId === 'SARIF2005')) throw new Error('sarif-multitool did not analyze the log (the canary drew no SARIF2005)');
+  return about('target.sarif')
+    .filter((result) => result.level === 'error' || result.level === 'warning')
+    .map((result) => `${result.level} ${result.ruleId}: ${result.message.text ?? result.message.arguments?.join(' | ') ?? ''}`);
+}
+
+export function writeTemp(name: string, text: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mcpact-')), name);
+  writeFileSync(file, text);
+  return file;
+}
+
+type Node = DefaultTreeAdapterMap['childNode'];
+type Element = DefaultTreeAdapterMap['element'];
+
+export interface RenderedMarkdown {
+  html: string;
+  /** Every element, in document order. */
+  elements: Element[];
+  /** All text as a reader sees it, one string per text node. */
+  texts: string[];
+  /** Text outside code and pre blocks: where GitHub looks for mentions, issue references and bare URLs. */
+  proseTexts: string[];
+}
+
+/**
+ * Markdown as GitHub renders it: CommonMark with the GFM extensions (tables, autolink literals, strikethrough,
+ * footnotes), raw HTML passed through (GitHub then filters it), and the result parsed as HTML.
+ */
+export function renderGfm(markdown: string): RenderedMarkdown {
+  const html = micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  const elements: Element[] = [];
+  const texts: string[] = [];
+  const proseTexts: string[] = [];
+  const walk = (node: Node | DefaultTreeAdapterMap['documentFragment'], inCode: boolean) => {
+    if ('tagName' in node) elements.push(node);
+    if (node.nodeName === '#text' && 'value' in node) {
+      texts.push(node.value);
+      if (!inCode) proseTexts.push(node.value);
+    }
+    const code = inCode || node.nodeName === 'code' || node.nodeName === 'pre';
+    if ('childNodes' in node) for (const child of node.childNodes) walk(child, code);
+    if ('content' in node) walk(node.content, code);
+  };
+  walk(parseFragment(html), false);
+  return { html, elements, texts, proseTexts };
+}
+
+export function attribute(element: Element, name: string): string | undefined {
+  return element.attrs.find((attr) => attr.name === name)?.value;
+}
+
+/** The text of an element and everything in it. */
+export function textContent(node: Node | Element): string {
+  if (node.nodeName === '#text' && 'value' in node) return node.value;
+  return 'childNodes' in node ? node.childNodes.map(textContent).join('') : '';
+}
+
+export function childElements(element: Element): Element[] {
+  return element.childNodes.filter((node): node is Element => 'tagName' in node);
+}
