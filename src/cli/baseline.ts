@@ -7,9 +7,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { captureServer } from '../drift/capture.js';
 import { recordInvocations, type Invocation } from '../drift/replay.js';
+import { recordOutputShapes } from '../drift/output-observe.js';
 import { captureProblems, lockfileOf } from '../drift/check.js';
 import { contractFromSurface } from '../drift/contract.js';
-import { parseLockfile, serializeLockfile, writeLockfileAtomically, type Lockfile } from '../drift/lockfile.js';
+import { parseLockfile, serializeLockfile, writeLockfileAtomically, type Lockfile, type ObservedOutput } from '../drift/lockfile.js';
 import { lockfilePaths } from '../drift/paths.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { redactor } from '../report/redact.js';
@@ -37,6 +38,7 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
     const file = files[index]!;
     let surface: Surface;
     let invocations = new Map<string, Invocation[]>();
+    let outputs: { observed: Map<string, ObservedOutput>; notes: string[] } = { observed: new Map(), notes: [] };
     try {
       surface = await captureServer(server.target, server.timeouts, {
         clientVersion: version,
@@ -44,6 +46,8 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
         // The prompt calls that work today, for the compatibility replay of later diffs.
         afterCapture: async (captured, probe) => {
           invocations = await recordInvocations(captured, probe, server.settings);
+          // Output shapes only when opted in (drift.output_shapes), and never on half a contract.
+          if (captureProblems(captured).length === 0) outputs = await recordOutputShapes(captured, probe, server.settings);
         },
       });
     } catch (error) {
@@ -56,7 +60,11 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
     }
     const { contract, notes } = contractFromSurface(surface);
     for (const prompt of contract.prompts) prompt.invocations = invocations.get(prompt.name) ?? [];
-    if (!options.quiet) for (const note of notes) say(`${server.name}: ${note}`);
+    for (const tool of contract.tools) {
+      const observed = outputs.observed.get(tool.name);
+      if (observed !== undefined) tool.observedOutput = observed;
+    }
+    if (!options.quiet) for (const note of [...notes, ...outputs.notes]) say(`${server.name}: ${note}`);
     // Values that came from the environment (config secrets, --header tokens) never reach the file.
     const bytes = serializeLockfile(redact(lockfileOf(contract, version)));
     // What we write must read back: a contract the loader would reject is a bug here, caught before the write.

@@ -6,9 +6,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { captureServer } from '../drift/capture.js';
-import { captureProblems, checkDrift } from '../drift/check.js';
+import { captureProblems, checkDrift, withOutputNotes } from '../drift/check.js';
 import type { Change } from '../drift/change.js';
 import { replayInvocations } from '../drift/replay.js';
+import { replayOutputShapes } from '../drift/output-observe.js';
 import { CHANGE_IDS, CHANGES, LEVELS, type ChangeId, type Level } from '../drift/changes.js';
 import { driftPolicy } from '../drift/classify.js';
 import { readLockfile } from '../drift/lockfile.js';
@@ -59,16 +60,22 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
     const report: ServerReport = { name: server.name, transport: server.target.kind, serverInfo: null, protocolVersion: null, complete: true, rules: [], findings: [] };
     try {
       let replayed: Change[] = [];
+      let notes: string[] = [];
       const surface = await captureServer(server.target, server.timeouts, {
         clientVersion: version,
         afterCapture: async (captured, probe) => {
-          if (captureProblems(captured).length === 0) replayed = (await replayInvocations(locks[index]!, captured, probe, server.settings)).changes;
+          if (captureProblems(captured).length > 0) return;
+          const invocations = await replayInvocations(locks[index]!, captured, probe, server.settings);
+          const outputs = await replayOutputShapes(locks[index]!, captured, probe, server.settings, redact);
+          replayed = [...invocations.changes, ...outputs.changes];
+          notes = outputs.notes;
         },
         onStderrLine: options.verbose ? (line) => process.stderr.write(`mcpact: [${forTerminal(redact(server.name))} stderr] ${forTerminal(redact(line))}\n`) : undefined,
       });
+      if (!options.quiet) for (const note of notes) process.stderr.write(`mcpact: ${forTerminal(redact(`${server.name}: ${note}`))}\n`);
       report.serverInfo = surface.serverInfo ?? null;
       report.protocolVersion = surface.protocolVersion ?? null;
-      const outcome = checkDrift(locks[index]!, surface, driftPolicy(server.settings.drift, failOn), redact, replayed);
+      const outcome = withOutputNotes(checkDrift(locks[index]!, surface, driftPolicy(server.settings.drift, failOn), redact, replayed), redact(notes));
       report.rules = outcome.results;
       report.findings = outcome.findings;
       if (outcome.incomplete !== undefined) {

@@ -5,9 +5,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfigFile } from '../config/load.js';
-import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig, type ServerSettings, type Timeouts } from '../config/schema.js';
+import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig } from '../config/schema.js';
 import type { SessionTarget } from '../connect/session.js';
-import type { RuleLevel, Severity } from '../engine/severity.js';
+import type { ServerPlan } from '../engine/runner.js';
+import type { Severity } from '../engine/severity.js';
 import { usageError } from '../errors.js';
 import { closest } from '../util/did-you-mean.js';
 import { looksSecret } from '../connect/child-env.js';
@@ -19,13 +20,8 @@ export interface TargetOptions {
   header?: string[];
 }
 
-export interface ServerTarget {
-  name: string;
-  target: SessionTarget;
-  timeouts: Timeouts;
-  expect: { protocolVersion?: string };
-  levels: Record<string, RuleLevel>;
-  settings: ServerSettings;
+/** A server to test, as argv and the config describe it: what the runner needs, plus where it was defined. */
+export interface ServerTarget extends Pick<ServerPlan, 'name' | 'target' | 'timeouts' | 'expect' | 'levels' | 'settings'> {
   /** Line of the config file that defines this server (for SARIF locations and messages). */
   configLine?: number;
 }

@@ -1,11 +1,16 @@
 /**
- * `drift:` options of a server: where its lockfile is, which changes fail the build, re-levelled change ids, and
- * whether wording (descriptions, titles, instructions) is part of the contract. See docs/drift.md.
+ * `drift:` options of a server: where its lockfile is, which changes fail the build, re-levelled change ids,
+ * whether wording (descriptions, titles, instructions) is part of the contract, and whether the output shapes of
+ * tools without an outputSchema are observed. See docs/drift.md.
  */
 import { z } from 'zod';
 import { CHANGE_IDS, LEVELS, type ChangeId } from '../drift/changes.js';
 
 const level = z.enum(LEVELS);
+
+/** Calls per tool when observing output shapes: a few, so the shape is not one sample's accident. */
+export const DEFAULT_OUTPUT_SAMPLES = 3;
+export const MAX_OUTPUT_SAMPLES = 10;
 
 export const driftConfigSchema = z
   .strictObject({
@@ -28,6 +33,25 @@ export const driftConfigSchema = z
       .enum(['compare', 'ignore'])
       .describe('compare (default): wording is contract; ignore: description, title and instruction changes are not reported.')
       .optional(),
+    output_shapes: z
+      .boolean()
+      .describe(
+        'Opt-in: for tools without an outputSchema that the safe-call policy allows, baseline records the structure of their results (never values) and diff compares it (docs/drift.md).',
+      )
+      .optional(),
+    output_samples: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_OUTPUT_SAMPLES)
+      .describe(`Calls per tool when recording output shapes (default ${DEFAULT_OUTPUT_SAMPLES}); diff repeats the number the lockfile recorded.`)
+      .optional(),
+  })
+  .superRefine((drift, context) => {
+    // An option that would be accepted and then ignored is refused instead.
+    if (drift.output_samples !== undefined && drift.output_shapes !== true) {
+      context.addIssue({ code: 'custom', path: ['output_samples'], message: 'has no effect without output_shapes: true' });
+    }
   })
   .describe('Contract drift against a committed lockfile (docs/drift.md).');
 

@@ -70,4 +70,3 @@ export function promptEntry(config: PromptsConfig | undefined, name: string): Pr
   const entry = config[name];
   return typeof entry === 'object' ? entry : undefined;
 }
-export type NormalizeRule = { pattern: string; replace: string };

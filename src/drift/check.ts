@@ -14,6 +14,7 @@ import { PAGE_CAP } from '../surface/capture.js';
 import type { ServerSettings } from '../config/schema.js';
 import type { Change } from './change.js';
 import { replayInvocations } from './replay.js';
+import { replayOutputShapes } from './output-observe.js';
 
 export type Redact = <T>(value: T) => T;
 
@@ -67,13 +68,34 @@ export function lockfileOf(contract: Contract, mcpactVersion: string): Lockfile 
   return { schemaVersion: LOCKFILE_SCHEMA_VERSION, mcpactVersion, canonicalization: CANONICALIZATION_VERSION, ...contract };
 }
 
-/** The drift family for `mcpact run`: the same check as `mcpact diff` (replay included), on the run's session. */
+/**
+ * The drift family for `mcpact run`: the same check as `mcpact diff` (prompt replay and output shapes included),
+ * on the run's session.
+ */
 export function driftSurfaceCheck(lock: Lockfile, policy: DriftPolicy, redact: Redact, settings: ServerSettings): SurfaceCheck {
   return {
     family: 'drift',
     check: async (surface, probe) => {
-      const { changes } = captureProblems(surface).length > 0 ? { changes: [] } : await replayInvocations(lock, surface, probe, settings);
-      return checkDrift(lock, surface, policy, redact, changes);
+      if (captureProblems(surface).length > 0) return checkDrift(lock, surface, policy, redact);
+      const { changes } = await replayInvocations(lock, surface, probe, settings);
+      const outputs = await replayOutputShapes(lock, surface, probe, settings, redact);
+      return withOutputNotes(checkDrift(lock, surface, policy, redact, [...changes, ...outputs.changes]), redact(outputs.notes));
     },
   };
+}
+
+/** At most this many notes in a result's reason; the rest are counted. */
+const NOTES_SHOWN = 10;
+
+/**
+ * The notes of the output-shape replay (tools not compared, and why) as the reason of the
+ * `drift/tool-output-breaking` result, so a report says what the observation left out.
+ */
+export function withOutputNotes(outcome: DriftOutcome, notes: readonly string[]): DriftOutcome {
+  if (notes.length === 0) return outcome;
+  const more = notes.length - NOTES_SHOWN;
+  const reason = notes.slice(0, NOTES_SHOWN).join('; ') + (more > 0 ? `; and ${more} more` : '');
+  const id = driftRuleId('tool-output-breaking');
+  for (const result of outcome.results) if (result.id === id && result.reason === undefined) result.reason = reason;
+  return outcome;
 }

@@ -33,6 +33,37 @@ const serverSchema = z
   })
   .describe('Server identity, from the initialize result.');
 
+export const SHAPE_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const;
+const shapeType = z.enum(SHAPE_TYPES);
+
+/** A JSON Schema subset inferred from results: structure only, never a value (no enum, const or examples). */
+const outputShapeSchema = z
+  .strictObject({
+    type: z.union([shapeType, z.array(shapeType)]).describe('The JSON types seen (integer apart from number); a list when several were.').optional(),
+    get properties() {
+      return z.record(z.string(), outputShapeSchema).describe('The fields seen in the objects, by name.').optional();
+    },
+    required: z.array(z.string()).describe('The fields every object sample had, sorted.').optional(),
+    get items() {
+      return outputShapeSchema.describe('The merged shape of every array element seen.').optional();
+    },
+  })
+  .meta({ id: 'outputShape' })
+  .describe('An observed shape: a JSON Schema subset (type, properties, required, items); absent type means nothing was seen.');
+
+export const OUTPUT_SOURCES = ['structuredContent', 'text', 'content'] as const;
+
+const observedOutputSchema = z
+  .strictObject({
+    calls: z.number().int().min(1).describe('How many calls were made (mcpact diff makes as many, with the same generated inputs).'),
+    source: z
+      .enum(OUTPUT_SOURCES)
+      .describe('What the shape describes: structuredContent; text (JSON objects or arrays in text content blocks); content (neither: only the block types are recorded).'),
+    content: z.array(z.string()).describe('The content block types seen, sorted.'),
+    shape: outputShapeSchema.optional(),
+  })
+  .describe('The output shape observed at baseline (drift.output_shapes) for a tool without an outputSchema.');
+
 const toolSchema = z.strictObject({
   name: z.string(),
   title: text('Display title.'),
@@ -40,6 +71,7 @@ const toolSchema = z.strictObject({
   inputSchema: jsonSchema.optional(),
   outputSchema: jsonSchema.optional(),
   annotations: z.record(z.string(), z.unknown()).describe('Tool annotations (hints and title).').optional(),
+  observedOutput: observedOutputSchema.optional(),
 });
 
 const argumentSchema = z.strictObject({
@@ -101,6 +133,10 @@ export const lockfileSchema = z
 export type Lockfile = z.infer<typeof lockfileSchema>;
 export type Contract = Omit<Lockfile, 'schemaVersion' | 'mcpactVersion' | 'canonicalization'>;
 export type LockedTool = Lockfile['tools'][number];
+export type ObservedOutput = NonNullable<LockedTool['observedOutput']>;
+export type OutputShape = z.infer<typeof outputShapeSchema>;
+export type OutputSource = (typeof OUTPUT_SOURCES)[number];
+export type ShapeType = (typeof SHAPE_TYPES)[number];
 export type LockedPrompt = Lockfile['prompts'][number];
 export type LockedArgument = LockedPrompt['arguments'][number];
 export type LockedResource = Lockfile['resources'][number];

@@ -6,7 +6,8 @@ export function describeOutcome(outcome: Outcome): string {
     case 'result':
       return 'a result';
     case 'error':
-      return `JSON-RPC error ${String(outcome.code)}`;
+      // A hostile server may send any JSON as the code.
+      return `JSON-RPC error ${String(outcome.code).slice(0, 20)}`;
     case 'timeout':
       return `no answer within ${outcome.ms} ms`;
     case 'closed':

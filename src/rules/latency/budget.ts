@@ -45,12 +45,15 @@ export const budget = defineRule({
     };
     context.metrics({ latency: report });
     for (const tool of tools) judge(context, tool, plan.tools.find((entry) => entry.name === tool.name)?.source);
-    if (plan.tools.length === 0 && plan.unknown.length === 0) context.skip(`no tool could be timed: ${plan.skipped.map((entry) => `${entry.name}: ${entry.reason}`).join('; ') || 'the server lists no tool the safe-call policy allows'}`);
+    if (plan.tools.length === 0 && plan.unknown.length === 0) {
+      const why = plan.skipped.slice(0, 10).map((entry) => `${quote(entry.name, 60)}: ${entry.reason}`).join('; ');
+      context.skip(`no tool could be timed: ${why || 'the server lists no tool the safe-call policy allows'}`);
+    }
   },
 });
 
 function budgetFor(latency: { p50_ms?: number; p95_ms?: number; per_tool?: Record<string, LatencyBudget> }, name: string): LatencyToolReport['budget'] {
-  const own = latency.per_tool?.[name];
+  const own = latency.per_tool && Object.hasOwn(latency.per_tool, name) ? latency.per_tool[name] : undefined;
   const p50Ms = own?.p50_ms ?? latency.p50_ms;
   const p95Ms = own?.p95_ms ?? latency.p95_ms;
   if (p50Ms === undefined && p95Ms === undefined) return undefined;

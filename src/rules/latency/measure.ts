@@ -37,7 +37,7 @@ export function timingPlan(surface: Surface, settings: ServerSettings): TimingPl
     else {
       const chosen = argumentsFor(surface, settings, name);
       if (chosen) plan.tools.push({ name, ...chosen });
-      else plan.skipped.push({ name, reason: `no input its inputSchema accepts could be generated; set latency.args.${name}` });
+      else plan.skipped.push({ name, reason: 'no input its inputSchema accepts could be generated; give it latency.args' });
     }
   }
   return plan;
@@ -48,8 +48,9 @@ export function timingPlan(surface: Surface, settings: ServerSettings): TimingPl
  * expects success, else the first valid example generated from its inputSchema (the one the tools family sends).
  */
 function argumentsFor(surface: Surface, settings: ServerSettings, name: string): Pick<TimingPlan['tools'][number], 'args' | 'source'> | undefined {
-  const configured = settings.latency?.args?.[name];
-  if (configured) return { args: configured, source: 'latency.args' };
+  // Own keys only: a server may name a tool "constructor".
+  const args = settings.latency?.args;
+  if (args && Object.hasOwn(args, name)) return { args: args[name]!, source: 'latency.args' };
   for (const suite of settings.suites ?? []) {
     if (suite.tool !== name) continue;
     const succeeding = suite.cases.find((entry) => entry.expect?.error_code === undefined && entry.expect?.is_error !== true);

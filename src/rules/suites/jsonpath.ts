@@ -36,7 +36,7 @@ export async function checkJsonPaths(assertions: readonly JsonPathAssertion[], d
       failures.push({ anchor, message: `${path} could not be evaluated: ${quote(error instanceof Error ? error.message : String(error), 80)}` });
       continue;
     }
-    const shown = showValues ? { selected } : { selectedCount: selected.length };
+    const shown = showValues ? { selected, ...('equals' in assertion && { expected: assertion.equals }) } : { selectedCount: selected.length };
     const fail = (message: string) => failures.push({ anchor, message, data: shown });
     if (assertion.exists !== undefined) {
       if (assertion.exists && selected.length === 0) fail(`${path} selects nothing`);

@@ -13,6 +13,7 @@ import { asRecord, type JsonRecord } from '../../util/json.js';
 import { compileSchema } from '../../util/schema-validator.js';
 import { expandUriTemplate } from '../../util/uri-expand.js';
 import { parseUriTemplate } from '../../util/uri-template.js';
+import { truncate } from '../../report/sanitize.js';
 import { describeOutcome } from '../outcome.js';
 import { checkJsonPaths } from './jsonpath.js';
 
@@ -61,12 +62,12 @@ export async function judgeCase({ kind, entry, outcome, outputSchema, runtime }:
   const showValues = runtime.showValues;
   if (expect.error_code !== undefined) {
     if (outcome.kind !== 'error' || outcome.code !== expect.error_code) {
-      return [{ anchor: 'error_code', message: `expected JSON-RPC error ${expect.error_code}, got ${describeOutcome(outcome)}` }];
+      return [{ anchor: 'error_code', message: `expected JSON-RPC error ${expect.error_code}, got ${got(outcome)}`, data: outcomeData(outcome, showValues) }];
     }
     const error = { code: outcome.code, message: outcome.message, ...(outcome.data !== undefined && { data: outcome.data }) };
     return expect.jsonpath ? checkJsonPaths(expect.jsonpath, error, showValues) : [];
   }
-  if (outcome.kind !== 'result') return [{ anchor: 'result', message: `expected a result, got ${describeOutcome(outcome)}` }];
+  if (outcome.kind !== 'result') return [{ anchor: 'result', message: `expected a result, got ${got(outcome)}`, data: outcomeData(outcome, showValues) }];
 
   const result = outcome.result;
   const failures: Failure[] = [];
@@ -87,6 +88,17 @@ export async function judgeCase({ kind, entry, outcome, outputSchema, runtime }:
     if (failure) failures.push(failure);
   }
   return failures;
+}
+
+/** What came back, in words; an error code is server text of any size. */
+function got(outcome: Outcome): string {
+  return truncate(describeOutcome(outcome), 100);
+}
+
+/** The outcome's kind and error code for data consumers (the error message is server text: only with --show-values). */
+function outcomeData(outcome: Outcome, showValues: boolean): Record<string, unknown> {
+  if (outcome.kind !== 'error') return { outcome: outcome.kind };
+  return { outcome: outcome.kind, code: outcome.code, ...(showValues && { errorMessage: outcome.message }) };
 }
 
 function outputSchemaProblem(outputSchema: unknown, result: unknown, showValues: boolean): Failure | undefined {

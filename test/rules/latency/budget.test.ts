@@ -60,7 +60,7 @@ ruleTester(budget, {
   ],
   skipped: [
     { name: 'no latency config', server: server(), skipped: 'no latency in the config' },
-    { name: 'every listed tool forbidden', server: server(), settings: latency({ p95_ms: 10, tools: ['write_note'] }), skipped: /no tool could be timed: write_note: not called: not annotated readOnlyHint: true/ },
+    { name: 'every listed tool forbidden', server: server(), settings: latency({ p95_ms: 10, tools: ['write_note'] }), skipped: /no tool could be timed: "write_note": not called: not annotated readOnlyHint: true/ },
   ],
 });
 
