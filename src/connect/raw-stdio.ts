@@ -136,6 +136,16 @@ export class RawStdioConnection {
     });
   }
 
+  /** Drops the answers kept so far that matched no request (they belong to a probe that is over). */
+  discardUnmatched(): void {
+    this.unmatched.length = 0;
+  }
+
+  /** True once the child has exited or closed its stdout. */
+  get gone(): boolean {
+    return this.peer.closed;
+  }
+
   /** Lines on this child's stdout that were not JSON. */
   get foreign(): { lines: readonly ForeignLine[]; count: number } {
     return { lines: this.transport.foreignLines, count: this.transport.foreignLineCount };
@@ -144,7 +154,7 @@ export class RawStdioConnection {
   /** Closes stdin and stops the child (idempotent); says whether and when it exited by itself. */
   close(): Promise<StdioExit> {
     this.closing ??= (async () => {
-      const exitedEarly = this.peer.closed;
+      const exitedEarly = this.peer.closed || this.transport.exited;
       await this.transport.close();
       return { exitedEarly, exitAfterStdinMs: this.transport.exitAfterStdinMs };
     })();

@@ -55,6 +55,7 @@ export async function openSession(target: SessionTarget, options: SessionOptions
       clientInfo: { name: 'mcpact', version: options.clientVersion },
     };
     const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: deadline });
+    if (outcome.kind === 'closed') await stdio?.settle(EXIT_SETTLE_MS);
     failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError);
     const result = (outcome as { result: Record<string, unknown> }).result;
     if (typeof result.protocolVersion === 'string' && 'setProtocolVersion' in transport) {
@@ -93,6 +94,9 @@ async function createTransport(
   // The SDK follows redirects only within the same origin, so headers (and tokens in them) never go elsewhere.
   return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers: target.headers } }) };
 }
+
+/** How long a server that closed the connection during initialize gets to report its exit code. */
+const EXIT_SETTLE_MS = 500;
 
 function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: StdioTransport, transportError?: Error): void {
   const stderr = stdio ? stderrDetails(stdio) : [];

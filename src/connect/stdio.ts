@@ -73,13 +73,18 @@ export class StdioTransport implements Transport {
   private child?: ChildProcess;
   private readonly stderrTail: string[] = [];
   private stderrPartial = '';
-  private exited: Promise<void> = Promise.resolve();
+  private closedPromise: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(private readonly options: StdioOptions) {}
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** The child process has exited (its pipes may still be held open by processes it forked). */
+  get exited(): boolean {
+    return this.exitCode !== null || this.exitSignal !== null;
   }
 
   start(): Promise<void> {
@@ -93,7 +98,7 @@ export class StdioTransport implements Transport {
         windowsHide: true,
       });
       this.child = child;
-      this.exited = new Promise((done) => child.once('close', () => done()));
+      this.closedPromise = new Promise((done) => child.once('close', () => done()));
 
       child.once('error', (error: NodeJS.ErrnoException) => {
         const why = error.code === 'ENOENT' ? `command not found: ${this.options.command}` : error.message;
@@ -179,12 +184,15 @@ export class StdioTransport implements Transport {
     });
   }
 
-  /** Ends stdin, waits a short grace, then SIGTERM and SIGKILL to the whole process group. */
+  /**
+   * Ends stdin, waits a short grace, then SIGTERM and SIGKILL to the whole process group. A child that has exited
+   * already gets no grace: only what it forked can be left, and the final SIGKILL to the group takes that.
+   */
   async close(): Promise<void> {
     const child = this.child;
     if (!child || child.pid === undefined) return;
     const pid = child.pid;
-    if (!this.closed) {
+    if (!this.closed && !this.exited) {
       const endedAt = performance.now();
       child.stdin?.end();
       if (await this.waitForExit(GRACE_AFTER_STDIN_MS)) {
@@ -203,11 +211,19 @@ export class StdioTransport implements Transport {
     liveGroups.delete(pid);
   }
 
+  /**
+   * Waits (at most `ms`) for the child to be gone, so its exit code is known: a failed write to a dying server can
+   * close the session before node has reported the exit.
+   */
+  async settle(ms: number): Promise<void> {
+    if (this.child?.pid !== undefined && !this.closed) await this.waitForExit(ms);
+  }
+
   private waitForExit(ms: number): Promise<boolean> {
     if (this.closed) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), ms);
-      void this.exited.then(() => {
+      void this.closedPromise.then(() => {
         clearTimeout(timer);
         resolve(true);
       });

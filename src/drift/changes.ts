@@ -102,13 +102,15 @@ export const CHANGES = {
   'tool-output-breaking': {
     subject: 'tool',
     level: 'breaking',
-    description: 'The output schema got looser or lost a property: a client reading the old shape may fail.',
+    description:
+      'The output schema got looser or lost a property, or (drift.output_shapes) the results observed lost a field, changed its type or no longer always have it: a client reading the old shape may fail.',
     message: 'tool {name} output: {reason}',
   },
   'tool-output-compatible': {
     subject: 'tool',
     level: 'compatible',
-    description: 'The output schema got tighter or gained a property: everything it returns still fits the old shape.',
+    description:
+      'The output schema got tighter or gained a property, or (drift.output_shapes) the results observed gained a field: everything it returns still fits the old shape.',
     message: 'tool {name} output: {reason}',
   },
   'tool-output-changed': {

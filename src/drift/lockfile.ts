@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_OUTPUT_SAMPLES } from '../config/drift.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { compareText } from '../util/compare.js';
 import { asRecord } from '../util/json.js';
@@ -36,26 +37,33 @@ const serverSchema = z
 export const SHAPE_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const;
 const shapeType = z.enum(SHAPE_TYPES);
 
-/** A JSON Schema subset inferred from results: structure only, never a value (no enum, const or examples). */
+/**
+ * A JSON Schema subset inferred from results: structure only, never a value (no enum, const or examples). The
+ * recursive members carry no description of their own, so the published schema keeps a single definition.
+ */
 const outputShapeSchema = z
   .strictObject({
     type: z.union([shapeType, z.array(shapeType)]).describe('The JSON types seen (integer apart from number); a list when several were.').optional(),
     get properties() {
-      return z.record(z.string(), outputShapeSchema).describe('The fields seen in the objects, by name.').optional();
+      return z.record(z.string(), outputShapeSchema).optional();
     },
     required: z.array(z.string()).describe('The fields every object sample had, sorted.').optional(),
     get items() {
-      return outputShapeSchema.describe('The merged shape of every array element seen.').optional();
+      return outputShapeSchema.optional();
     },
   })
-  .meta({ id: 'outputShape' })
-  .describe('An observed shape: a JSON Schema subset (type, properties, required, items); absent type means nothing was seen.');
+  .meta({
+    id: 'outputShape',
+    description:
+      'An observed shape, a JSON Schema subset: type, properties (the fields seen, by name), required, items (the merged shape of every array element seen).',
+  });
 
 export const OUTPUT_SOURCES = ['structuredContent', 'text', 'content'] as const;
 
 const observedOutputSchema = z
   .strictObject({
-    calls: z.number().int().min(1).describe('How many calls were made (mcpact diff makes as many, with the same generated inputs).'),
+    // Bounded like drift.output_samples: a hand-edited lockfile must not make diff call a tool a million times.
+    calls: z.number().int().min(1).max(MAX_OUTPUT_SAMPLES).describe('How many calls were made (mcpact diff makes as many, with the same generated inputs).'),
     source: z
       .enum(OUTPUT_SOURCES)
       .describe('What the shape describes: structuredContent; text (JSON objects or arrays in text content blocks); content (neither: only the block types are recorded).'),

@@ -45,8 +45,18 @@ export class Probe {
     return `mcpact-${++this.rawIds}`;
   }
 
-  notify(method: string, params?: unknown): Promise<void> {
-    return this.peer.notify(method, params);
+  /**
+   * Sends a notification. Nothing answers a notification, so a server that has gone away (stdin closed, a failed
+   * write) is not an error here: it resolves all the same, and the request a rule sends next ends as `closed`,
+   * which the rule can judge.
+   */
+  async notify(method: string, params?: unknown): Promise<void> {
+    if (this.peer.closed) return;
+    try {
+      await this.peer.notify(method, params);
+    } catch (error) {
+      this.peer.lastError = error instanceof Error ? error : new Error(String(error));
+    }
   }
 
   /** Responses that matched none of our requests so far (ids the server made up or changed). */

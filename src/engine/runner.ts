@@ -125,9 +125,9 @@ export async function runServer(plan: ServerPlan, options: RunnerOptions): Promi
     report.error = [failure.message, ...failure.details].join('\n');
   } finally {
     clearTimeout(timer);
-    await transport?.close();
     if (session) hooks?.onTraffic?.(plan.name, session.peer.tap);
-    await session?.close();
+    // Side by side: each shutdown may wait out a grace period, and none depends on another.
+    await Promise.all([transport?.close(), session?.close()]);
   }
   report.findings.sort(compareFindings);
   hooks?.onServerDone?.(report);

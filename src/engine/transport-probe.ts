@@ -2,8 +2,10 @@
  * Transport probes: how rules check the transport itself (stdio framing, Streamable HTTP status codes, version
  * negotiation) without touching processes or sockets. Each probe works on its OWN connection to the same server —
  * a fresh child started like the shared session's, or fresh HTTP sessions on the same URL with the configured
- * headers — so the shared session is never disturbed. Connections are few at a time, every answer has a
- * deadline, and whatever is still open when the run ends is closed (children stopped with their process group).
+ * headers — so the shared session is never disturbed. Over stdio, the probes asked for at the same time take
+ * turns on one such child where they can (shared-child.ts): a server start costs far more than the probes do.
+ * Connections are few at a time, every answer has a deadline, and whatever is still open when the run ends is
+ * closed (children stopped with their process group).
  */
 import type { ForeignLine } from '../connect/stdio.js';
 import type { Session, SessionTarget } from '../connect/session.js';
@@ -13,8 +15,9 @@ import { RawHttpClient, type RawHttpSend, type RawHttpSession } from '../connect
 import type { HeaderOverrides, HttpExchange } from '../connect/raw-http.js';
 import { McpactError } from '../errors.js';
 import { TARGET_REVISION } from '../spec/revisions.js';
+import { SharedChildren, type ShareableConnection, type SharedStage } from './shared-child.js';
 
-export type { HttpExchange, HeaderOverrides, RawHttpSession, RawHttpSend, StdioExit, ForeignLine };
+export type { HttpExchange, HeaderOverrides, RawHttpSession, RawHttpSend, StdioExit, ForeignLine, SharedStage };
 /** How long a stdio server gets to exit after its stdin closes, before SIGTERM. */
 export { GRACE_AFTER_STDIN_MS } from '../connect/stdio.js';
 
@@ -27,6 +30,7 @@ export interface StdoutRecord {
 
 /** A child of its own, spoken to in JSON-RPC or in raw lines. */
 export interface StdioConnection {
+  /** initialize (by default with the target revision); a connection initializes once, so later calls get the first answer. */
   initialize(protocolVersion?: string): Promise<Outcome>;
   request(method: string, params?: unknown): Promise<Outcome>;
   /** A ping that resolves only once every answer that came before its own has been delivered (an ordering barrier). */
@@ -51,7 +55,10 @@ export interface HttpClient {
 }
 
 interface ProbeCommon {
-  /** A fresh connection that sends initialize with this version and closes again; what the server answered. */
+  /**
+   * A fresh connection that sends initialize with this version and closes again; what the server answered. Over
+   * stdio, one handshake of a turn initializes the child the other probes share (its first initialize all the same).
+   */
   handshake(protocolVersion: string): Promise<Outcome>;
   /** Raw connections opened so far (children for stdio, clients for HTTP). */
   readonly opened: number;
@@ -63,6 +70,13 @@ export interface StdioProbe extends ProbeCommon {
   stdout(): { session: StdoutRecord; probes: StdoutRecord };
   /** Runs `work` with a fresh child, stopped when `work` ends. */
   open<T>(work: (connection: StdioConnection) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on a fresh child shared with the other probes asked for at the same time (engine/shared-child.ts),
+   * at `stage` of its life: 'uninitialized' (nothing sent yet), 'initialized' (initialize answered: the steps still
+   * call initialize, which gives them that answer) or 'closing' (the step closes it). Over stdio, `handshake` takes
+   * part too. What `work` sees is what it would see on a child of its own; it saves a server start per probe.
+   */
+  shared<T>(stage: SharedStage, work: (connection: StdioConnection) => Promise<T>): Promise<T>;
 }
 
 export interface HttpProbe extends ProbeCommon {
@@ -119,10 +133,21 @@ export function createTransportProbe(
       clientVersion: options.clientVersion,
       signal: options.signal,
     });
+    let initialized: Promise<Outcome> | undefined;
+    const pings: Promise<Outcome>[] = [];
     return {
-      initialize: (version = TARGET_REVISION) => connection.initialize(version),
+      initialize: (version = TARGET_REVISION) => (initialized ??= connection.initialize(version)),
       request: (method: string, params?: unknown) => connection.request(method, params),
-      ping: () => connection.ping(),
+      ping: () => {
+        const ping = connection.ping();
+        pings.push(ping);
+        return ping;
+      },
+      pings,
+      get gone() {
+        return connection.gone;
+      },
+      discardUnmatched: () => connection.discardUnmatched(),
       sendRaw: (message: Record<string, unknown>) => connection.sendRaw(message),
       sendLine: (text: string) => connection.sendLine(text),
       nextUnmatched: (match: (message: Record<string, unknown>) => boolean, until?: Promise<unknown>) => connection.nextUnmatched(match, until),
@@ -136,14 +161,16 @@ export function createTransportProbe(
         }
         return exit;
       },
-    } satisfies StdioConnection;
+    } satisfies StdioConnection & ShareableConnection;
   };
-  const open = <T>(work: (connection: StdioConnection) => Promise<T>) => pool.run(startChild, work);
+  const open = <T>(work: (connection: StdioConnection & ShareableConnection) => Promise<T>) => pool.run(startChild, work);
+  const children = new SharedChildren(open);
   const shared = session.stdio;
   return {
     kind: 'stdio',
     open,
-    handshake: (version) => open((connection) => connection.initialize(version)),
+    shared: (stage, work) => children.step(stage, work),
+    handshake: (version) => children.handshake(version),
     stdout: () => ({
       session: { lines: shared?.foreignLines ?? [], count: shared?.foreignLineCount ?? 0 },
       probes: { lines: probeLines, count: probeCount },

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classify, driftPolicy } from '../../src/drift/classify.js';
-import type { ObservedOutput, OutputShape } from '../../src/drift/lockfile.js';
+import { parseLockfile, serializeLockfile, type ObservedOutput, type OutputShape } from '../../src/drift/lockfile.js';
+import { lockfile, tool } from './support.js';
 import { diffObservedOutput } from '../../src/drift/output-diff.js';
 import { inferShape, MAX_FIELDS, MAX_SHAPE_DEPTH, observeOutput } from '../../src/drift/output-shape.js';
 
@@ -155,5 +156,25 @@ describe('diffObservedOutput', () => {
     const withImage = observation(shape({ a: 1 }), 'structuredContent', ['image', 'text']);
     expect(classified(withImage, structured)).toEqual([['tool-output-breaking', '/observedOutput/content', 'no content block of type "image" any more']]);
     expect(classified(structured, withImage)).toEqual([['tool-output-compatible', '/observedOutput/content', 'now also content blocks of type "image"']]);
+  });
+});
+
+describe('observedOutput in the lockfile', () => {
+  const observed: ObservedOutput = { calls: 3, source: 'structuredContent', content: ['text'], shape: inferShape([{ b: [{ x: 1 }], a: 'x' }]) };
+  const bytes = (value: unknown) => serializeLockfile(lockfile({ tools: [tool('t', { observedOutput: value as ObservedOutput })] }));
+
+  it('round-trips with sorted keys', () => {
+    const text = bytes(observed);
+    expect(parseLockfile(text, 'mcpact.lock.json').tools[0]?.observedOutput).toEqual(observed);
+    expect(text.indexOf('"calls"')).toBeLessThan(text.indexOf('"content"'));
+    expect(text.indexOf('"properties"')).toBeLessThan(text.indexOf('"required"'));
+  });
+
+  it.each([
+    ['a value keyword in a shape', { ...observed, shape: { type: 'string', enum: ['secret'] } }, /observedOutput\.shape: Unrecognized key/],
+    ['more calls than output_samples allows', { ...observed, calls: 1_000_000 }, /observedOutput\.calls/],
+    ['an unknown source', { ...observed, source: 'html' }, /observedOutput\.source/],
+  ])('refuses %s', (_name, value, message) => {
+    expect(() => parseLockfile(bytes(value), 'mcpact.lock.json')).toThrow(message);
   });
 });

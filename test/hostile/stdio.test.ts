@@ -10,8 +10,12 @@ import { expectNoneAlive, expectSafeReports, HOSTILE_TIMEOUTS, hostileStdio, rul
 /** For servers that never get past initialize: the connect deadline is all the run takes. */
 const SHORT_CONNECT = { ...HOSTILE_TIMEOUTS, connect_ms: 800 };
 
-/** Children a full run starts besides the shared session: parse-error, invalid-request, before-initialize and exit-on-stdin-close one each, version-negotiation four. */
-const PROBE_CHILDREN = 8;
+/**
+ * Children a full run starts besides the shared session: one shared by the stdio probes (before-initialize,
+ * parse-error, invalid-request, exit-on-stdin-close) that also answers one of version-negotiation's four
+ * handshakes, and one for each of the other three.
+ */
+const PROBE_CHILDREN = 4;
 
 describe('hostile stdio servers', () => {
   // The servers that never get past initialize only make mcpact wait for its connect deadline: side by side.

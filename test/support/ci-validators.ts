@@ -103,28 +103,41 @@ export function multitoolPath(): string | undefined {
  * SARIF2005, proving the file was read and analyzed.
  */
 export function multitoolProblems(file: string): string[] {
+  return multitoolProblemsOf([file])[0]!;
+}
+
+/**
+ * The same for several files in one run of the Multitool (each with its canary): a run costs about a second to
+ * start, so a test with several logs validates them together. Problems per file, in the order given.
+ */
+export function multitoolProblemsOf(files: readonly string[]): string[][] {
   const tool = multitoolPath();
   if (tool === undefined) throw new Error('@microsoft/sarif-multitool is not installed for this platform');
   const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-sarif-'));
-  const target = path.join(dir, 'target.sarif');
-  const canary = path.join(dir, 'canary.sarif');
-  const log = JSON.parse(readFileSync(file, 'utf8')) as { runs: { tool: { driver: Record<string, unknown> } }[] };
-  writeFileSync(target, JSON.stringify(log, null, 2));
-  for (const run of log.runs) delete run.tool.driver.informationUri;
-  writeFileSync(canary, JSON.stringify(log, null, 2));
+  const pairs = files.map((file, index) => {
+    const target = path.join(dir, `target-${index}.sarif`);
+    const canary = path.join(dir, `canary-${index}.sarif`);
+    const log = JSON.parse(readFileSync(file, 'utf8')) as { runs: { tool: { driver: Record<string, unknown> } }[] };
+    writeFileSync(target, JSON.stringify(log, null, 2));
+    for (const run of log.runs) delete run.tool.driver.informationUri;
+    writeFileSync(canary, JSON.stringify(log, null, 2));
+    return { file, target, canary };
+  });
   const out = path.join(dir, 'verdict.sarif');
-  const args = ['validate', target, canary, '--config', MULTITOOL_POLICY, '--output', out, '--log', 'ForceOverwrite', '--quiet'];
+  const args = ['validate', ...pairs.flatMap((pair) => [pair.target, pair.canary]), '--config', MULTITOOL_POLICY, '--output', out, '--log', 'ForceOverwrite', '--quiet'];
   const run = spawnSync(tool, args, { encoding: 'utf8', timeout: 60_000 });
   if (run.status !== 0) throw new Error(`sarif-multitool failed (${run.status}): ${run.stderr}${run.stdout}`);
   const verdict = JSON.parse(readFileSync(out, 'utf8')) as {
     runs: { results?: { ruleId?: string; level?: string; message: { text?: string; arguments?: string[] }; locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[] }[] }[];
   };
   const results = verdict.runs[0]?.results ?? [];
-  const about = (name: string) => results.filter((result) => result.locations?.[0]?.physicalLocation?.artifactLocation?.uri?.endsWith(name));
-  if (!about('canary.sarif').some((result) => result.ruleId === 'SARIF2005')) throw new Error('sarif-multitool did not analyze the log (the canary drew no SARIF2005)');
-  return about('target.sarif')
-    .filter((result) => result.level === 'error' || result.level === 'warning')
-    .map((result) => `${result.level} ${result.ruleId}: ${result.message.text ?? result.message.arguments?.join(' | ') ?? ''}`);
+  const about = (file: string) => results.filter((result) => result.locations?.[0]?.physicalLocation?.artifactLocation?.uri?.endsWith(`/${path.basename(file)}`));
+  return pairs.map(({ file, target, canary }) => {
+    if (!about(canary).some((result) => result.ruleId === 'SARIF2005')) throw new Error(`sarif-multitool did not analyze ${file} (the canary drew no SARIF2005)`);
+    return about(target)
+      .filter((result) => result.level === 'error' || result.level === 'warning')
+      .map((result) => `${result.level} ${result.ruleId}: ${result.message.text ?? result.message.arguments?.join(' | ') ?? ''}`);
+  });
 }
 
 export function writeTemp(name: string, text: string): string {

@@ -49,12 +49,19 @@ export interface RuleTable {
   skipped?: SkipCase[];
 }
 
+/**
+ * call_ms for in-process fakes. A fake answers within the same turn of the event loop it was asked in (or after a
+ * timer of its own, which expires first), so no load can make an answer miss this deadline; it only decides how
+ * long the "no answer" cases wait.
+ */
+export const FAKE_CALL_MS = 150;
+
 export async function runRuleOnFake(rule: Rule, server: FakeServerSpec, expectations = {}, settings: ServerSettings = {}): Promise<ServerReport> {
   return runServer(
     {
       name: 'fake',
       target: { kind: 'memory', transport: fakeServerTransport(server) },
-      timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500, run_ms: 10_000 },
+      timeouts: { ...DEFAULT_TIMEOUTS, call_ms: FAKE_CALL_MS, run_ms: 10_000 },
       expect: expectations,
       levels: {},
       settings,

@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { hiddenUnicode } from '../../util/hidden-unicode.js';
 import { quote } from '../../util/quote.js';
-import { surfaceTexts } from './texts.js';
+import { scannedPart, surfaceTexts, unscannedNote } from './texts.js';
 
 export const hiddenUnicodeRule = defineRule({
   id: 'security/hidden-unicode',
@@ -18,10 +18,14 @@ export const hiddenUnicodeRule = defineRule({
     'any depth, and the instructions. Legitimate uses pass: a zero-width joiner inside an emoji sequence or ' +
     'between letters of scripts that need it, one variation selector after a character, directional marks in ' +
     'right-to-left text, a byte-order mark at the start. Remove the characters; there is no justified case in a ' +
-    'tool contract, but the rule can be turned off per server like any other.',
-  check({ surface, report }) {
-    for (const text of surfaceTexts(surface)) {
-      const found = hiddenUnicode(text.text);
+    'tool contract, but the rule can be turned off per server like any other. Of a text longer than 65,536 ' +
+    "characters only the first 65,536 are scanned (the rule's note says so).",
+  check({ surface, report, note }) {
+    const texts = surfaceTexts(surface);
+    const unscanned = unscannedNote(texts);
+    if (unscanned !== undefined) note(unscanned);
+    for (const text of texts) {
+      const found = hiddenUnicode(scannedPart(text));
       if (!found) continue;
       const kinds = Object.entries(found.counts).map(([kind, count]) => `${count} ${kind}`).join(', ');
       const hidden = found.decodedTags !== undefined ? `; tag characters spell ${quote(found.decodedTags, 60)}` : '';

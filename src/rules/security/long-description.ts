@@ -1,6 +1,22 @@
 import { defineRule } from '../../engine/rule.js';
 import { surfaceTexts } from './texts.js';
 
+/** Characters as a reader counts them (a surrogate pair is one), without copying a text that may be megabytes long. */
+function codePoints(text: string): number {
+  let pairs = 0;
+  for (let index = 0; index < text.length - 1; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs++;
+        index++;
+      }
+    }
+  }
+  return text.length - pairs;
+}
+
 /** Longer than any honest description mcpact has seen: where injected text tends to hide. */
 export const ITEM_LIMIT = 3_000;
 export const PARAMETER_LIMIT = 1_000;
@@ -21,7 +37,7 @@ export const longDescription = defineRule({
     for (const text of surfaceTexts(surface)) {
       if (text.field !== 'description') continue;
       const limit = text.owner === 'parameter' || text.owner === 'prompt argument' ? PARAMETER_LIMIT : ITEM_LIMIT;
-      const length = Array.from(text.text).length;
+      const length = codePoints(text.text);
       if (length <= limit) continue;
       report({
         message: `${text.owner} description is ${length} characters long (over ${limit}): hard to review, easy to hide text in`,

@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord, pointer } from '../../util/json.js';
 import { quote } from '../../util/quote.js';
-import { excerpt, normalizedOf, surfaceTexts } from './texts.js';
+import { excerpt, normalizedOf, surfaceTexts, unscannedNote } from './texts.js';
 
 /** Parameter names that ask for a secret, after camelCase and kebab-case are folded to snake_case. */
 const SECRET_NAME =
@@ -34,8 +34,9 @@ export const secretSolicitation = defineRule({
     'says "provide/enter/paste your password" (or key, token, seed phrase, card number). Servers should read ' +
     'credentials from their own configuration (environment, OAuth), never from the model. Warning by default: ' +
     'some admin tools legitimately set a password; silence those with ' +
-    '`rules: { security/secret-solicitation: off }` under the server.',
-  check({ surface, report }) {
+    '`rules: { security/secret-solicitation: off }` under the server. Of a description longer than 65,536 ' +
+    "characters only the first 65,536 are scanned (the rule's note says so).",
+  check({ surface, report, note }) {
     for (const item of items(surface, 'tools')) {
       const properties = asRecord(asRecord(item.record?.inputSchema)?.properties);
       for (const [name, raw] of Object.entries(properties ?? {})) {
@@ -62,8 +63,10 @@ export const secretSolicitation = defineRule({
         });
       });
     }
-    for (const text of surfaceTexts(surface)) {
-      if (text.field !== 'description' && text.field !== 'instructions') continue;
+    const texts = surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions');
+    const unscanned = unscannedNote(texts);
+    if (unscanned !== undefined) note(unscanned);
+    for (const text of texts) {
       const normalized = normalizedOf(text);
       const field = text.owner === 'parameter' || text.owner === 'prompt argument' ? YOUR.exec(normalized) : null;
       const match = ASK.exec(normalized) ?? field;

@@ -105,13 +105,37 @@ function walkSchema(schema: unknown, path: (string | number)[], visit: (text: st
   walk(schema, path, 0);
 }
 
+/**
+ * How much of one text the scanning rules read, in UTF-16 code units (64 KiB of ASCII). Honest descriptions are a
+ * few hundred characters; scanning a 20 MB one whole takes seconds of CPU and hundreds of megabytes, which would
+ * stall every other rule of the run. security/long-description reports such a text anyway, and a rule that read
+ * only the start of some text says so in its note (unscannedNote).
+ */
+export const SCAN_LIMIT = 64 * 1024;
+
+/** The part of the text the scanning rules read: all of it, or its first SCAN_LIMIT code units (never half a surrogate pair). */
+export function scannedPart(text: Text): string {
+  if (text.text.length <= SCAN_LIMIT) return text.text;
+  const last = text.text.charCodeAt(SCAN_LIMIT - 1);
+  return text.text.slice(0, last >= 0xd800 && last <= 0xdbff ? SCAN_LIMIT - 1 : SCAN_LIMIT);
+}
+
+/** The note for a rule's result when some of the texts it scanned were longer than SCAN_LIMIT; undefined otherwise. */
+export function unscannedNote(texts: readonly Text[]): string | undefined {
+  const long = texts.filter((text) => text.text.length > SCAN_LIMIT);
+  if (long.length === 0) return undefined;
+  const where = [...new Set(long.map((text) => `${text.owner} ${text.field}`))].join(', ');
+  const what = long.length === 1 ? `1 text (${where}) is` : `${long.length} texts (${where}) are`;
+  return `${what} longer than ${SCAN_LIMIT} characters: only the first ${SCAN_LIMIT} were scanned, the rest was not`;
+}
+
 const normalized = new WeakMap<Text, string>();
 
-/** The text as a model reads it (heuristics.ts#normalizeText), computed once per text for all rules. */
+/** The scanned part of the text as a model reads it (heuristics.ts#normalizeText), computed once per text for all rules. */
 export function normalizedOf(text: Text): string {
   let value = normalized.get(text);
   if (value === undefined) {
-    value = normalizeText(text.text);
+    value = normalizeText(scannedPart(text));
     normalized.set(text, value);
   }
   return value;

@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { poisoningMatches } from './heuristics.js';
-import { excerpt, normalizedOf, surfaceTexts } from './texts.js';
+import { excerpt, normalizedOf, surfaceTexts, unscannedNote } from './texts.js';
 
 export const toolPoisoning = defineRule({
   id: 'security/tool-poisoning',
@@ -21,10 +21,13 @@ export const toolPoisoning = defineRule({
     'the content on). Patterns need an attack verb and its object together, never one scary word, and are tested ' +
     'against a benign corpus of 200+ real-world descriptions that must stay silent. A justified case (a security ' +
     'tool whose description quotes an attack) is silenced per server with `rules: { security/tool-poisoning: off }` ' +
-    'under that server in mcpact.yaml.',
-  check({ surface, report }) {
-    for (const text of surfaceTexts(surface)) {
-      if (text.field !== 'description' && text.field !== 'instructions' && text.field !== 'title') continue;
+    'under that server in mcpact.yaml. Of a text longer than 65,536 characters only the first 65,536 are scanned ' +
+    '(the rule\'s note says so).',
+  check({ surface, report, note }) {
+    const texts = surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions' || text.field === 'title');
+    const unscanned = unscannedNote(texts);
+    if (unscanned !== undefined) note(unscanned);
+    for (const text of texts) {
       const normalized = normalizedOf(text);
       for (const match of poisoningMatches(normalized)) {
         const quoted = excerpt(normalized, match.index, match.length);

@@ -3,7 +3,7 @@ import { itemLocation, items } from '../../surface/items.js';
 import type { Surface } from '../../surface/types.js';
 import { quote } from '../../util/quote.js';
 import { identifierShaped, identifierTokens, toolReferences } from './heuristics.js';
-import { surfaceTexts, type Text } from './texts.js';
+import { scannedPart, surfaceTexts, unscannedNote, type Text } from './texts.js';
 
 /** Texts that can steer a model's use of tools: everything but names and titles. */
 function steeringTexts(surface: Surface): Text[] {
@@ -29,12 +29,15 @@ export const toolShadowing = defineRule({
     'tool lists may call the wrong one) and any description or instructions that name a tool of another server ' +
     '(identifier-like names such as `send_email` or `createIssue`, or names quoted as a tool). Each finding is on ' +
     'the server whose contract carries it. Silence a justified case (two servers of one product that refer to ' +
-    'each other) with `rules: { security/tool-shadowing: off }` under the server.',
-  check({ surface, report }) {
+    'each other) with `rules: { security/tool-shadowing: off }` under the server. Of a text longer than 65,536 ' +
+    "characters only the first 65,536 are scanned (the rule's note says so on a single server).",
+  check({ surface, report, note }) {
     const own = toolNames(surface);
-    for (const text of steeringTexts(surface)) {
-      if (text.owner !== 'tool' && text.owner !== 'parameter') continue;
-      const foreign = toolReferences(text.text).filter((reference) => !own.has(reference.name));
+    const texts = steeringTexts(surface).filter((text) => text.owner === 'tool' || text.owner === 'parameter');
+    const unscanned = unscannedNote(texts);
+    if (unscanned !== undefined) note(unscanned);
+    for (const text of texts) {
+      const foreign = toolReferences(scannedPart(text)).filter((reference) => !own.has(reference.name));
       if (foreign.length === 0) continue;
       report({
         message: `${text.owner} description refers to ${foreign.length === 1 ? 'a tool' : 'tools'} this server does not declare: ${foreign.slice(0, 3).map((reference) => quote(reference.name, 40)).join(', ')}`,
@@ -77,8 +80,8 @@ export function shadowingAcross(servers: readonly ServerSurface[]): Map<string, 
     }
     const own = declared.get(server.name)!;
     for (const text of steeringTexts(server.surface)) {
-      const tokens = identifierTokens(text.text);
-      const quoted = toolReferences(text.text).map((reference) => reference.name);
+      const tokens = identifierTokens(scannedPart(text));
+      const quoted = toolReferences(scannedPart(text)).map((reference) => reference.name);
       const named = new Map<string, string[]>();
       for (const candidate of new Set([...quoted, ...[...tokens].filter(identifierShaped)])) {
         if (own.has(candidate)) continue;

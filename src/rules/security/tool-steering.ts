@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { items } from '../../surface/items.js';
 import { steeringMatches } from './heuristics.js';
-import { excerpt, normalizedOf, surfaceTexts } from './texts.js';
+import { excerpt, normalizedOf, surfaceTexts, unscannedNote } from './texts.js';
 
 export const toolSteering = defineRule({
   id: 'security/tool-steering',
@@ -16,11 +16,13 @@ export const toolSteering = defineRule({
     'read_file for several files") and stays silent: a phrase that names a tool is reported only when that tool is ' +
     'not one of this server\'s. Warning by default: steering is a weaker signal than the injections of ' +
     'security/tool-poisoning. Silence a justified case with `rules: { security/tool-steering: off }` under the ' +
-    'server.',
-  check({ surface, report }) {
+    'server. Of a text longer than 65,536 characters only the first 65,536 are scanned (the rule\'s note says so).',
+  check({ surface, report, note }) {
     const own = new Set(items(surface, 'tools').flatMap((item) => (typeof item.record?.name === 'string' ? [item.record.name] : [])));
-    for (const text of surfaceTexts(surface)) {
-      if (text.field !== 'description' && text.field !== 'instructions') continue;
+    const texts = surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions');
+    const unscanned = unscannedNote(texts);
+    if (unscanned !== undefined) note(unscanned);
+    for (const text of texts) {
       const normalized = normalizedOf(text);
       const match = steeringMatches(normalized).find((found) => found.named === undefined || !own.has(found.named));
       if (!match) continue;

@@ -21,7 +21,7 @@ export const beforeInitialize = defineRule({
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
     const list = LISTS.find((candidate) => surface.capabilities[candidate.capability] !== undefined);
     if (!list) return skip('the server declares no list to request');
-    await transport.open(async (connection) => {
+    await transport.shared('uninitialized', async (connection) => {
       const listed = connection.request(list.method, {});
       const ping = connection.ping();
       const outcome = await Promise.race([listed, ping.then(() => 'silent' as const)]);

@@ -16,7 +16,7 @@ export const exitOnStdinClose = defineRule({
     'one that is still running after 1 second (when mcpact sends SIGTERM) is reported, for information.',
   async check({ transport, report, skip, note }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
-    await transport.open(async (connection) => {
+    await transport.shared('closing', async (connection) => {
       const failed = await initialized(connection);
       if (failed) return skip(failed);
       const exit = await connection.close();

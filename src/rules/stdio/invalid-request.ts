@@ -28,7 +28,7 @@ export const invalidRequest = defineRule({
     'that ping, and the ping must still be answered. Graded a warning: the official SDKs stay silent here.',
   async check({ transport, report, skip }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
-    await transport.open(async (connection) => {
+    await transport.shared('initialized', async (connection) => {
       const failed = await initialized(connection);
       if (failed) return skip(failed);
       for (const probe of INVALID_REQUESTS) {

@@ -22,7 +22,7 @@ export const parseError = defineRule({
     'stay silent here.',
   async check({ transport, report, skip }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
-    await transport.open(async (connection) => {
+    await transport.shared('initialized', async (connection) => {
       const failed = await initialized(connection);
       if (failed) return skip(failed);
       await connection.sendLine(MALFORMED_LINE);

@@ -1,8 +1,27 @@
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { expect, it } from 'vitest';
+import { RpcPeer } from '../../../src/connect/rpc.js';
+import { Probe } from '../../../src/engine/probe.js';
 import { notificationNotAnswered } from '../../../src/rules/protocol/notification-not-answered.js';
+import { fakeServerTransport } from '../../support/fake-server.js';
 import { ruleTester } from '../../support/rule-tester.js';
 
+/** A fake server whose transport refuses to carry notifications/cancelled, as a closed stdin refuses a write. */
+function refusesTheNotification(): InMemoryTransport {
+  const client = fakeServerTransport({ tools: [{ name: 'a', inputSchema: { type: 'object' } }] });
+  const send = client.send.bind(client);
+  client.send = (message: JSONRPCMessage, options) =>
+    'method' in message && message.method === 'notifications/cancelled' ? Promise.reject(new Error('server stdin is closed')) : send(message, options);
+  return client;
+}
+
 ruleTester(notificationNotAnswered, {
-  valid: [{ name: 'silent on notifications', server: { tools: [] } }],
+  valid: [
+    { name: 'silent on notifications', server: { tools: [] } },
+    // The rule used to crash here ("server stdin is closed"); the ping after it is what the rule judges.
+    { name: 'a notification that cannot be written', target: () => ({ kind: 'memory', transport: refusesTheNotification() }) },
+  ],
   invalid: [
     {
       name: 'answers with id null',
@@ -22,4 +41,15 @@ ruleTester(notificationNotAnswered, {
       skipped: 'cannot be judged',
     },
   ],
+});
+
+it('Probe.notify resolves quietly once the server has gone away', async () => {
+  const [client, server] = InMemoryTransport.createLinkedPair();
+  const peer = new RpcPeer(client);
+  await peer.start();
+  await server.close();
+  expect(peer.closed).toBe(true);
+  const probe = new Probe(peer, { callMs: 100, concurrency: 1 });
+  await expect(probe.notify('notifications/cancelled', { requestId: 'x' })).resolves.toBeUndefined();
+  expect((await probe.request('ping')).kind).toBe('closed');
 });

@@ -1,5 +1,7 @@
+import { describe, expect, it } from 'vitest';
 import { hiddenUnicodeRule } from '../../../src/rules/security/hidden-unicode.js';
-import { ruleTester } from '../../support/rule-tester.js';
+import { SCAN_LIMIT } from '../../../src/rules/security/texts.js';
+import { ruleTester, runRuleOnFake } from '../../support/rule-tester.js';
 
 const tag = (ascii: string) => Array.from(ascii, (char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('');
 const tool = (description: string, name = 'lookup') => ({ name, description, inputSchema: { type: 'object' } });
@@ -37,4 +39,15 @@ ruleTester(hiddenUnicodeRule, {
       ],
     },
   ],
+});
+
+describe('a text longer than the scan limit', () => {
+  it('is scanned in its first 64 KiB (never half a surrogate pair), and the note says the rest was not', async () => {
+    // A tag character whose two code units straddle the limit is left out whole; a zero-width space near the start counts.
+    const straddling = `${'a'.repeat(SCAN_LIMIT - 1)}${tag('x')} and more`;
+    const report = await runRuleOnFake(hiddenUnicodeRule, { tools: [tool(`Zero\u200bwidth. ${straddling}`), tool(straddling, 'clean')] });
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]).toMatchObject({ location: { name: 'lookup' }, data: { counts: { 'zero-width': 1 } } });
+    expect(report.rules[0]?.reason).toBe(`2 texts (tool description) are longer than ${SCAN_LIMIT} characters: only the first ${SCAN_LIMIT} were scanned, the rest was not`);
+  });
 });
