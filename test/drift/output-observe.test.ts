@@ -3,18 +3,16 @@
  * are called, a few times with reproducible generated inputs; the replay makes the same calls and compares. Off
  * unless `drift.output_shapes` is set, and then nothing is called at all.
  */
+import { withProbe } from '../support/probe.js';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
 import type { ServerSettings } from '../../src/config/schema.js';
-import { openSession } from '../../src/connect/session.js';
-import { Probe } from '../../src/engine/probe.js';
 import { withOutputNotes } from '../../src/drift/check.js';
 import { classify, driftPolicy } from '../../src/drift/classify.js';
 import type { Lockfile, ObservedOutput } from '../../src/drift/lockfile.js';
 import { recordOutputShapes, replayOutputShapes } from '../../src/drift/output-observe.js';
 import { McpactError } from '../../src/errors.js';
-import { captureSurface } from '../../src/surface/capture.js';
-import { fakeServerTransport, type FakeServerSpec } from '../support/fake-server.js';
+import type { FakeServerSpec } from '../support/fake-server.js';
 
 const readOnly = { readOnlyHint: true };
 const TOOLS = [
@@ -39,17 +37,6 @@ function server(result: (args: Record<string, unknown>) => unknown): { spec: Fak
   return { spec, calls };
 }
 
-async function withProbe<T>(spec: FakeServerSpec, work: (probe: Probe, surface: Awaited<ReturnType<typeof captureSurface>>) => Promise<T>): Promise<T> {
-  const session = await openSession({ kind: 'memory', transport: fakeServerTransport(spec) }, { connectMs: 2_000, clientVersion: 'test' });
-  try {
-    const probe = new Probe(session.peer, { callMs: 1_000, concurrency: 4 });
-    const init = (session.initialize.outcome as { result: Record<string, unknown> }).result;
-    const surface = await captureSurface({ protocolVersion: '2025-11-25' }, init, (method, params) => probe.request(method, params));
-    return await work(probe, surface);
-  } finally {
-    await session.close();
-  }
-}
 
 const ON: ServerSettings = { drift: { output_shapes: true } };
 const record = (spec: FakeServerSpec, settings: ServerSettings = ON) => withProbe(spec, (probe, surface) => recordOutputShapes(surface, probe, settings));

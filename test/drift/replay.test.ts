@@ -2,14 +2,12 @@
  * The compatibility replay: invocations recorded against one server version are replayed against the next. A
  * rename whose old name is silently dropped is caught even though the declaration diff calls it compatible.
  */
+import { withProbe } from '../support/probe.js';
 import { describe, expect, it } from 'vitest';
-import { openSession } from '../../src/connect/session.js';
-import { Probe } from '../../src/engine/probe.js';
-import { captureSurface } from '../../src/surface/capture.js';
 import { recordInvocations, replayInvocations, type Invocation } from '../../src/drift/replay.js';
 import type { Lockfile } from '../../src/drift/lockfile.js';
 import type { ServerSettings } from '../../src/config/schema.js';
-import { fakeServerTransport, getPrompt, type FakeServerSpec } from '../support/fake-server.js';
+import { getPrompt, type FakeServerSpec } from '../support/fake-server.js';
 
 const v1 = {
   prompts: [
@@ -18,17 +16,6 @@ const v1 = {
   ],
 };
 
-async function withProbe<T>(spec: FakeServerSpec, work: (probe: Probe, surface: Awaited<ReturnType<typeof captureSurface>>) => Promise<T>): Promise<T> {
-  const session = await openSession({ kind: 'memory', transport: fakeServerTransport(spec) }, { connectMs: 2_000, clientVersion: 'test' });
-  try {
-    const probe = new Probe(session.peer, { callMs: 1_000, concurrency: 4 });
-    const init = (session.initialize.outcome as { result: Record<string, unknown> }).result;
-    const surface = await captureSurface({ protocolVersion: '2025-11-25' }, init, (method, params) => probe.request(method, params));
-    return await work(probe, surface);
-  } finally {
-    await session.close();
-  }
-}
 
 const record = (spec: FakeServerSpec, settings: ServerSettings = {}) => withProbe(spec, (probe, surface) => recordInvocations(surface, probe, settings));
 
