@@ -108,7 +108,7 @@ class Comparer {
           this.constant(at, before, after);
           break;
         case 'required':
-          this.required(at, before, after);
+          this.required(at, before, after, b, r);
           break;
         case 'properties':
           this.properties(b, r, baseAt, revAt, depth);
@@ -229,15 +229,19 @@ class Comparer {
     else this.add(at, 'const', 'both', `const changed from ${show(before)} to ${show(after)}`, before, after);
   }
 
-  private required(at: string, before: unknown, after: unknown): void {
+  private required(at: string, before: unknown, after: unknown, baseSchema: JsonRecord, revSchema: JsonRecord): void {
     const b = stringList(before ?? []);
     const r = stringList(after ?? []);
     if (b === undefined || r === undefined) {
       if (!jsonEqual(before, after)) this.add(at, 'required', 'unknown', 'required is not a list of names', before, after);
       return;
     }
+    // A removed property is reported once, by the properties comparison, not again as "no longer required". (An
+    // added property stays here: "now required" is what makes a new input property breaking.)
+    const declared = (schema: JsonRecord, name: string) => Object.hasOwn(asRecord(schema.properties) ?? {}, name);
+    const removed = (name: string) => declared(baseSchema, name) && !declared(revSchema, name);
     for (const name of r.filter((item) => !b.includes(item))) this.add(at, 'required', 'tighten', `property ${quote(name, 40)} is now required`, undefined, name);
-    for (const name of b.filter((item) => !r.includes(item))) this.add(at, 'required', 'loosen', `property ${quote(name, 40)} is no longer required`, name, undefined);
+    for (const name of b.filter((item) => !r.includes(item) && !removed(item))) this.add(at, 'required', 'loosen', `property ${quote(name, 40)} is no longer required`, name, undefined);
   }
 
   private properties(b: JsonRecord, r: JsonRecord, baseAt: string, revAt: string, depth: number): void {

@@ -47,9 +47,8 @@ const PAIRS: Record<string, { forward: Expected; backward: Expected }> = {
   },
   'tool-output': {
     forward: [
-      ['tool-output-breaking', 'breaking'], // label removed
+      ['tool-output-breaking', 'breaking'], // label removed (reported once: not again as "no longer required")
       ['tool-output-breaking', 'breaking'], // count widened to number
-      ['tool-output-breaking', 'breaking'], // label no longer required
       ['tool-output-compatible', 'compatible'], // ratio no longer null
     ],
     backward: [
