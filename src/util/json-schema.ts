@@ -47,6 +47,26 @@ export function ajvFor(dialect: Dialect): AjvCore {
 
 export type SchemaProblem = { pointer: string; message: string };
 
+/** Keywords whose errors only compiling finds: references to resolve, and regular expressions to build. */
+const COMPILE_KEYS = new Set(['$ref', '$dynamicRef', '$recursiveRef', 'pattern', 'patternProperties']);
+/** Deeper than this, a schema is compiled anyway (and a pathological one fails there, as it should). */
+const SCAN_DEPTH = 256;
+
+/** Whether a schema uses such a keyword anywhere, scanned without recursion so depth cannot overflow the stack. */
+function needsCompiling(schema: unknown): boolean {
+  const stack: [unknown, number][] = [[schema, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > SCAN_DEPTH) return true;
+    for (const [key, child] of Object.entries(value)) {
+      if (COMPILE_KEYS.has(key)) return true;
+      stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /**
  * Problems that make `schema` unusable as a tool's input or output schema: not an object, root type not
  * "object", an unknown dialect, a meta-schema violation, or a schema Ajv cannot compile (bad $ref, too deep).
@@ -81,7 +101,10 @@ export function schemaProblems(schema: unknown): SchemaProblem[] {
       }
       return problems;
     }
-    ajv.compile(record);
+    // Compiling is most of the cost on servers with thousands of tools; once the meta-schema accepts a schema,
+    // what compiling adds is resolving references and building patterns, so only schemas that have any (or are
+    // too deep to tell) pay it.
+    if (needsCompiling(record)) ajv.compile(record);
   } catch (error) {
     const message = error instanceof RangeError ? 'is nested too deeply to compile' : `does not compile: ${error instanceof Error ? error.message : String(error)}`;
     problems.push({ pointer: '', message });
