@@ -64,6 +64,11 @@ export class Probe {
     return this.peer.unmatchedResponses;
   }
 
+  /** What the server sent on its own so far: its requests and notifications, counted by method. */
+  get serverTraffic(): { requests: ReadonlyMap<string, number>; notifications: ReadonlyMap<string, number> } {
+    return { requests: this.peer.serverRequests, notifications: this.peer.serverNotifications };
+  }
+
   private callOptions() {
     return { timeoutMs: this.options.callMs, signal: this.options.signal };
   }

@@ -16,7 +16,9 @@ export type Reply =
   /** A response with the right id but neither result nor error. */
   | { bare: true }
   /** The reply, sent after a delay: a slow server (latency budgets). */
-  | { delayMs: number; reply: Reply };
+  | { delayMs: number; reply: Reply }
+  /** Messages the server sends first (its own requests or notifications), then the reply. */
+  | { before: unknown[]; reply: Reply };
 
 export interface FakeServerSpec {
   /** Replaces the whole initialize result. */
@@ -169,6 +171,10 @@ export function fakeServerTransport(spec: FakeServerSpec): InMemoryTransport {
     const deliver = (reply: Reply | undefined): void => {
       if (!reply || 'silent' in reply) return;
       if ('delayMs' in reply) return void setTimeout(() => deliver(reply.reply), reply.delayMs);
+      if ('before' in reply) {
+        for (const extra of reply.before) void server.send(extra as JSONRPCMessage).catch(() => undefined);
+        return deliver(reply.reply);
+      }
       const out = 'raw' in reply ? reply.raw : 'bare' in reply ? { jsonrpc: '2.0', id: record.id } : { jsonrpc: '2.0', id: record.id, ...reply };
       void server.send(out as JSONRPCMessage).catch(() => undefined);
     };

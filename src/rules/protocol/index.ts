@@ -2,6 +2,7 @@ import { capabilityConsistency } from './capability-consistency.js';
 import { initializeResult } from './initialize-result.js';
 import { invalidCursor } from './invalid-cursor.js';
 import { listPages } from './list-pages.js';
+import { negotiatedCapabilities } from './negotiated-capabilities.js';
 import { notificationNotAnswered } from './notification-not-answered.js';
 import { ping } from './ping.js';
 import { protocolVersion } from './protocol-version.js';
@@ -19,5 +20,6 @@ export const protocolRules = [
   capabilityConsistency,
   listPages,
   invalidCursor,
+  negotiatedCapabilities,
   versionNegotiation,
 ] as const;

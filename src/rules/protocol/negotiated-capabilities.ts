@@ -1,0 +1,61 @@
+import { defineRule } from '../../engine/rule.js';
+import { asRecord } from '../../util/json.js';
+
+/** Requests a server may only send when the client declared the capability; mcpact declares none. */
+const CLIENT_FEATURES: Record<string, string> = {
+  'sampling/createMessage': 'sampling',
+  'elicitation/create': 'elicitation',
+  'roots/list': 'roots',
+};
+
+/** Notifications that need a capability of the server's own, and where that capability lives. */
+const SERVER_NOTIFICATIONS: Record<string, { path: string[]; declared: string }> = {
+  'notifications/message': { path: ['logging'], declared: 'logging' },
+  'notifications/tools/list_changed': { path: ['tools', 'listChanged'], declared: 'tools.listChanged' },
+  'notifications/prompts/list_changed': { path: ['prompts', 'listChanged'], declared: 'prompts.listChanged' },
+  'notifications/resources/list_changed': { path: ['resources', 'listChanged'], declared: 'resources.listChanged' },
+  'notifications/resources/updated': { path: ['resources', 'subscribe'], declared: 'resources.subscribe' },
+};
+
+function declared(capabilities: Record<string, unknown>, path: readonly string[]): boolean {
+  let value: unknown = capabilities;
+  for (const key of path) value = asRecord(value)?.[key];
+  return value !== undefined && value !== false;
+}
+
+export const negotiatedCapabilities = defineRule({
+  id: 'protocol/negotiated-capabilities',
+  family: 'protocol',
+  description: 'The server uses only negotiated capabilities: no sampling, elicitation or roots requests mcpact did not offer, no notifications it did not declare.',
+  defaultSeverity: 'error',
+  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/lifecycle#operation', checklist: 'L4' },
+  docs:
+    'During operation both sides MUST respect the negotiated protocol version and only use capabilities that were ' +
+    'successfully negotiated. mcpact declares no client capabilities, so a server must not send it ' +
+    '`sampling/createMessage`, `elicitation/create` or `roots/list`; and the server itself must declare `logging` ' +
+    'before sending `notifications/message`, `listChanged` before a `list_changed` notification and `subscribe` ' +
+    'before `notifications/resources/updated`. mcpact watches everything the server sends during the whole run ' +
+    '(this rule runs after the others) and answers such requests with -32601.',
+  afterOthers: true,
+  check({ surface, probe, report }) {
+    const { requests, notifications } = probe.serverTraffic;
+    for (const [method, count] of requests) {
+      const feature = CLIENT_FEATURES[method];
+      if (feature === undefined) continue;
+      report({
+        message: `server sent ${method} (${count}×), but the client did not offer the ${feature} capability`,
+        location: { kind: 'server' },
+        data: { method, count, capability: feature },
+      });
+    }
+    for (const [method, count] of notifications) {
+      const need = SERVER_NOTIFICATIONS[method];
+      if (need === undefined || declared(surface.capabilities, need.path)) continue;
+      report({
+        message: `server sent ${method} (${count}×) without declaring ${need.declared}`,
+        location: { kind: 'server', pointer: `/capabilities/${need.path.join('/')}` },
+        data: { method, count, capability: need.declared },
+      });
+    }
+  },
+});
