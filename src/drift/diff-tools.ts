@@ -26,7 +26,8 @@ const INPUT: Record<Effect, ChangeId> = {
   unknown: 'tool-input-changed',
 };
 
-const OUTPUT: Record<Effect, ChangeId> = {
+/** A tool's output is read by the client: loosening breaks it. Shared with the observed output shapes. */
+export const OUTPUT: Record<Effect, ChangeId> = {
   loosen: 'tool-output-breaking',
   both: 'tool-output-breaking',
   tighten: 'tool-output-compatible',

@@ -13,15 +13,8 @@ import { quote } from '../util/quote.js';
 import { at, type Change } from './change.js';
 import type { ChangeId } from './changes.js';
 import type { ObservedOutput, OutputShape, OutputSource, ShapeType } from './lockfile.js';
-import { compareSchemas, type Effect, type SchemaDelta } from './schema-compare.js';
-
-const OUTPUT: Record<Effect, ChangeId> = {
-  loosen: 'tool-output-breaking',
-  both: 'tool-output-breaking',
-  tighten: 'tool-output-compatible',
-  neutral: 'tool-output-compatible',
-  unknown: 'tool-output-changed',
-};
+import { OUTPUT } from './diff-tools.js';
+import { compareSchemas, type SchemaDelta } from './schema-compare.js';
 
 /** Richer sources first: a result that drops to a poorer one loses what its readers parsed. */
 const RANK: Record<OutputSource, number> = { structuredContent: 2, text: 1, content: 0 };
