@@ -42,7 +42,13 @@ function contract(revision: boolean): Contract {
     if (revision && index % 500 === 7) tools.push(tool(count + index, true));
     else tools.push(tool(index, revision));
   }
-  return { server: { name: 'bench', version: '1.0.0', protocolVersion: '2025-11-25', capabilities: { tools: {} } }, tools, prompts: [], resources: [], resourceTemplates: [] };
+  return {
+    server: { name: 'bench', version: '1.0.0', protocolVersion: '2025-11-25', capabilities: { tools: {} } },
+    tools,
+    prompts: [],
+    resources: [],
+    resourceTemplates: [],
+  };
 }
 
 const baseText = serializeLockfile(lockfileOf(contract(false), '0.0.0'));

@@ -93,7 +93,8 @@ const lintRules = ALL_RULES.filter((rule) => rule.family === 'security' || rule.
 const withSchema = ALL_RULES.filter((rule) => rule.family === 'schema' || lintRules.includes(rule));
 const lintOnly = await median(tools, lintRules);
 const all = await median(tools, withSchema);
-const row = (label: string, result: { ms: number; findings: number }) => `${label.padEnd(44)} ${result.ms.toFixed(0).padStart(6)} ms   ${String(result.findings).padStart(5)} findings`;
+const row = (label: string, result: { ms: number; findings: number }) =>
+  `${label.padEnd(44)} ${result.ms.toFixed(0).padStart(6)} ms   ${String(result.findings).padStart(5)} findings`;
 process.stdout.write(
   [
     `${TOOLS} tools, in process, median of ${RUNS} runs (capture + rules)`,

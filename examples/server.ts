@@ -86,9 +86,7 @@ export function createNotesServer(): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ tag }) => {
-      const listed = notes
-        .filter((note) => tag === undefined || note.tags.includes(tag))
-        .map(({ id, title, tags }) => ({ id, title, tags }));
+      const listed = notes.filter((note) => tag === undefined || note.tags.includes(tag)).map(({ id, title, tags }) => ({ id, title, tags }));
       const structuredContent = { notes: listed };
       return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
     },
@@ -132,13 +130,9 @@ export function createNotesServer(): McpServer {
   );
 
   // Defect 4: no description.
-  server.registerPrompt(
-    'draft_note',
-    { title: 'Draft a note', argsSchema: { topic: z.string().describe('What the note is about.') } },
-    ({ topic }) => ({
-      messages: [{ role: 'user', content: { type: 'text', text: `Draft a short note about: ${topic}` } }],
-    }),
-  );
+  server.registerPrompt('draft_note', { title: 'Draft a note', argsSchema: { topic: z.string().describe('What the note is about.') } }, ({ topic }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: `Draft a short note about: ${topic}` } }],
+  }));
 
   // Defect 3: "markdown" is not a MIME type.
   server.registerResource(

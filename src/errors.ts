@@ -18,8 +18,7 @@ export class McpactError extends Error {
 }
 
 export const usageError = (message: string): McpactError => new McpactError('usage', message);
-export const configError = (message: string, details: string[] = []): McpactError =>
-  new McpactError('config', message, details);
+export const configError = (message: string, details: string[] = []): McpactError => new McpactError('config', message, details);
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -17,10 +17,7 @@ import { errorMessage } from '../errors.js';
 import { MARKDOWN_MARKER } from '../report/reporters/markdown.js';
 import { forTerminal, truncate } from '../report/sanitize.js';
 
-export type PrCommentOutcome =
-  | { kind: 'created' | 'updated'; note: string }
-  | { kind: 'skipped'; note: string }
-  | { kind: 'failed'; note: string };
+export type PrCommentOutcome = { kind: 'created' | 'updated'; note: string } | { kind: 'skipped'; note: string } | { kind: 'failed'; note: string };
 
 type Env = Record<string, string | undefined>;
 
@@ -96,7 +93,8 @@ function apiBase(value: string | undefined): URL | string {
     return `GITHUB_API_URL is not a URL: "${forTerminal(truncate(value ?? '', 100))}"`;
   }
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return `GITHUB_API_URL must be an https:// URL, got "${forTerminal(truncate(url.origin, 100))}"`;
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    return `GITHUB_API_URL must be an https:// URL, got "${forTerminal(truncate(url.origin, 100))}"`;
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;
 }
@@ -112,7 +110,8 @@ async function findComment(target: Target, fetchImpl: typeof fetch): Promise<num
     const { json, link } = await call(target, fetchImpl, 'GET', next);
     if (!Array.isArray(json)) throw new Error('GitHub answered the comment list with something that is not a list');
     for (const comment of json) {
-      if (isRecord(comment) && typeof comment.body === 'string' && comment.body.startsWith(MARKDOWN_MARKER) && typeof comment.id === 'number') return comment.id;
+      if (isRecord(comment) && typeof comment.body === 'string' && comment.body.startsWith(MARKDOWN_MARKER) && typeof comment.id === 'number')
+        return comment.id;
     }
     next = nextPage(link, target.api);
   }
@@ -128,7 +127,13 @@ function nextPage(link: string | null, api: URL): string | undefined {
   return url.pathname.slice(api.pathname.length) + url.search;
 }
 
-async function call(target: Target, fetchImpl: typeof fetch, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: unknown): Promise<{ json: unknown; link: string | null }> {
+async function call(
+  target: Target,
+  fetchImpl: typeof fetch,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  payload?: unknown,
+): Promise<{ json: unknown; link: string | null }> {
   const url = new URL(path, target.api);
   const where = `${method} ${url.pathname}`;
   let response: Response;
@@ -147,6 +152,7 @@ async function call(target: Target, fetchImpl: typeof fetch, method: 'GET' | 'PO
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
+    // eslint-disable-next-line preserve-caught-error -- the message already carries the error and its cause; attaching it would change what callers print
     throw new Error(`${where} failed: ${errorMessage(error)}${error instanceof Error && error.cause ? ` (${errorMessage(error.cause)})` : ''}`);
   }
   const text = await response.text();

@@ -1,6 +1,6 @@
 /** Colour on a TTY unless NO_COLOR is set; FORCE_COLOR (other than "0") turns it on anywhere. */
 export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' ) return env.FORCE_COLOR !== '0';
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '') return env.FORCE_COLOR !== '0';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return isTTY;
 }

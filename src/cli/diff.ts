@@ -57,7 +57,15 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
   const started = performance.now();
   const servers: ServerReport[] = [];
   for (const [index, server] of resolved.servers.entries()) {
-    const report: ServerReport = { name: server.name, transport: server.target.kind, serverInfo: null, protocolVersion: null, complete: true, rules: [], findings: [] };
+    const report: ServerReport = {
+      name: server.name,
+      transport: server.target.kind,
+      serverInfo: null,
+      protocolVersion: null,
+      complete: true,
+      rules: [],
+      findings: [],
+    };
     try {
       let replayed: Change[] = [];
       let notes: string[] = [];
@@ -70,7 +78,9 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
           replayed = [...invocations.changes, ...outputs.changes];
           notes = outputs.notes;
         },
-        onStderrLine: options.verbose ? (line) => process.stderr.write(`mcpact: [${forTerminal(redact(server.name))} stderr] ${forTerminal(redact(line))}\n`) : undefined,
+        onStderrLine: options.verbose
+          ? (line) => process.stderr.write(`mcpact: [${forTerminal(redact(server.name))} stderr] ${forTerminal(redact(line))}\n`)
+          : undefined,
       });
       if (!options.quiet) for (const note of notes) process.stderr.write(`mcpact: ${forTerminal(redact(`${server.name}: ${note}`))}\n`);
       report.serverInfo = surface.serverInfo ?? null;
@@ -99,7 +109,8 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
   await writeReports(report, reporters, context);
   const toStdout = reporters.some((reporter) => reporter.name === 'console' && reporter.path === undefined);
   for (const server of report.servers) {
-    if (server.error !== undefined && !toStdout) process.stderr.write(`mcpact: ${forTerminal(server.name)}: ${forTerminal(server.error.split('\n')[0] ?? '')}\n`);
+    if (server.error !== undefined && !toStdout)
+      process.stderr.write(`mcpact: ${forTerminal(server.name)}: ${forTerminal(server.error.split('\n')[0] ?? '')}\n`);
   }
   return exitCode(report);
 }
@@ -115,7 +126,9 @@ function parseFailOn(list: string): (Level | ChangeId)[] {
     .map((item) => {
       if (isLevel(item) || isChangeId(item)) return item;
       const hint = closest(item, [...LEVELS, ...CHANGE_IDS]);
-      throw usageError(`--fail-on: "${item}" is neither a level (${LEVELS.join(', ')}) nor a change id${hint ? ` (did you mean "${hint}"?)` : ''}; see mcpact diff --list-changes`);
+      throw usageError(
+        `--fail-on: "${item}" is neither a level (${LEVELS.join(', ')}) nor a change id${hint ? ` (did you mean "${hint}"?)` : ''}; see mcpact diff --list-changes`,
+      );
     });
 }
 

@@ -90,7 +90,8 @@ async function fromServer(operands: string[], options: InitOptions): Promise<str
 }
 
 function targetConfig(target: SessionTarget): Record<string, unknown> {
-  if (target.kind === 'http') return { transport: 'http', url: target.url, ...(Object.keys(target.headers).length > 0 ? { headers: redactHeaders(target.headers) } : {}) };
+  if (target.kind === 'http')
+    return { transport: 'http', url: target.url, ...(Object.keys(target.headers).length > 0 ? { headers: redactHeaders(target.headers) } : {}) };
   if (target.kind === 'stdio') return { transport: 'stdio', command: target.command, args: target.args };
   return {};
 }

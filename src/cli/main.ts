@@ -117,6 +117,6 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv).then((code) => {
+void main(process.argv).then((code) => {
   process.exitCode = code;
 });

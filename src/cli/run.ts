@@ -52,14 +52,21 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     throw usageError('only one reporter can write to stdout; give the others a file, e.g. --reporter json:report.json');
   }
   const rules = selectRules(ALL_RULES, options.only, options.skip);
-  const resolved = await resolveTargets(operands, options, ALL_RULES.map((rule) => rule.id));
+  const resolved = await resolveTargets(
+    operands,
+    options,
+    ALL_RULES.map((rule) => rule.id),
+  );
   // Servers with a drift.baseline also get the drift family; their lockfiles are read before anything runs.
   const drift = await driftChecks(resolved.servers, resolved.configPath, resolved.secrets, options);
   const failOn = options.failOn ?? resolved.failOn ?? 'error';
   const showValues = options.showValues === true;
   // Prompt example values and suite/latency arguments are user data: kept out of every report and trace unless --show-values.
   const redact = redactor(showValues ? resolved.secrets : [...resolved.secrets, ...exampleValues(resolved.servers)]);
-  const runtime = diskRuntime(resolved.configPath ? path.dirname(resolved.configPath) : process.cwd(), { showValues, updateGolden: options.updateGolden === true });
+  const runtime = diskRuntime(resolved.configPath ? path.dirname(resolved.configPath) : process.cwd(), {
+    showValues,
+    updateGolden: options.updateGolden === true,
+  });
   const version = mcpactVersion();
 
   const streamToStdout = reporters.some((reporter) => reporter.name === 'console' && reporter.path === undefined);
@@ -78,17 +85,24 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
   const surfaces = new Map<string, Surface>();
   const runs: ServerRun[] = [];
   for (const server of resolved.servers) {
-    const report = await runServer({ ...server, runtime, surfaceChecks: drift.get(server.name) }, {
-      rules,
-      clientVersion: version,
-      concurrency: DEFAULT_CONCURRENCY,
-      hooks: {
-        ...stream,
-        onTraffic: options.trace ? (name, entries) => traffic.push({ server: name, entries }) : undefined,
-        onSurface: (name, surface) => surfaces.set(name, surface),
+    const report = await runServer(
+      { ...server, runtime, surfaceChecks: drift.get(server.name) },
+      {
+        rules,
+        clientVersion: version,
+        concurrency: DEFAULT_CONCURRENCY,
+        hooks: {
+          ...stream,
+          onTraffic: options.trace ? (name, entries) => traffic.push({ server: name, entries }) : undefined,
+          onSurface: (name, surface) => surfaces.set(name, surface),
+        },
       },
-    });
-    servers.push(server.configLine !== undefined && resolved.configPath !== undefined ? { ...report, source: configSource(resolved.configPath, server.configLine) } : report);
+    );
+    servers.push(
+      server.configLine !== undefined && resolved.configPath !== undefined
+        ? { ...report, source: configSource(resolved.configPath, server.configLine) }
+        : report,
+    );
     runs.push({ plan: server, report: servers[servers.length - 1]!, surface: surfaces.get(server.name) });
   }
   runCrossServerChecks(runs, rules, stream);
@@ -104,7 +118,11 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
   }
   // Messages may nest deeper than JSON.stringify (or redaction's walk) can go: the trace keeps a bounded copy, of
   // the same shape (only values deep inside each `message`, typed unknown, become marker strings).
-  if (options.trace) await writeTrace(options.trace, traffic.map((entry) => redact(bounded(entry, TRACE_BOUNDS) as typeof entry)));
+  if (options.trace)
+    await writeTrace(
+      options.trace,
+      traffic.map((entry) => redact(bounded(entry, TRACE_BOUNDS) as typeof entry)),
+    );
   for (const server of report.servers) {
     if (server.error !== undefined && !streamToStdout) process.stderr.write(`mcpact: ${server.name}: ${server.error.split('\n')[0]}\n`);
   }
@@ -121,11 +139,15 @@ function exampleValues(servers: readonly ServerTarget[]): string[] {
 export function selectRules(rules: readonly Rule[], only?: string, skip?: string): Rule[] {
   const parse = (list: string | undefined, flag: string): Family[] | undefined => {
     if (list === undefined) return undefined;
-    return list.split(',').map((name) => name.trim()).filter(Boolean).map((name) => {
-      if ((FAMILIES as readonly string[]).includes(name)) return name as Family;
-      const hint = closest(name, FAMILIES);
-      throw usageError(`${flag}: unknown rule family "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; families: ${FAMILIES.join(', ')}`);
-    });
+    return list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map((name) => {
+        if ((FAMILIES as readonly string[]).includes(name)) return name as Family;
+        const hint = closest(name, FAMILIES);
+        throw usageError(`${flag}: unknown rule family "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; families: ${FAMILIES.join(', ')}`);
+      });
   };
   const onlyFamilies = parse(only, '--only');
   const skipFamilies = parse(skip, '--skip') ?? [];

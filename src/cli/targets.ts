@@ -116,5 +116,10 @@ function defaultName(server: ServerConfig): string {
 function commandName(command: string, args: string[]): string {
   const base = path.basename(command);
   const subject = ['npx', 'node', 'uvx', 'python', 'python3', 'bunx', 'deno'].includes(base) ? args.find((arg) => !arg.startsWith('-')) : undefined;
-  return path.basename(subject ?? base).replace(/\.(m?js|ts|py)$/, '').replace(/[^A-Za-z0-9_.-]/g, '_') || 'server';
+  return (
+    path
+      .basename(subject ?? base)
+      .replace(/\.(m?js|ts|py)$/, '')
+      .replace(/[^A-Za-z0-9_.-]/g, '_') || 'server'
+  );
 }

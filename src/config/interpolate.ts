@@ -24,9 +24,7 @@ export function interpolate(
   }
   if (Array.isArray(value)) return value.map((item, index) => interpolate(item, env, onMissing, secrets, [...path, index]));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, interpolate(item, env, onMissing, secrets, [...path, key])]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, env, onMissing, secrets, [...path, key])]));
   }
   return value;
 }

@@ -19,14 +19,17 @@ export const latencyConfigSchema = z
   .strictObject({
     samples: z.number().int().min(1).max(1000).describe(`Timed calls per tool (default ${LATENCY_DEFAULTS.samples}).`).optional(),
     warmup: z.number().int().min(0).max(100).describe(`Untimed calls per tool before the samples (default ${LATENCY_DEFAULTS.warmup}).`).optional(),
-    p50_ms: budgetMs('Budget for each tool\'s median, in ms.').optional(),
-    p95_ms: budgetMs('Budget for each tool\'s 95th percentile, in ms.').optional(),
+    p50_ms: budgetMs("Budget for each tool's median, in ms.").optional(),
+    p95_ms: budgetMs("Budget for each tool's 95th percentile, in ms.").optional(),
     tools: z
       .array(z.string().min(1))
       .min(1)
       .describe('Tools to time (default: every tool the safe-call policy allows). A tool the policy forbids is skipped, never called.')
       .optional(),
-    per_tool: z.record(z.string(), budgetSchema).describe('Budgets by tool name; each one given replaces the top-level budget of the same name for that tool.').optional(),
+    per_tool: z
+      .record(z.string(), budgetSchema)
+      .describe('Budgets by tool name; each one given replaces the top-level budget of the same name for that tool.')
+      .optional(),
     args: z
       .record(z.string(), z.record(z.string(), z.unknown()))
       .describe('Arguments by tool name (default: those of the first succeeding suite case for the tool, else generated from its inputSchema).')

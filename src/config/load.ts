@@ -61,9 +61,14 @@ export function parseConfig(text: string, absolutePath: string, { env, ruleIds }
   const locatedKey = (p: Path): string => at(nodeOffset(doc, p, true));
 
   const secrets: string[] = [];
-  const interpolated = interpolate(raw, env, (variable, p) => {
-    throw configError(`${located(p)}: environment variable ${variable} is not set (used at ${formatPath(p)})`);
-  }, secrets);
+  const interpolated = interpolate(
+    raw,
+    env,
+    (variable, p) => {
+      throw configError(`${located(p)}: environment variable ${variable} is not set (used at ${formatPath(p)})`);
+    },
+    secrets,
+  );
 
   const parsed = configSchema.safeParse(interpolated);
   if (!parsed.success) {

@@ -18,7 +18,10 @@ export const regex = z.string().refine((pattern) => {
 
 const expectSchema = z
   .strictObject({
-    roles: z.array(z.enum(['user', 'assistant'])).describe('The exact sequence of message roles.').optional(),
+    roles: z
+      .array(z.enum(['user', 'assistant']))
+      .describe('The exact sequence of message roles.')
+      .optional(),
     match: z.array(regex).describe('Regular expressions that must match the rendered text.').optional(),
     not_match: z.array(regex).describe('Regular expressions that must not match the rendered text.').optional(),
     golden: z.string().describe('File (relative to the config) holding the expected rendered messages; --update-golden writes it.').optional(),
@@ -27,14 +30,11 @@ const expectSchema = z
       .describe('Replacements (regex pattern -> text) applied to rendered text before the golden comparison.')
       .optional(),
   })
-  .describe('Expectations on the messages rendered with this prompt\'s example arguments.');
+  .describe("Expectations on the messages rendered with this prompt's example arguments.");
 
 export const promptEntrySchema = z
   .strictObject({
-    arguments: z
-      .record(z.string(), z.string())
-      .describe('Example argument values the server accepts; tried first when building the matrix.')
-      .optional(),
+    arguments: z.record(z.string(), z.string()).describe('Example argument values the server accepts; tried first when building the matrix.').optional(),
     expect: expectSchema.optional(),
   })
   .describe('Options for one prompt, by name.');
@@ -50,10 +50,7 @@ export type PromptsConfig = {
 
 export const promptsConfigSchema: z.ZodType<PromptsConfig> = z
   .object({
-    unknown_arguments: z
-      .enum(['reject', 'accept'])
-      .describe('reject (default): accepting an undeclared argument is a finding; accept: it is not.')
-      .optional(),
+    unknown_arguments: z.enum(['reject', 'accept']).describe('reject (default): accepting an undeclared argument is a finding; accept: it is not.').optional(),
     empty_required: z
       .enum(['reject', 'accept'])
       .describe('reject (default): accepting an empty or blank required argument is a finding; accept: it is not.')

@@ -26,10 +26,7 @@ const ruleLevelsSchema = z
 
 const expectSchema = z
   .strictObject({
-    protocol_version: z
-      .string()
-      .describe('The protocol revision the server must negotiate, e.g. 2025-11-25 (rule protocol/protocol-version).')
-      .optional(),
+    protocol_version: z.string().describe('The protocol revision the server must negotiate, e.g. 2025-11-25 (rule protocol/protocol-version).').optional(),
   })
   .describe('What this server is expected to do.');
 
@@ -67,9 +64,7 @@ export const stdioServerSchema = z
     args: z.array(z.string()).describe('Arguments for the command.').optional(),
     env: z
       .record(z.string(), z.string())
-      .describe(
-        "Environment for the child on top of a minimal default (HOME, PATH, ...). mcpact's own variables are never passed on.",
-      )
+      .describe("Environment for the child on top of a minimal default (HOME, PATH, ...). mcpact's own variables are never passed on.")
       .optional(),
     cwd: z.string().describe('Working directory for the child, relative to the config file.').optional(),
     ...common,
@@ -79,11 +74,11 @@ export const stdioServerSchema = z
 export const httpServerSchema = z
   .strictObject({
     transport: z.literal('http'),
-    url: z.string().regex(/^https?:\/\//i, 'an http:// or https:// URL').describe('The Streamable HTTP endpoint.'),
-    headers: z
-      .record(z.string(), z.string())
-      .describe('Headers sent with every request, e.g. Authorization: "Bearer ${TOKEN}".')
-      .optional(),
+    url: z
+      .string()
+      .regex(/^https?:\/\//i, 'an http:// or https:// URL')
+      .describe('The Streamable HTTP endpoint.'),
+    headers: z.record(z.string(), z.string()).describe('Headers sent with every request, e.g. Authorization: "Bearer ${TOKEN}".').optional(),
     ...common,
   })
   .describe('A server reached over Streamable HTTP.');
@@ -97,10 +92,7 @@ export const configSchema = z
     servers: z.array(serverSchema).min(1).describe('Several servers under test, each with a unique name.').optional(),
     timeouts: timeoutsSchema.optional(),
     rules: ruleLevelsSchema.optional(),
-    fail_on: z
-      .enum(SEVERITIES)
-      .describe('Lowest severity that makes the run fail with exit code 1 (default error). --fail-on overrides it.')
-      .optional(),
+    fail_on: z.enum(SEVERITIES).describe('Lowest severity that makes the run fail with exit code 1 (default error). --fail-on overrides it.').optional(),
   })
   .describe('mcpact configuration (mcpact.yaml).');
 

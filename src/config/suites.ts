@@ -43,7 +43,10 @@ const jsonPathAssertion = z
 
 const messagesSchema = z
   .strictObject({
-    roles: z.array(z.enum(['user', 'assistant'])).describe('The exact sequence of message roles.').optional(),
+    roles: z
+      .array(z.enum(['user', 'assistant']))
+      .describe('The exact sequence of message roles.')
+      .optional(),
     match: z.array(regex).describe('Regular expressions that must match the rendered text.').optional(),
     not_match: z.array(regex).describe('Regular expressions that must not match the rendered text.').optional(),
   })
@@ -127,7 +130,12 @@ export const suiteSchema = z
   })
   .describe('Cases for one tool, prompt or resource: exactly one of tool, prompt, resource, and cases.');
 
-function checkTemplateArgs(resource: string, args: Record<string, unknown>, at: (...path: (string | number)[]) => (string | number)[], context: z.RefinementCtx): void {
+function checkTemplateArgs(
+  resource: string,
+  args: Record<string, unknown>,
+  at: (...path: (string | number)[]) => (string | number)[],
+  context: z.RefinementCtx,
+): void {
   const parsed = parseUriTemplate(resource);
   if (!parsed.ok) {
     context.addIssue({ code: 'custom', path: ['resource'], message: `not a valid URI template (column ${parsed.column}): ${parsed.message}` });
@@ -135,12 +143,18 @@ function checkTemplateArgs(resource: string, args: Record<string, unknown>, at: 
   }
   const variables = templateVariables(parsed.parts);
   if (variables.length === 0) {
-    context.addIssue({ code: 'custom', path: at('args'), message: 'args of a resource case fill the variables of its URI template, but the resource has none' });
+    context.addIssue({
+      code: 'custom',
+      path: at('args'),
+      message: 'args of a resource case fill the variables of its URI template, but the resource has none',
+    });
     return;
   }
   for (const [key, value] of Object.entries(args)) {
-    if (!variables.includes(key)) context.addIssue({ code: 'custom', path: at('args', key), message: `the URI template has no variable "${key}" (it has ${variables.join(', ')})` });
-    else if (typeof value !== 'string' && typeof value !== 'number') context.addIssue({ code: 'custom', path: at('args', key), message: 'a URI template value is a string or a number' });
+    if (!variables.includes(key))
+      context.addIssue({ code: 'custom', path: at('args', key), message: `the URI template has no variable "${key}" (it has ${variables.join(', ')})` });
+    else if (typeof value !== 'string' && typeof value !== 'number')
+      context.addIssue({ code: 'custom', path: at('args', key), message: 'a URI template value is a string or a number' });
   }
 }
 
@@ -163,6 +177,12 @@ export function suiteTarget(suite: SuiteConfig): { kind: SuiteKind; name: string
  */
 export function argumentValues(settings: { suites?: readonly SuiteConfig[]; latency?: { args?: Record<string, Record<string, unknown>> } }): string[] {
   const strings = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(strings) : typeof value === 'object' && value !== null ? Object.values(value).flatMap(strings) : [];
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(strings)
+        : typeof value === 'object' && value !== null
+          ? Object.values(value).flatMap(strings)
+          : [];
   return [...(settings.suites ?? []).flatMap((suite) => suite.cases.flatMap((entry) => strings(entry.args))), ...strings(settings.latency?.args)];
 }

@@ -64,13 +64,26 @@ export async function exchange(url: string, request: ExchangeRequest, options: {
     try {
       response = await fetch(url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', signal: controller.signal });
     } catch (error) {
-      if (timedOut || options.signal?.aborted) return { kind: 'failed', reason: 'timeout', detail: `no response within ${options.timeoutMs} ms`, ms: elapsed() };
+      if (timedOut || options.signal?.aborted)
+        return { kind: 'failed', reason: 'timeout', detail: `no response within ${options.timeoutMs} ms`, ms: elapsed() };
       return { kind: 'failed', reason: 'network', detail: describeError(error), ms: elapsed() };
     }
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
     const mediaType = headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
-    const result = { kind: 'response' as const, status: response.status, headers, mediaType, body: '', bodyBytes: 0, ended: false, timedOut: false, messages: [] as unknown[], unparsable: 0, ms: 0 };
+    const result = {
+      kind: 'response' as const,
+      status: response.status,
+      headers,
+      mediaType,
+      body: '',
+      bodyBytes: 0,
+      ended: false,
+      timedOut: false,
+      messages: [] as unknown[],
+      unparsable: 0,
+      ms: 0,
+    };
     if (request.headersOnly || !response.body) {
       await response.body?.cancel().catch(() => undefined);
       result.ended = !response.body;
@@ -82,7 +95,7 @@ export async function exchange(url: string, request: ExchangeRequest, options: {
     if (mediaType !== 'text/event-stream' && result.ended && result.body.trim() !== '') {
       try {
         const parsed: unknown = JSON.parse(result.body);
-        result.messages.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+        result.messages.push(...(Array.isArray(parsed) ? (parsed as unknown[]) : [parsed]));
       } catch {
         result.unparsable++;
       }

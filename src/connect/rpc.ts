@@ -91,10 +91,7 @@ export class RpcPeer {
    * Sends a hand-built request and resolves with its outcome and the raw response. The message is sent as given,
    * so rules can test string ids, odd params or a wrong `jsonrpc` version.
    */
-  async rawRequest(
-    message: Record<string, unknown>,
-    options: RequestOptions,
-  ): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
+  async rawRequest(message: Record<string, unknown>, options: RequestOptions): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
     const id = message.id as RequestId;
     let response: Record<string, unknown> | undefined;
     const outcome = await this.send(message, id, options, (raw) => (response = raw));

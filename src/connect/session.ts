@@ -69,10 +69,7 @@ export async function openSession(target: SessionTarget, options: SessionOptions
   }
 }
 
-async function createTransport(
-  target: SessionTarget,
-  options: SessionOptions,
-): Promise<{ transport: Transport; stdio?: StdioTransport }> {
+async function createTransport(target: SessionTarget, options: SessionOptions): Promise<{ transport: Transport; stdio?: StdioTransport }> {
   if (target.kind === 'memory') return { transport: target.transport };
   if (target.kind === 'stdio') {
     const stdio = new StdioTransport({
@@ -105,15 +102,15 @@ function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: Stdi
       if (typeof outcome.result === 'object' && outcome.result !== null && !Array.isArray(outcome.result)) return;
       throw new McpactError('connection', 'initialize returned a result that is not an object', stderr);
     case 'error':
-      throw new McpactError(
-        'connection',
-        `initialize failed with JSON-RPC error ${String(outcome.code)}: ${String(outcome.message).slice(0, 200)}`,
-        stderr,
-      );
+      throw new McpactError('connection', `initialize failed with JSON-RPC error ${String(outcome.code)}: ${String(outcome.message).slice(0, 200)}`, stderr);
     case 'timeout':
       throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
     case 'closed':
-      throw new McpactError('connection', `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`, stderr);
+      throw new McpactError(
+        'connection',
+        `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`,
+        stderr,
+      );
     case 'malformed':
       throw new McpactError('connection', 'server answered initialize with neither a result nor an error', stderr);
   }

@@ -47,7 +47,9 @@ export function captureProblems(surface: Surface): string[] {
   for (const list of Object.values(surface.lists)) {
     if (list.status !== 'ok' && list.status !== 'not-declared') {
       const error = list.error ? `: ${String(list.error.code)} ${String(list.error.message).slice(0, 120)}` : '';
-      problems.push(`${list.spec.method} ${list.status === 'error' ? 'failed' : list.status === 'malformed' ? 'returned a malformed page' : list.status === 'timeout' ? 'timed out' : 'lost the connection'}${error}`);
+      problems.push(
+        `${list.spec.method} ${list.status === 'error' ? 'failed' : list.status === 'malformed' ? 'returned a malformed page' : list.status === 'timeout' ? 'timed out' : 'lost the connection'}${error}`,
+      );
       continue;
     }
     for (const problem of list.problems) {

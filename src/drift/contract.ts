@@ -7,7 +7,16 @@ import { asRecord, type JsonRecord } from '../util/json.js';
 import { quote } from '../util/quote.js';
 import type { ListKind, Surface } from '../surface/types.js';
 import { sortKeys } from './canonical.js';
-import { IDENTITY, sortByIdentity, type Contract, type LockedArgument, type LockedPrompt, type LockedResource, type LockedTemplate, type LockedTool } from './lockfile.js';
+import {
+  IDENTITY,
+  sortByIdentity,
+  type Contract,
+  type LockedArgument,
+  type LockedPrompt,
+  type LockedResource,
+  type LockedTemplate,
+  type LockedTool,
+} from './lockfile.js';
 
 export interface NormalizedContract {
   contract: Contract;

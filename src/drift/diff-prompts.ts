@@ -40,7 +40,12 @@ function diffArguments(name: string, base: LockedArgument[], rev: LockedArgument
     });
   }
   for (const { arg, index } of removed.filter(({ arg }) => !pairedFrom.has(arg.name))) {
-    out.push({ id: 'prompt-argument-removed', location: at('prompt', name, `/arguments/${index}`), reason: `argument ${quote(arg.name, 40)} was removed`, data: { argument: arg.name } });
+    out.push({
+      id: 'prompt-argument-removed',
+      location: at('prompt', name, `/arguments/${index}`),
+      reason: `argument ${quote(arg.name, 40)} was removed`,
+      data: { argument: arg.name },
+    });
   }
   for (const { arg, index } of added.filter(({ arg }) => !pairedTo.has(arg.name))) {
     out.push({
@@ -73,7 +78,12 @@ function diffArguments(name: string, base: LockedArgument[], rev: LockedArgument
     }
     if (before.title !== after.title) {
       const change = textChange(before.title, after.title);
-      out.push({ id: 'prompt-title-changed', location: at('prompt', name, `/arguments/${index}/title`), reason: `${label} title changed: ${change.reason}`, data: { argument: after.name, ...change.data } });
+      out.push({
+        id: 'prompt-title-changed',
+        location: at('prompt', name, `/arguments/${index}/title`),
+        reason: `${label} title changed: ${change.reason}`,
+        data: { argument: after.name, ...change.data },
+      });
     }
   }
   const baseOrder = base.map((arg) => arg.name).filter((arg, index) => revByName.has(arg) && baseByName.get(arg)?.index === index);
@@ -104,8 +114,9 @@ function renames(removed: Indexed[], added: Indexed[]): [Indexed, Indexed][] {
   for (const from of removed) {
     const free = added.filter((to) => !taken.has(to.arg.name));
     const to =
-      free.find((candidate) => from.arg.description !== undefined && from.arg.description.trim() !== '' && candidate.arg.description === from.arg.description) ??
-      free.find((candidate) => similarNames(from.arg.name, candidate.arg.name));
+      free.find(
+        (candidate) => from.arg.description !== undefined && from.arg.description.trim() !== '' && candidate.arg.description === from.arg.description,
+      ) ?? free.find((candidate) => similarNames(from.arg.name, candidate.arg.name));
     if (to === undefined) continue;
     taken.add(to.arg.name);
     pairs.push([from, to]);
@@ -124,6 +135,9 @@ function similarNames(a: string, b: string): boolean {
 }
 
 function listed(names: string[]): string {
-  const shown = names.slice(0, 6).map((name) => quote(name, 30)).join(', ');
+  const shown = names
+    .slice(0, 6)
+    .map((name) => quote(name, 30))
+    .join(', ');
   return names.length > 6 ? `${shown}, …` : shown;
 }

@@ -47,7 +47,12 @@ export function diffTool(base: LockedTool, rev: LockedTool, out: Change[]): void
   }
   if (!jsonEqual(base.outputSchema, rev.outputSchema)) {
     if (base.outputSchema === undefined) {
-      out.push({ id: 'tool-output-compatible', location: at('tool', name, '/outputSchema'), reason: 'now declares an output schema', data: { after: rev.outputSchema } });
+      out.push({
+        id: 'tool-output-compatible',
+        location: at('tool', name, '/outputSchema'),
+        reason: 'now declares an output schema',
+        data: { after: rev.outputSchema },
+      });
     } else if (rev.outputSchema === undefined) {
       out.push({
         id: 'tool-output-breaking',

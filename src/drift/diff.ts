@@ -72,10 +72,12 @@ function diffServer(base: Contract['server'], rev: Contract['server'], out: Chan
   const before = capabilityPointers(base.capabilities);
   const after = capabilityPointers(rev.capabilities);
   for (const pointer of before) {
-    if (!after.has(pointer)) out.push({ id: 'capability-removed', location: at('server', name, pointer), reason: capabilityName(pointer), data: { capability: pointer } });
+    if (!after.has(pointer))
+      out.push({ id: 'capability-removed', location: at('server', name, pointer), reason: capabilityName(pointer), data: { capability: pointer } });
   }
   for (const pointer of after) {
-    if (!before.has(pointer)) out.push({ id: 'capability-added', location: at('server', name, pointer), reason: capabilityName(pointer), data: { capability: pointer } });
+    if (!before.has(pointer))
+      out.push({ id: 'capability-added', location: at('server', name, pointer), reason: capabilityName(pointer), data: { capability: pointer } });
   }
 }
 

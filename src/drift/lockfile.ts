@@ -20,9 +20,7 @@ export const CANONICALIZATION_VERSION = 1;
 export const DEFAULT_LOCKFILE = 'mcpact.lock.json';
 
 const text = (what: string) => z.string().describe(what).optional();
-const jsonSchema = z
-  .union([z.record(z.string(), z.unknown()), z.boolean()])
-  .describe('A JSON Schema exactly as the server sent it (keys sorted).');
+const jsonSchema = z.union([z.record(z.string(), z.unknown()), z.boolean()]).describe('A JSON Schema exactly as the server sent it (keys sorted).');
 
 const serverSchema = z
   .strictObject({
@@ -43,7 +41,10 @@ const shapeType = z.enum(SHAPE_TYPES);
  */
 const outputShapeSchema = z
   .strictObject({
-    type: z.union([shapeType, z.array(shapeType)]).describe('The JSON types seen (integer apart from number); a list when several were.').optional(),
+    type: z
+      .union([shapeType, z.array(shapeType)])
+      .describe('The JSON types seen (integer apart from number); a list when several were.')
+      .optional(),
     get properties() {
       return z.record(z.string(), outputShapeSchema).optional();
     },
@@ -66,7 +67,9 @@ const observedOutputSchema = z
     calls: z.number().int().min(1).max(MAX_OUTPUT_SAMPLES).describe('How many calls were made (mcpact diff makes as many, with the same generated inputs).'),
     source: z
       .enum(OUTPUT_SOURCES)
-      .describe('What the shape describes: structuredContent; text (JSON objects or arrays in text content blocks); content (neither: only the block types are recorded).'),
+      .describe(
+        'What the shape describes: structuredContent; text (JSON objects or arrays in text content blocks); content (neither: only the block types are recorded).',
+      ),
     content: z.array(z.string()).describe('The content block types seen, sorted.'),
     shape: outputShapeSchema.optional(),
   })
@@ -105,7 +108,9 @@ const promptSchema = z.strictObject({
   arguments: z.array(argumentSchema).describe('In declared order (the order is part of the contract).'),
   invocations: z
     .array(invocationSchema)
-    .describe('Invocations that succeeded at baseline (complete, and minimum when it differs); replayed by mcpact diff. Values from the config examples are written as <config:NAME>.')
+    .describe(
+      'Invocations that succeeded at baseline (complete, and minimum when it differs); replayed by mcpact diff. Values from the config examples are written as <config:NAME>.',
+    )
     .optional(),
 });
 
@@ -196,7 +201,10 @@ export function parseLockfile(source: string, file: string): Lockfile {
   }
   const canonicalization = record.canonicalization;
   if (canonicalization !== CANONICALIZATION_VERSION) {
-    throw invalid(file, `canonicalization ${JSON.stringify(canonicalization)?.slice(0, 20) ?? 'missing'} is not supported (expected ${CANONICALIZATION_VERSION}); refresh it with mcpact baseline`);
+    throw invalid(
+      file,
+      `canonicalization ${JSON.stringify(canonicalization)?.slice(0, 20) ?? 'missing'} is not supported (expected ${CANONICALIZATION_VERSION}); refresh it with mcpact baseline`,
+    );
   }
   let parsed: ReturnType<typeof lockfileSchema.safeParse>;
   try {
@@ -207,7 +215,10 @@ export function parseLockfile(source: string, file: string): Lockfile {
   }
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
+    const where = issue.path
+      .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+      .join('')
+      .replace(/^\./, '');
     throw invalid(file, `${where || 'top level'}: ${issue.message}`);
   }
   try {
@@ -240,7 +251,8 @@ export async function readLockfile(file: string): Promise<Lockfile> {
     source = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file (create it with `mcpact baseline`)' : code === 'EISDIR' ? 'it is a directory' : String(code ?? errorMessage(error));
+    const why =
+      code === 'ENOENT' ? 'no such file (create it with `mcpact baseline`)' : code === 'EISDIR' ? 'it is a directory' : String(code ?? errorMessage(error));
     throw new McpactError('config', `cannot read lockfile ${display(file)}: ${why}`);
   }
   return parseLockfile(source, file);

@@ -33,10 +33,15 @@ export function diffObservedOutput(name: string, before: ObservedOutput, after: 
 
   if (before.source !== after.source) {
     const worse = RANK[after.source] < RANK[before.source];
-    observed(worse ? 'tool-output-breaking' : 'tool-output-compatible', '/source', `results now carry ${SOURCE_TEXT[after.source]}, not ${SOURCE_TEXT[before.source]}`, {
-      before: before.source,
-      after: after.source,
-    });
+    observed(
+      worse ? 'tool-output-breaking' : 'tool-output-compatible',
+      '/source',
+      `results now carry ${SOURCE_TEXT[after.source]}, not ${SOURCE_TEXT[before.source]}`,
+      {
+        before: before.source,
+        after: after.source,
+      },
+    );
   } else if (before.shape !== undefined && after.shape !== undefined) {
     const [base, revision] = align(before.shape, after.shape);
     const deltas = compareSchemas(base, revision);
@@ -70,10 +75,14 @@ function align(base: OutputShape, revision: OutputShape): [OutputShape, OutputSh
   if (holds(base, 'object') && holds(revision, 'object')) {
     const baseFields = baseProperties ?? {};
     const revFields = revProperties ?? {};
-    const pairs = Object.keys(baseFields).flatMap((field) => (Object.hasOwn(revFields, field) ? [[field, align(baseFields[field]!, revFields[field]!)] as const] : []));
+    const pairs = Object.keys(baseFields).flatMap((field) =>
+      Object.hasOwn(revFields, field) ? [[field, align(baseFields[field]!, revFields[field]!)] as const] : [],
+    );
     const common = new Map(pairs);
-    if (baseProperties !== undefined) b.properties = Object.fromEntries(Object.entries(baseProperties).map(([field, shape]) => [field, common.get(field)?.[0] ?? shape]));
-    if (revProperties !== undefined) r.properties = Object.fromEntries(Object.entries(revProperties).map(([field, shape]) => [field, common.get(field)?.[1] ?? shape]));
+    if (baseProperties !== undefined)
+      b.properties = Object.fromEntries(Object.entries(baseProperties).map(([field, shape]) => [field, common.get(field)?.[0] ?? shape]));
+    if (revProperties !== undefined)
+      r.properties = Object.fromEntries(Object.entries(revProperties).map(([field, shape]) => [field, common.get(field)?.[1] ?? shape]));
     if (baseRequired !== undefined) b.required = baseRequired;
     if (revRequired !== undefined) r.required = revRequired;
   }
@@ -111,7 +120,10 @@ function reasonOf(delta: SchemaDelta): string {
 
 /** `/properties/days/items/properties/high/type` -> `days[].high`: the field a pointer is about. */
 function fieldPath(pointer: string): string {
-  const segments = pointer.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   let path = '';
   for (let index = 0; index < segments.length; index++) {
     if (segments[index] === 'properties' && index + 1 < segments.length) {

@@ -30,7 +30,11 @@ export function outputShapesEnabled(settings: ServerSettings): boolean {
 }
 
 /** Records the output shape of every observable tool (for `mcpact baseline`); nothing is called unless opted in. */
-export async function recordOutputShapes(surface: Surface, probe: Probe, settings: ServerSettings): Promise<{ observed: Map<string, ObservedOutput>; notes: string[] }> {
+export async function recordOutputShapes(
+  surface: Surface,
+  probe: Probe,
+  settings: ServerSettings,
+): Promise<{ observed: Map<string, ObservedOutput>; notes: string[] }> {
   const observed = new Map<string, ObservedOutput>();
   if (!outputShapesEnabled(settings)) return { observed, notes: [] };
   const calls = settings.drift?.output_samples ?? DEFAULT_OUTPUT_SAMPLES;
@@ -67,7 +71,10 @@ export async function replayOutputShapes(
   }
   if (locked.length === 0) {
     const observable = lock.tools.some((tool) => tool.outputSchema === undefined);
-    return { changes: [], notes: observable ? ['drift.output_shapes is on, but the lockfile holds no observed output shape: refresh it with mcpact baseline'] : [] };
+    return {
+      changes: [],
+      notes: observable ? ['drift.output_shapes is on, but the lockfile holds no observed output shape: refresh it with mcpact baseline'] : [],
+    };
   }
   const live = declaredTools(surface);
   const permissions = permissionsOf(surface, settings);
@@ -115,7 +122,8 @@ function permissionsOf(surface: Surface, settings: ServerSettings): Map<string, 
  * sends the same ones), repeated in turn when fewer distinct ones exist; or why the tool is not called.
  */
 function planCalls(name: string, tool: JsonRecord, permission: Permission | undefined, calls: number): { inputs: JsonRecord[] } | { skipped: string } {
-  if (permission === undefined || !permission.allowed) return { skipped: `not called, ${permission ? CALL_REASONS[permission.reason] : 'not in the call policy'}` };
+  if (permission === undefined || !permission.allowed)
+    return { skipped: `not called, ${permission ? CALL_REASONS[permission.reason] : 'not in the call policy'}` };
   const schema = asRecord(tool.inputSchema);
   const compiled = schema && compileSchema(schema);
   if (!schema || !compiled) return { skipped: 'not called, its inputSchema does not compile (see schema/tool-input-schema)' };

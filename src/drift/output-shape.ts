@@ -39,7 +39,7 @@ export function inferShape(samples: readonly unknown[], depth = 0): OutputShape 
     if (required.length > 0) shape.required = required;
   }
 
-  const elements = samples.flatMap((sample) => (Array.isArray(sample) ? sample : []));
+  const elements = samples.flatMap((sample) => (Array.isArray(sample) ? (sample as unknown[]) : []));
   if (elements.length > 0) shape.items = inferShape(elements, depth + 1);
   return shape;
 }

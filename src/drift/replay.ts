@@ -40,7 +40,10 @@ export async function recordInvocations(surface: Surface, probe: Probe, settings
       if (Object.keys(minimum).length < Object.keys(map).length && (await get(minimum)).kind === 'result') {
         invocations.push({ kind: 'minimum', arguments: placeholders(minimum, examples) });
       }
-      recorded.set(prompt.name, invocations.sort((a, b) => (a.kind < b.kind ? -1 : 1)));
+      recorded.set(
+        prompt.name,
+        invocations.sort((a, b) => (a.kind < b.kind ? -1 : 1)),
+      );
     }),
   );
   return recorded;
@@ -51,7 +54,12 @@ function placeholders(map: ArgumentMap, examples: Record<string, string>): Recor
 }
 
 /** Replays the lockfile's invocations against the live server (for `mcpact diff` and `mcpact run`). */
-export async function replayInvocations(lock: Lockfile, surface: Surface, probe: Probe, settings: ServerSettings): Promise<{ changes: Change[]; notes: string[] }> {
+export async function replayInvocations(
+  lock: Lockfile,
+  surface: Surface,
+  probe: Probe,
+  settings: ServerSettings,
+): Promise<{ changes: Change[]; notes: string[] }> {
   const live = new Map(declaredPrompts(surface).map((prompt) => [prompt.name, prompt]));
   const changes: Change[] = [];
   const notes: string[] = [];
@@ -72,7 +80,12 @@ export async function replayInvocations(lock: Lockfile, surface: Surface, probe:
           id: 'prompt-invocation-broken',
           location: at('prompt', locked.name, `/invocations/${index}`),
           reason: `the ${invocation.kind} argument map that worked at baseline ${broken.reason}`,
-          data: { invocation: invocation.kind, ...(broken.argument !== undefined ? { argument: broken.argument } : {}), outcome: outcome.kind, ...(outcome.kind === 'error' ? { code: outcome.code } : {}) },
+          data: {
+            invocation: invocation.kind,
+            ...(broken.argument !== undefined ? { argument: broken.argument } : {}),
+            outcome: outcome.kind,
+            ...(outcome.kind === 'error' ? { code: outcome.code } : {}),
+          },
         });
       }
     }
@@ -98,12 +111,22 @@ function verdict(outcome: Outcome, map: ArgumentMap, prompt: DeclaredPrompt): { 
     const dropped = Object.entries(map).find(([, value]) => value.trim() !== '' && !valueAppears(text, value));
     return dropped ? { reason: `now renders without the value of argument "${dropped[0]}"`, argument: dropped[0] } : undefined;
   }
-  if (outcome.kind !== 'error') return { reason: outcome.kind === 'timeout' ? 'now gets no answer' : outcome.kind === 'closed' ? 'now closes the connection' : 'now gets a malformed answer' };
+  if (outcome.kind !== 'error')
+    return {
+      reason: outcome.kind === 'timeout' ? 'now gets no answer' : outcome.kind === 'closed' ? 'now closes the connection' : 'now gets a malformed answer',
+    };
   const message = typeof outcome.message === 'string' ? outcome.message : '';
   const newRequired = prompt.arguments.find((argument) => argument.required && !(argument.name in map));
   const unknown = Object.keys(map).find((name) => !prompt.arguments.some((argument) => argument.name === name));
   const named = [...Object.keys(map), ...prompt.arguments.map((argument) => argument.name)].find((name) => message.includes(name));
   const argument = unknown ?? newRequired?.name ?? named;
-  const why = unknown !== undefined ? `: argument "${unknown}" is no longer declared` : newRequired ? `: argument "${newRequired.name}" is now required` : named ? ` (the error names "${named}")` : '';
+  const why =
+    unknown !== undefined
+      ? `: argument "${unknown}" is no longer declared`
+      : newRequired
+        ? `: argument "${newRequired.name}" is now required`
+        : named
+          ? ` (the error names "${named}")`
+          : '';
   return { reason: `is now rejected with JSON-RPC error ${String(outcome.code)}${why}`, ...(argument !== undefined ? { argument } : {}) };
 }

@@ -41,7 +41,11 @@ export async function driftChecks(
 
 /** Family names were validated by the rule selection already; here they only decide. */
 function selected(family: string, { only, skip }: FamilySelection): boolean {
-  const names = (list: string | undefined) => list?.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (list: string | undefined) =>
+    list
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
   const onlyNames = names(only);
   return (onlyNames === undefined || onlyNames.includes(family)) && !(names(skip) ?? []).includes(family);
 }

@@ -136,7 +136,14 @@ class Comparer {
           break;
         case 'uniqueItems':
           if (Boolean(before) !== Boolean(after)) {
-            this.add(at, key, after === true ? 'tighten' : 'loosen', after === true ? 'items must now be unique' : 'items no longer need to be unique', before, after);
+            this.add(
+              at,
+              key,
+              after === true ? 'tighten' : 'loosen',
+              after === true ? 'items must now be unique' : 'items no longer need to be unique',
+              before,
+              after,
+            );
           }
           break;
         case 'default':
@@ -205,20 +212,29 @@ class Comparer {
 
   private enumeration(at: string, before: unknown, after: unknown): void {
     if (before === undefined || after === undefined) {
-      this.add(at, 'enum', after === undefined ? 'loosen' : 'tighten', after === undefined ? 'no longer limited to a list of values' : `now limited to ${listText(after)}`, before, after);
+      this.add(
+        at,
+        'enum',
+        after === undefined ? 'loosen' : 'tighten',
+        after === undefined ? 'no longer limited to a list of values' : `now limited to ${listText(after)}`,
+        before,
+        after,
+      );
       return;
     }
     if (!Array.isArray(before) || !Array.isArray(after)) {
       if (!jsonEqual(before, after)) this.add(at, 'enum', 'unknown', 'enum is not an array', before, after);
       return;
     }
-    const b = new Map(before.map((value) => [canonicalJson(value), value]));
-    const r = new Map(after.map((value) => [canonicalJson(value), value]));
+    const b = new Map((before as unknown[]).map((value) => [canonicalJson(value), value]));
+    const r = new Map((after as unknown[]).map((value) => [canonicalJson(value), value]));
     const removed = [...b].filter(([key]) => !r.has(key)).map(([, value]) => value);
     const added = [...r].filter(([key]) => !b.has(key)).map(([, value]) => value);
     if (removed.length === 0 && added.length === 0) return;
     const effect: Effect = removed.length > 0 && added.length > 0 ? 'both' : removed.length > 0 ? 'tighten' : 'loosen';
-    const parts = [removed.length > 0 && `enum values removed: ${listText(removed)}`, added.length > 0 && `enum values added: ${listText(added)}`].filter(Boolean);
+    const parts = [removed.length > 0 && `enum values removed: ${listText(removed)}`, added.length > 0 && `enum values added: ${listText(added)}`].filter(
+      Boolean,
+    );
     this.add(at, 'enum', effect, parts.join('; '), before, after);
   }
 
@@ -240,8 +256,10 @@ class Comparer {
     // added property stays here: "now required" is what makes a new input property breaking.)
     const declared = (schema: JsonRecord, name: string) => Object.hasOwn(asRecord(schema.properties) ?? {}, name);
     const removed = (name: string) => declared(baseSchema, name) && !declared(revSchema, name);
-    for (const name of r.filter((item) => !b.includes(item))) this.add(at, 'required', 'tighten', `property ${quote(name, 40)} is now required`, undefined, name);
-    for (const name of b.filter((item) => !r.includes(item) && !removed(item))) this.add(at, 'required', 'loosen', `property ${quote(name, 40)} is no longer required`, name, undefined);
+    for (const name of r.filter((item) => !b.includes(item)))
+      this.add(at, 'required', 'tighten', `property ${quote(name, 40)} is now required`, undefined, name);
+    for (const name of b.filter((item) => !r.includes(item) && !removed(item)))
+      this.add(at, 'required', 'loosen', `property ${quote(name, 40)} is no longer required`, name, undefined);
   }
 
   private properties(b: JsonRecord, r: JsonRecord, baseAt: string, revAt: string, depth: number): void {
@@ -307,7 +325,9 @@ class Comparer {
     if (removed > 0 && added === 0) effect = key === 'allOf' ? 'loosen' : 'tighten';
     // A new oneOf branch may overlap an old one, which makes values that matched once match twice (invalid).
     else if (added > 0 && removed === 0) effect = key === 'allOf' ? 'tighten' : key === 'anyOf' ? 'loosen' : 'unknown';
-    const what = [removed > 0 && `${removed} branch${removed === 1 ? '' : 'es'} removed`, added > 0 && `${added} branch${added === 1 ? '' : 'es'} added`].filter(Boolean).join(', ');
+    const what = [removed > 0 && `${removed} branch${removed === 1 ? '' : 'es'} removed`, added > 0 && `${added} branch${added === 1 ? '' : 'es'} added`]
+      .filter(Boolean)
+      .join(', ');
     this.add(revAt, key, effect, `${key}: ${what || 'branches changed'}`, before, after);
   }
 
@@ -364,7 +384,13 @@ function resolvePointer(root: unknown, ref: string): { value: unknown; at: strin
   }
   if (fragment !== '' && !fragment.startsWith('/')) return undefined;
   let current: unknown = root;
-  const segments = fragment === '' ? [] : fragment.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    fragment === ''
+      ? []
+      : fragment
+          .slice(1)
+          .split('/')
+          .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   for (const segment of segments) {
     if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(segment)) current = current[Number(segment)];
     else {

@@ -17,15 +17,7 @@ import { mutatingVerb } from '../util/mutating-verbs.js';
 import { quote } from '../util/quote.js';
 
 export type CallReason =
-  | 'denied'
-  | 'all'
-  | 'allowed'
-  | 'read-only'
-  | 'not-read-only'
-  | 'destructive'
-  | 'suspect-read-only'
-  | 'required-property'
-  | 'no-required-property';
+  'denied' | 'all' | 'allowed' | 'read-only' | 'not-read-only' | 'destructive' | 'suspect-read-only' | 'required-property' | 'no-required-property';
 
 /** What each reason means, worded for reports ("<tool>: <text>"). */
 export const CALL_REASONS = {

@@ -48,13 +48,14 @@ export interface RuleContext {
    * version negotiation); undefined for in-memory targets.
    */
   transport?: TransportProbe;
-  report(finding: Report): void;
+  // The callbacks are function properties, not methods: rules destructure them (`check({ report, skip })`).
+  report: (finding: Report) => void;
   /** Adds a note to the rule's result (shown as its reason), e.g. which items could not be exercised. */
-  note(text: string): void;
+  note: (text: string) => void;
   /** Marks the rule as not applicable to this server, with the reason shown in reports. */
-  skip(reason: string): void;
+  skip: (reason: string) => void;
   /** Measurements for the server's report, shown by every reporter whether or not a finding was made (latency). */
-  metrics(metrics: { latency: LatencyReport }): void;
+  metrics: (metrics: { latency: LatencyReport }) => void;
 }
 
 export interface Rule<Id extends string = string> {

@@ -97,10 +97,8 @@ export async function runServer(plan: ServerPlan, options: RunnerOptions): Promi
       signal: deadline.signal,
     });
     const initializeResult = (session.initialize.outcome as { result: Record<string, unknown> }).result;
-    const surface = await captureSurface(
-      session.initialize.request as { protocolVersion: string },
-      initializeResult,
-      (method, params) => probe.request(method, params),
+    const surface = await captureSurface(session.initialize.request as { protocolVersion: string }, initializeResult, (method, params) =>
+      probe.request(method, params),
     );
     // Server text of any size and depth: bounded here so every reporter can serialize the report.
     report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
@@ -167,7 +165,12 @@ async function runRules(
   for (const rule of options.rules) if (!rule.afterOthers) running.set(rule, start(rule));
   // Rules that judge what the whole session saw start once every other rule has finished.
   const othersDone = Promise.all(running.values());
-  for (const rule of options.rules) if (rule.afterOthers) running.set(rule, othersDone.then(() => start(rule)));
+  for (const rule of options.rules)
+    if (rule.afterOthers)
+      running.set(
+        rule,
+        othersDone.then(() => start(rule)),
+      );
 
   await Promise.all(
     [...byFamily].map(async ([family, rules]) => {

@@ -18,7 +18,10 @@ export interface RunRuntime {
 }
 
 /** No golden files, no opt-ins: the default for zero-config runs and tests. */
-export function memoryRuntime(files: Record<string, string> = {}, options: Partial<Omit<RunRuntime, 'goldens'>> = {}): RunRuntime & { written: Record<string, string> } {
+export function memoryRuntime(
+  files: Record<string, string> = {},
+  options: Partial<Omit<RunRuntime, 'goldens'>> = {},
+): RunRuntime & { written: Record<string, string> } {
   const written: Record<string, string> = {};
   return {
     showValues: options.showValues ?? false,

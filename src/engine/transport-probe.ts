@@ -111,7 +111,11 @@ export function createTransportProbe(
   const pool = new ConnectionPool(options.signal);
   if (target.kind === 'http') {
     const open = <T>(work: (client: HttpClient) => Promise<T>) =>
-      pool.run(async () => new RawHttpClient(target.url, target.headers, { timeoutMs: options.callMs, clientVersion: options.clientVersion, signal: options.signal }), work);
+      pool.run(
+        // eslint-disable-next-line @typescript-eslint/require-await -- async turns a constructor throw into a rejection pool.run handles
+        async () => new RawHttpClient(target.url, target.headers, { timeoutMs: options.callMs, clientVersion: options.clientVersion, signal: options.signal }),
+        work,
+      );
     return {
       kind: 'http',
       open,

@@ -56,11 +56,18 @@ export function completionValues(outcome: Outcome | undefined): string[] {
 }
 
 /** Asks completion/complete for each argument (empty prefix), when the server declares completions. */
-export async function askCompletions(prompt: DeclaredPrompt, declared: boolean, request: (method: string, params: unknown) => Promise<Outcome>): Promise<Map<string, Outcome>> {
+export async function askCompletions(
+  prompt: DeclaredPrompt,
+  declared: boolean,
+  request: (method: string, params: unknown) => Promise<Outcome>,
+): Promise<Map<string, Outcome>> {
   const completions = new Map<string, Outcome>();
   if (!declared) return completions;
   for (const argument of prompt.arguments) {
-    completions.set(argument.name, await request('completion/complete', { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: argument.name, value: '' } }));
+    completions.set(
+      argument.name,
+      await request('completion/complete', { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: argument.name, value: '' } }),
+    );
   }
   return completions;
 }

@@ -15,7 +15,10 @@ export function enumeratedValues(description: string): string[] {
   const found: string[] = [];
   const add = (values: string[]) => {
     for (const raw of values) {
-      const value = raw.trim().replace(/^["'`“”‘’]+|["'`“”‘’]+$/g, '').trim();
+      const value = raw
+        .trim()
+        .replace(/^["'`“”‘’]+|["'`“”‘’]+$/g, '')
+        .trim();
       if (value && value.length <= MAX_ENUM_VALUE && !/\s{2,}/.test(value) && !found.includes(value)) found.push(value);
     }
   };

@@ -109,7 +109,13 @@ export function promptCases(prompt: DeclaredPrompt, complete: ArgumentMap, decla
   add('unknown-argument', { ...complete, [UNKNOWN_ARGUMENT]: 'x' }, 'invalid-params', { argument: UNKNOWN_ARGUMENT });
   const promptVariant = flipFirstLetterCase(prompt.name);
   if (promptVariant !== undefined && !declaredNames.has(promptVariant)) {
-    cases.push({ case: 'case-variant-prompt', prompt: prompt.name, params: { name: promptVariant, arguments: complete }, expected: 'invalid-params', variant: promptVariant });
+    cases.push({
+      case: 'case-variant-prompt',
+      prompt: prompt.name,
+      params: { name: promptVariant, arguments: complete },
+      expected: 'invalid-params',
+      variant: promptVariant,
+    });
   }
   for (const argument of optional) {
     add('optional-omitted', without(complete, argument.name), 'success', { argument: argument.name });

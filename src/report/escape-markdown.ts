@@ -18,21 +18,23 @@ const BREAK = '&#8203;';
 
 /** For inline text (a list item or a table cell): one line, rendered literally. */
 export function markdownInline(text: string): string {
-  return visibleText(text)
-    .replace(/\r\n|[\r\n\t]/g, ' ')
-    .replace(/[&<>]/g, (char) => HTML_ENTITIES[char] ?? char)
-    .replace(PUNCTUATION, '\\$&')
-    // At the start of a list item or a line, these would open a heading, a list or a setext underline.
-    .replace(/^[#+=-]/, '\\$&')
-    .replace(/^(\d+)([.)])/, '$1\\$2')
-    // Issue references (#12) first: the breaks inserted below contain "#8" themselves.
-    .replace(/#(?=\d)/g, `#${BREAK}`)
-    .replace(/@/g, `@${BREAK}`)
-    .replace(/:\/\//g, `:${BREAK}//`)
-    .replace(/\bwww\./gi, (match) => `${match.slice(0, 3)}${BREAK}.`)
-    // Leading spaces would make indented code; as references they are text (and contain no "#" followed by
-    // a digit any more once the issue references are done).
-    .replace(/^ +/, (spaces) => '&#32;'.repeat(spaces.length));
+  return (
+    visibleText(text)
+      .replace(/\r\n|[\r\n\t]/g, ' ')
+      .replace(/[&<>]/g, (char) => HTML_ENTITIES[char] ?? char)
+      .replace(PUNCTUATION, '\\$&')
+      // At the start of a list item or a line, these would open a heading, a list or a setext underline.
+      .replace(/^[#+=-]/, '\\$&')
+      .replace(/^(\d+)([.)])/, '$1\\$2')
+      // Issue references (#12) first: the breaks inserted below contain "#8" themselves.
+      .replace(/#(?=\d)/g, `#${BREAK}`)
+      .replace(/@/g, `@${BREAK}`)
+      .replace(/:\/\//g, `:${BREAK}//`)
+      .replace(/\bwww\./gi, (match) => `${match.slice(0, 3)}${BREAK}.`)
+      // Leading spaces would make indented code; as references they are text (and contain no "#" followed by
+      // a digit any more once the issue references are done).
+      .replace(/^ +/, (spaces) => '&#32;'.repeat(spaces.length))
+  );
 }
 
 /** Our own identifiers (rule ids, severities) as code; anything with unexpected characters is escaped as text. */

@@ -54,11 +54,13 @@ export const latencyToolSchema = z.strictObject({
 export const latencySchema = z
   .strictObject({
     tools: z.array(latencyToolSchema),
-    overall: z.strictObject({
-      samples: z.number().int().nonnegative(),
-      p50Ms: millis.nullable(),
-      p95Ms: millis.nullable(),
-    }).describe('Percentiles over the samples of every tool together.'),
+    overall: z
+      .strictObject({
+        samples: z.number().int().nonnegative(),
+        p50Ms: millis.nullable(),
+        p95Ms: millis.nullable(),
+      })
+      .describe('Percentiles over the samples of every tool together.'),
     skipped: z.array(z.strictObject({ name: z.string(), reason: z.string() })).describe('Tools in latency.tools that were not timed, and why.'),
   })
   .describe('Latency measurements (latency/budget), present when the config asks for them, whether or not a budget failed.');

@@ -5,6 +5,7 @@
  */
 
 /** C0 controls, DEL and C1 controls (ESC and CSI among them). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** Bidi embeddings, overrides and isolates, and marks that reorder text invisibly (Trojan Source). */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -33,6 +34,7 @@ function hexEscape(char: string): string {
 }
 
 /** Controls other than tab and line breaks: the ones a file format must not pass on as they are. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 /**
  * Code units no UTF-8 encoder writes faithfully (lone surrogates) and the noncharacters U+FFFE/U+FFFF: XML 1.0

@@ -12,6 +12,16 @@ import { httpRules } from './http/index.js';
 import { suitesRules } from './suites/index.js';
 import { latencyRules } from './latency/index.js';
 
-export const ALL_RULES = [...protocolRules, ...schemaRules, ...promptRules, ...toolsRules, ...securityRules, ...stdioRules, ...httpRules, ...suitesRules, ...latencyRules] as const satisfies readonly Rule[];
+export const ALL_RULES = [
+  ...protocolRules,
+  ...schemaRules,
+  ...promptRules,
+  ...toolsRules,
+  ...securityRules,
+  ...stdioRules,
+  ...httpRules,
+  ...suitesRules,
+  ...latencyRules,
+] as const satisfies readonly Rule[];
 
 export type RuleId = (typeof ALL_RULES)[number]['id'];

@@ -17,9 +17,7 @@ export async function captureSurface(
   request: Requester,
 ): Promise<Surface> {
   const capabilities = asRecord(initializeResult.capabilities) ?? {};
-  const entries = await Promise.all(
-    LISTS.map(async (spec) => [spec.kind, await captureList(spec, capabilities, request)] as const),
-  );
+  const entries = await Promise.all(LISTS.map(async (spec) => [spec.kind, await captureList(spec, capabilities, request)] as const));
   return {
     requestedProtocolVersion: initializeRequest.protocolVersion,
     initializeResult,
@@ -31,11 +29,7 @@ export async function captureSurface(
   };
 }
 
-async function captureList(
-  spec: ListSpec,
-  capabilities: Record<string, unknown>,
-  request: Requester,
-): Promise<ListCapture> {
+async function captureList(spec: ListSpec, capabilities: Record<string, unknown>, request: Requester): Promise<ListCapture> {
   const capture: ListCapture = { spec, status: 'ok', items: [], pages: 0, problems: [] };
   if (capabilities[spec.capability] === undefined) {
     capture.status = 'not-declared';
@@ -62,7 +56,7 @@ async function captureList(
       capture.status = 'malformed';
       return capture;
     }
-    capture.items.push(...items);
+    capture.items.push(...(items as unknown[]));
     const next = page?.nextCursor;
     if (next === undefined || next === null) return capture;
     if (typeof next !== 'string') {

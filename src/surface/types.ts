@@ -29,9 +29,7 @@ export const LISTS: readonly ListSpec[] = [
 ];
 
 export type PaginationProblem =
-  | { kind: 'repeated-cursor'; cursor: string; page: number }
-  | { kind: 'page-cap'; pages: number }
-  | { kind: 'invalid-page'; page: number; reason: string };
+  { kind: 'repeated-cursor'; cursor: string; page: number } | { kind: 'page-cap'; pages: number } | { kind: 'invalid-page'; page: number; reason: string };
 
 export type ListStatus = 'ok' | 'not-declared' | 'error' | 'timeout' | 'closed' | 'malformed';
 

@@ -13,7 +13,10 @@ export interface Digest {
 }
 
 export function digest(value: unknown): Digest {
-  const sha256 = createHash('sha256').update(JSON.stringify(value) ?? 'undefined').digest('hex').slice(0, 12);
+  const sha256 = createHash('sha256')
+    .update(JSON.stringify(value) ?? 'undefined')
+    .digest('hex')
+    .slice(0, 12);
   const record = asRecord(value);
   return record ? { keys: Object.keys(record).slice(0, 50), sha256 } : { sha256 };
 }

@@ -17,13 +17,16 @@ export interface HiddenFinding {
 }
 
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
-const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hebrew}]/u;
+const JOINING_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hebrew}]/u;
+// eslint-disable-next-line no-misleading-character-class -- combining marks and variation selectors are listed one by one on purpose: each is a part of an emoji sequence
 const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{1f1e6}-\u{1f1ff}\ufe0f\u20e3]/u;
 
 function classify(code: number): HiddenKind | undefined {
   if (code >= 0xe0000 && code <= 0xe007f) return 'tag';
   if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f || code === 0x061c) return 'bidi';
-  if (code === 0x200b || code === 0x200c || code === 0x200d || code === 0x2060 || code === 0xfeff || code === 0x180e || (code >= 0x2061 && code <= 0x2064)) return 'zero-width';
+  if (code === 0x200b || code === 0x200c || code === 0x200d || code === 0x2060 || code === 0xfeff || code === 0x180e || (code >= 0x2061 && code <= 0x2064))
+    return 'zero-width';
   if (code === 0x3164 || code === 0x115f || code === 0x1160 || code === 0xffa0 || code === 0x2800 || code === 0x17b4 || code === 0x17b5) return 'filler';
   if ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef)) return 'variation-selector';
   return undefined;
@@ -59,7 +62,12 @@ function benign(kind: HiddenKind, code: number, chars: string[], index: number, 
   if (kind === 'variation-selector') {
     // One selector after a visible character chooses its glyph; a run of them, or one alone, carries data.
     const previous = before.codePointAt(0);
-    return previous !== undefined && classify(previous) === undefined && !/\s/.test(before) && (chars[index + 1] === undefined || classify(chars[index + 1]!.codePointAt(0)!) !== 'variation-selector');
+    return (
+      previous !== undefined &&
+      classify(previous) === undefined &&
+      !/\s/.test(before) &&
+      (chars[index + 1] === undefined || classify(chars[index + 1]!.codePointAt(0)!) !== 'variation-selector')
+    );
   }
   return false;
 }

@@ -4,9 +4,12 @@
  * Ajv instances are created lazily, one per dialect, and schemas are never left registered.
  */
 import { createRequire } from 'node:module';
-import type { Ajv as AjvCore } from 'ajv';
+import type { Ajv as AjvCore, AnySchemaObject, Options } from 'ajv';
 
 const require = createRequire(import.meta.url);
+/** `require` returns `any`; these name the parts of the CommonJS modules used here. */
+type AjvClass = { default: new (options: Options) => AjvCore };
+type AjvFormats = { default: (ajv: AjvCore) => AjvCore };
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06';
 
@@ -34,13 +37,13 @@ export function ajvFor(dialect: Dialect): AjvCore {
   let ajv = instances.get(dialect);
   if (ajv) return ajv;
   const options = { strict: false, allErrors: true, validateFormats: true };
-  if (dialect === '2020-12') ajv = new (require('ajv/dist/2020.js').default)(options) as AjvCore;
-  else if (dialect === '2019-09') ajv = new (require('ajv/dist/2019.js').default)(options) as AjvCore;
+  if (dialect === '2020-12') ajv = new (require('ajv/dist/2020.js') as AjvClass).default(options);
+  else if (dialect === '2019-09') ajv = new (require('ajv/dist/2019.js') as AjvClass).default(options);
   else {
-    ajv = new (require('ajv').default)(options) as AjvCore;
-    if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+    ajv = new (require('ajv') as AjvClass).default(options);
+    if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as AnySchemaObject);
   }
-  require('ajv-formats').default(ajv);
+  (require('ajv-formats') as AjvFormats).default(ajv);
   instances.set(dialect, ajv);
   return ajv;
 }
@@ -106,7 +109,8 @@ export function schemaProblems(schema: unknown): SchemaProblem[] {
     // too deep to tell) pay it.
     if (needsCompiling(record)) ajv.compile(record);
   } catch (error) {
-    const message = error instanceof RangeError ? 'is nested too deeply to compile' : `does not compile: ${error instanceof Error ? error.message : String(error)}`;
+    const message =
+      error instanceof RangeError ? 'is nested too deeply to compile' : `does not compile: ${error instanceof Error ? error.message : String(error)}`;
     problems.push({ pointer: '', message });
   } finally {
     // Unregister whatever happened: an $id shared by two tools (or left by a schema that failed) must not make

@@ -25,7 +25,8 @@ export function jsonPathProblem(path: string): string | undefined {
     } else if (char === ']' || char === ')') {
       const expected = char === ']' ? '[' : '(';
       const last = open.pop();
-      if (last?.char !== expected) return `"${char}" at column ${column} closes nothing${last ? ` (the "${last.char}" at column ${last.column} is still open)` : ''}`;
+      if (last?.char !== expected)
+        return `"${char}" at column ${column} closes nothing${last ? ` (the "${last.char}" at column ${last.column} is still open)` : ''}`;
     }
   }
   if (quote) return `the quote at column ${quote.column} is never closed`;

@@ -5,9 +5,40 @@
  * and security/annotation-mismatch (which reports the contradiction).
  */
 const MUTATING = new Set([
-  'delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'truncate', 'wipe', 'write', 'overwrite', 'update', 'upsert',
-  'insert', 'send', 'publish', 'upload', 'move', 'rename', 'kill', 'terminate', 'deploy', 'transfer', 'pay', 'refund',
-  'revoke', 'modify', 'append', 'commit', 'push', 'post', 'unlink', 'rmdir', 'shutdown', 'reboot',
+  'delete',
+  'remove',
+  'drop',
+  'destroy',
+  'erase',
+  'purge',
+  'truncate',
+  'wipe',
+  'write',
+  'overwrite',
+  'update',
+  'upsert',
+  'insert',
+  'send',
+  'publish',
+  'upload',
+  'move',
+  'rename',
+  'kill',
+  'terminate',
+  'deploy',
+  'transfer',
+  'pay',
+  'refund',
+  'revoke',
+  'modify',
+  'append',
+  'commit',
+  'push',
+  'post',
+  'unlink',
+  'rmdir',
+  'shutdown',
+  'reboot',
 ]);
 /** Words that may precede the verb of a description: "Permanently deletes ...", "This tool sends ...". */
 const LEADING = new Set(['permanently', 'irreversibly', 'immediately', 'directly', 'asynchronously', 'also', 'then', 'will', 'this', 'tool', 'it']);
@@ -21,13 +52,20 @@ function verbOf(word: string): string | undefined {
 }
 
 export function nameVerb(name: string): string | undefined {
-  const first = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).find(Boolean)?.toLowerCase();
+  const first = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .find(Boolean)
+    ?.toLowerCase();
   return first !== undefined && MUTATING.has(first) ? first : undefined;
 }
 
 export function descriptionVerb(description: string): string | undefined {
   // Whole words only: "Drop-in replacement for grep" does not drop anything.
-  const words = description.split(/\s+/).map((token) => token.replace(/^\W+|[,.;:!?)]+$/g, '')).filter(Boolean);
+  const words = description
+    .split(/\s+/)
+    .map((token) => token.replace(/^\W+|[,.;:!?)]+$/g, ''))
+    .filter(Boolean);
   for (const word of words.slice(0, 4)) {
     if (LEADING.has(word.toLowerCase())) continue;
     return verbOf(word);

@@ -48,7 +48,10 @@ export function seedFor(name: string, base = 0x6d637061): number {
  */
 export function validExamples(schema: JsonRecord, validate: SchemaValidator, seed: number): JsonRecord[] {
   const found: JsonRecord[] = [];
-  for (const [mode, offset] of [['small', 0], ['varied', 1]] as const) {
+  for (const [mode, offset] of [
+    ['small', 0],
+    ['varied', 1],
+  ] as const) {
     const arbitrary = arbitraryFor(schema, { root: schema, mode, depth: 0 });
     if (!arbitrary) continue;
     const candidates = fc.sample(arbitrary, { seed: seed + offset, numRuns: DRAWS });
@@ -145,7 +148,11 @@ function arbitraryFor(raw: unknown, walk: Walk): fc.Arbitrary<unknown> | undefin
 }
 
 function typesOf(schema: JsonRecord): string[] {
-  const declared = Array.isArray(schema.type) ? schema.type.filter((type): type is string => typeof type === 'string') : typeof schema.type === 'string' ? [schema.type] : [];
+  const declared = Array.isArray(schema.type)
+    ? schema.type.filter((type): type is string => typeof type === 'string')
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
   // null is a poor example of anything, so it comes last.
   if (declared.length > 0) return [...declared.filter((type) => type !== 'null'), ...declared.filter((type) => type === 'null')];
   if ('properties' in schema || 'required' in schema || 'additionalProperties' in schema) return ['object'];
@@ -237,7 +244,7 @@ function arrayArbitrary(schema: JsonRecord, walk: Walk): fc.Arbitrary<unknown[]>
   const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
   if (tuple) {
     const parts = tuple.slice(0, Math.max(min, tuple.length)).map((item) => arbitraryFor(item, walk));
-    return parts.every((part) => part !== undefined) ? fc.tuple(...(parts as fc.Arbitrary<unknown>[])) : undefined;
+    return parts.every((part) => part !== undefined) ? fc.tuple(...parts) : undefined;
   }
   const unique = schema.uniqueItems === true;
   // Distinct items need varied values (a "small" item is always the same one).
@@ -277,7 +284,8 @@ function mergeAllOf(schema: JsonRecord): JsonRecord {
     if (!record) continue;
     for (const [key, value] of Object.entries(record)) {
       if (key === 'properties') merged.properties = { ...(asRecord(merged.properties) ?? {}), ...(asRecord(value) ?? {}) };
-      else if (key === 'required') merged.required = [...(Array.isArray(merged.required) ? merged.required : []), ...(Array.isArray(value) ? value : [])];
+      else if (key === 'required')
+        merged.required = [...(Array.isArray(merged.required) ? (merged.required as unknown[]) : []), ...(Array.isArray(value) ? (value as unknown[]) : [])];
       else if (!(key in merged)) merged[key] = value;
     }
   }
@@ -334,7 +342,7 @@ function enumViolation(raw: unknown): unknown {
   const allowed = Array.isArray(schema?.enum) ? schema.enum : schema && 'const' in schema ? [schema.const] : undefined;
   if (!allowed || allowed.length === 0) return undefined;
   if (allowed.every((value) => typeof value === 'string')) return 'mcpact-not-in-enum';
-  if (allowed.every((value) => typeof value === 'number')) return Math.max(...(allowed as number[])) + 1;
+  if (allowed.every((value) => typeof value === 'number')) return Math.max(...allowed) + 1;
   return undefined;
 }
 
@@ -352,7 +360,7 @@ function boundViolations(raw: unknown, current: unknown): [string, unknown][] {
   if (finite(schema.exclusiveMaximum) !== undefined) found.push(['exclusiveMaximum', Number(schema.exclusiveMaximum)]);
   const minItems = nonNegative(schema.minItems);
   const maxItems = nonNegative(schema.maxItems);
-  const sample = Array.isArray(current) && current.length > 0 ? current[0] : 'mcpact';
+  const sample: unknown = Array.isArray(current) && current.length > 0 ? current[0] : 'mcpact';
   if (minItems !== undefined && minItems > 0) found.push(['minItems', Array.from({ length: minItems - 1 }, () => sample)]);
   if (maxItems !== undefined) found.push(['maxItems', Array.from({ length: maxItems + 1 }, () => sample)]);
   return found;

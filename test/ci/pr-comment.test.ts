@@ -48,7 +48,8 @@ describe('postPrComment', () => {
   });
 
   it('finds its comment on a later page, and leaves other comments alone', async () => {
-    for (let index = 0; index < 150; index++) stub.comments.push({ id: index + 1, issue: 7, body: `chatter ${index}`, user: { login: 'someone', type: 'User' } });
+    for (let index = 0; index < 150; index++)
+      stub.comments.push({ id: index + 1, issue: 7, body: `chatter ${index}`, user: { login: 'someone', type: 'User' } });
     stub.comments.push({ id: 500, issue: 7, body: `${MARKDOWN_MARKER}\nold`, user: { login: 'github-actions[bot]', type: 'Bot' } });
     const outcome = await postPrComment(`${MARKDOWN_MARKER}\nnew`, env);
     expect(outcome.kind).toBe('updated');
@@ -65,7 +66,11 @@ describe('postPrComment', () => {
   });
 
   it('does nothing outside a pull request', async () => {
-    const push = await postPrComment(MARKDOWN_MARKER, { ...env, GITHUB_EVENT_PATH: eventFile({ ref: 'refs/heads/main', commits: [] }), GITHUB_REF: 'refs/heads/main' });
+    const push = await postPrComment(MARKDOWN_MARKER, {
+      ...env,
+      GITHUB_EVENT_PATH: eventFile({ ref: 'refs/heads/main', commits: [] }),
+      GITHUB_REF: 'refs/heads/main',
+    });
     expect(push.kind).toBe('skipped');
     expect(push.note).toMatch(/not running for a pull request/);
     const issue = await postPrComment(MARKDOWN_MARKER, { ...env, GITHUB_EVENT_PATH: eventFile({ issue: { number: 3 } }) });
@@ -113,7 +118,12 @@ describe('mcpact run --pr-comment', { timeout: 60_000 }, () => {
   afterEach(() => stub.close());
 
   it('posts the Markdown report, updates it on a re-run, and keeps the exit code and the token out of the output', async () => {
-    const env = { GITHUB_TOKEN: TOKEN, GITHUB_REPOSITORY: REPOSITORY, GITHUB_API_URL: stub.url, GITHUB_EVENT_PATH: eventFile({ pull_request: { number: 42 } }) };
+    const env = {
+      GITHUB_TOKEN: TOKEN,
+      GITHUB_REPOSITORY: REPOSITORY,
+      GITHUB_API_URL: stub.url,
+      GITHUB_EVENT_PATH: eventFile({ pull_request: { number: 42 } }),
+    };
     const first = await runCli(['run', '--pr-comment', '--', process.execPath, GOOD], { env });
     expect(first.code).toBe(0);
     expect(first.stderr).toBe('mcpact: --pr-comment: commented on pull request #42\n');

@@ -104,7 +104,9 @@ async function expectValidOutputs(dir: string, files: { junit: string; sarif: st
   expect(Number(junit.document.testsuites.failures)).toBeGreaterThan(0);
 
   const sarifFile = path.join(dir, files.sarif);
-  const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as { runs: { results: { locations: { physicalLocation?: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
+  const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as {
+    runs: { results: { locations: { physicalLocation?: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[];
+  };
   expect(sarifSchemaErrors(sarif)).toEqual([]);
   expect(multitoolProblems(sarifFile)).toEqual([]);
   const results = sarif.runs[0]?.results ?? [];
@@ -248,7 +250,16 @@ describe('action.yml', () => {
 
   it('passes extra arguments, a config and another working layout through, and reports a clean run as 0', async () => {
     const ws = workspace();
-    const result = await ws.run(step.run ?? '', inputEnv({ config: 'mcpact.yaml', args: '--server good  --fail-on warning', reporter: 'junit:out/j.xml', 'output-dir': 'reports', 'step-summary': 'false' }));
+    const result = await ws.run(
+      step.run ?? '',
+      inputEnv({
+        config: 'mcpact.yaml',
+        args: '--server good  --fail-on warning',
+        reporter: 'junit:out/j.xml',
+        'output-dir': 'reports',
+        'step-summary': 'false',
+      }),
+    );
     expect(result.code).toBe(0);
     expect(outputs(ws.output)).toEqual({ 'exit-code': '0', 'report-path': path.join(ws.dir, 'reports/report.json') });
     expect(existsSync(path.join(ws.dir, 'out/j.xml'))).toBe(true);

@@ -103,6 +103,7 @@ describe('hostile text never reaches the terminal raw', () => {
     const result = await runCli(['run', '--verbose', '--', process.execPath, 'evil.js'], { cwd: dir, env: { FORCE_COLOR: '0' } });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('evil\\x1b[2J\\x1b]8;;https://x.example\\x07tool<U+202E>');
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
   });
 });

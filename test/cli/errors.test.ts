@@ -83,7 +83,10 @@ describe('servers that fail', () => {
       `fs.writeFileSync(${JSON.stringify(pids)}, process.pid + ' ' + child.pid);`,
       'setInterval(() => {}, 1000);',
     ].join('\n');
-    writeFileSync(path.join(dir, 'mcpact.yaml'), `server:\n  transport: stdio\n  command: node\n  args: ["-e", ${JSON.stringify(script)}]\ntimeouts:\n  connect_ms: 800\n`);
+    writeFileSync(
+      path.join(dir, 'mcpact.yaml'),
+      `server:\n  transport: stdio\n  command: node\n  args: ["-e", ${JSON.stringify(script)}]\ntimeouts:\n  connect_ms: 800\n`,
+    );
     const started = Date.now();
     const result = await runCli(['run', '--reporter', 'json:report.json'], { cwd: dir });
     expect(result.code).toBe(2);

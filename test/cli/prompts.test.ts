@@ -37,10 +37,17 @@ function project(): string {
 describe('prompt options from the config', () => {
   it('a missing golden file fails with a hint; example values reach no report, trace or console', async () => {
     const dir = project();
-    const result = await runCli(['run', '--only', 'prompts', '--reporter', 'console', '--reporter', 'json:report.json', '--trace', 'trace.jsonl'], { cwd: dir });
+    const result = await runCli(['run', '--only', 'prompts', '--reporter', 'console', '--reporter', 'json:report.json', '--trace', 'trace.jsonl'], {
+      cwd: dir,
+    });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('golden file golden/summarize.json does not exist; run mcpact run --update-golden');
-    for (const output of [result.stdout, result.stderr, readFileSync(path.join(dir, 'report.json'), 'utf8'), readFileSync(path.join(dir, 'trace.jsonl'), 'utf8')]) {
+    for (const output of [
+      result.stdout,
+      result.stderr,
+      readFileSync(path.join(dir, 'report.json'), 'utf8'),
+      readFileSync(path.join(dir, 'trace.jsonl'), 'utf8'),
+    ]) {
       expect(output).not.toContain(SECRET);
     }
   });

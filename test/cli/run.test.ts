@@ -37,7 +37,10 @@ describe('mcpact run against @modelcontextprotocol/server-everything', () => {
   });
 
   it('traces every message both ways as JSON Lines', () => {
-    const lines = readFileSync(`${dir}/trace.jsonl`, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(`${dir}/trace.jsonl`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines[0]).toMatchObject({ server: 'mcp-server-everything', direction: 'out', message: { method: 'initialize' } });
     expect(lines.some((line) => line.direction === 'in' && line.message.result?.tools)).toBe(true);
   });

@@ -52,7 +52,11 @@ describe('suites through the CLI', () => {
     const changed = await runCli(['run', '--only', 'suites', '--reporter', 'json'], { cwd: dir });
     expect(changed.code).toBe(1);
     const finding = JSON.parse(changed.stdout).servers[0].findings[0];
-    expect(finding).toMatchObject({ ruleId: 'suites/cases', location: { kind: 'tool', name: 'get_weather' }, data: { case: 'weather', anchor: 'golden: golden/weather.json' } });
+    expect(finding).toMatchObject({
+      ruleId: 'suites/cases',
+      location: { kind: 'tool', name: 'get_weather' },
+      data: { case: 'weather', anchor: 'golden: golden/weather.json' },
+    });
     expect(finding.message).toMatch(/the result differs from golden file golden\/weather\.json \(first difference on line \d+\)/);
     expect(changed.stdout).not.toContain(SECRET);
   });

@@ -39,7 +39,9 @@ describe('config loading', () => {
   });
 
   it('interpolates variables, keeps $${ literal, and registers values as secrets', () => {
-    const config = load('server:\n  transport: stdio\n  command: node\n  env:\n    KEY: ${SECRET_VALUE}\n    LITERAL: $${NOT_A_VAR}\n', { SECRET_VALUE: 's3cr3t-value' });
+    const config = load('server:\n  transport: stdio\n  command: node\n  env:\n    KEY: ${SECRET_VALUE}\n    LITERAL: $${NOT_A_VAR}\n', {
+      SECRET_VALUE: 's3cr3t-value',
+    });
     expect(config.file.server).toMatchObject({ env: { KEY: 's3cr3t-value', LITERAL: '${NOT_A_VAR}' } });
     expect(config.secrets).toEqual(['s3cr3t-value']);
   });
@@ -61,7 +63,9 @@ describe('config loading', () => {
   });
 
   it('loads prompt examples and expectations, and rejects an invalid regular expression', () => {
-    const config = load('server:\n  transport: stdio\n  command: a\n  prompts:\n    unknown_arguments: accept\n    review:\n      arguments: { language: go }\n      expect: { match: ["^Review"] }\n');
+    const config = load(
+      'server:\n  transport: stdio\n  command: a\n  prompts:\n    unknown_arguments: accept\n    review:\n      arguments: { language: go }\n      expect: { match: ["^Review"] }\n',
+    );
     expect(config.file.server).toMatchObject({ prompts: { unknown_arguments: 'accept', review: { arguments: { language: 'go' } } } });
     expect(failure('server:\n  transport: stdio\n  command: a\n  prompts:\n    review:\n      expect: { match: ["(unclosed"] }\n').message).toContain(
       'server.prompts.review.expect.match[0]: not a valid regular expression',
@@ -78,11 +82,15 @@ describe('config loading', () => {
 
   it('needs a server, and not both forms', () => {
     expect(failure('timeouts: { call_ms: 5 }\n').message).toContain('no server to test');
-    expect(failure('server: { transport: stdio, command: a }\nservers: [{ name: b, transport: stdio, command: b }]\n').message).toContain('either `server` or `servers`');
+    expect(failure('server: { transport: stdio, command: a }\nservers: [{ name: b, transport: stdio, command: b }]\n').message).toContain(
+      'either `server` or `servers`',
+    );
   });
 
   it('needs unique names in servers', () => {
-    expect(failure('servers:\n  - { name: a, transport: stdio, command: a }\n  - { name: a, transport: stdio, command: b }\n').message).toContain('duplicate server name "a"');
+    expect(failure('servers:\n  - { name: a, transport: stdio, command: a }\n  - { name: a, transport: stdio, command: b }\n').message).toContain(
+      'duplicate server name "a"',
+    );
   });
 
   it('rejects wrong types with the path', () => {

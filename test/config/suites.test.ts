@@ -45,23 +45,75 @@ describe('suites config', () => {
   });
 
   it.each([
-    ['two targets', '  suites: [{ tool: a, prompt: b, cases: [{ name: x }] }]\n', 'mcpact.yaml:4:12: server.suites[0]: give exactly one of tool, prompt, resource (got tool, prompt)'],
+    [
+      'two targets',
+      '  suites: [{ tool: a, prompt: b, cases: [{ name: x }] }]\n',
+      'mcpact.yaml:4:12: server.suites[0]: give exactly one of tool, prompt, resource (got tool, prompt)',
+    ],
     ['no target', '  suites: [{ cases: [{ name: x }] }]\n', 'server.suites[0]: give exactly one of tool, prompt, resource'],
     ['no cases', '  suites: [{ tool: a, cases: [] }]\n', 'server.suites[0].cases'],
     ['duplicate case', '  suites: [{ tool: a, cases: [{ name: x }, { name: x }] }]\n', 'server.suites[0].cases[1].name: duplicate case name "x" in this suite'],
-    ['bad regex', '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "$.a", matches: "(" }] } }] }]\n', 'server.suites[0].cases[0].expect.jsonpath[0].matches: not a valid regular expression'],
-    ['bad jsonpath', '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "$.a[0", exists: true }] } }] }]\n', 'server.suites[0].cases[0].expect.jsonpath[0].path: not a valid JSONPath: the "[" at column 4 is never closed'],
-    ['jsonpath without $', '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "content", exists: true }] } }] }]\n', 'not a valid JSONPath: a JSONPath starts with "$"'],
-    ['two checks', '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "$.a", exists: true, count: 1 }] } }] }]\n', 'server.suites[0].cases[0].expect.jsonpath[0]: give exactly one of equals, matches, exists, count (got exists, count)'],
-    ['no check', '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "$.a" }] } }] }]\n', 'give exactly one of equals, matches, exists, count'],
-    ['error_code with golden', '  suites: [{ tool: a, cases: [{ name: x, expect: { error_code: -32602, golden: g.json } }] }]\n', 'server.suites[0].cases[0].expect.golden: golden needs a result, but error_code expects an error'],
-    ['normalize without golden', '  suites: [{ tool: a, cases: [{ name: x, expect: { normalize: [{ pattern: a, replace: b }] } }] }]\n', 'expect.normalize: normalize applies to the golden comparison: add golden'],
-    ['is_error on a prompt', '  suites: [{ prompt: a, cases: [{ name: x, expect: { is_error: true } }] }]\n', 'server.suites[0].cases[0].expect.is_error: is_error applies to tool cases only'],
-    ['messages on a tool', '  suites: [{ tool: a, cases: [{ name: x, expect: { messages: { roles: [user] } } }] }]\n', 'expect.messages: messages applies to prompt cases only'],
-    ['number prompt argument', '  suites: [{ prompt: a, cases: [{ name: x, args: { n: 1 } }] }]\n', 'mcpact.yaml:4:55: server.suites[0].cases[0].args.n: prompt arguments are strings (quote the value)'],
-    ['resource arg not in template', '  suites: [{ resource: "notes://{id}", cases: [{ name: x, args: { key: 1 } }] }]\n', 'args.key: the URI template has no variable "key" (it has id)'],
+    [
+      'bad regex',
+      '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "$.a", matches: "(" }] } }] }]\n',
+      'server.suites[0].cases[0].expect.jsonpath[0].matches: not a valid regular expression',
+    ],
+    [
+      'bad jsonpath',
+      '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "$.a[0", exists: true }] } }] }]\n',
+      'server.suites[0].cases[0].expect.jsonpath[0].path: not a valid JSONPath: the "[" at column 4 is never closed',
+    ],
+    [
+      'jsonpath without $',
+      '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "content", exists: true }] } }] }]\n',
+      'not a valid JSONPath: a JSONPath starts with "$"',
+    ],
+    [
+      'two checks',
+      '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "$.a", exists: true, count: 1 }] } }] }]\n',
+      'server.suites[0].cases[0].expect.jsonpath[0]: give exactly one of equals, matches, exists, count (got exists, count)',
+    ],
+    [
+      'no check',
+      '  suites: [{ tool: a, cases: [{ name: x, expect: { jsonpath: [{ path: "$.a" }] } }] }]\n',
+      'give exactly one of equals, matches, exists, count',
+    ],
+    [
+      'error_code with golden',
+      '  suites: [{ tool: a, cases: [{ name: x, expect: { error_code: -32602, golden: g.json } }] }]\n',
+      'server.suites[0].cases[0].expect.golden: golden needs a result, but error_code expects an error',
+    ],
+    [
+      'normalize without golden',
+      '  suites: [{ tool: a, cases: [{ name: x, expect: { normalize: [{ pattern: a, replace: b }] } }] }]\n',
+      'expect.normalize: normalize applies to the golden comparison: add golden',
+    ],
+    [
+      'is_error on a prompt',
+      '  suites: [{ prompt: a, cases: [{ name: x, expect: { is_error: true } }] }]\n',
+      'server.suites[0].cases[0].expect.is_error: is_error applies to tool cases only',
+    ],
+    [
+      'messages on a tool',
+      '  suites: [{ tool: a, cases: [{ name: x, expect: { messages: { roles: [user] } } }] }]\n',
+      'expect.messages: messages applies to prompt cases only',
+    ],
+    [
+      'number prompt argument',
+      '  suites: [{ prompt: a, cases: [{ name: x, args: { n: 1 } }] }]\n',
+      'mcpact.yaml:4:55: server.suites[0].cases[0].args.n: prompt arguments are strings (quote the value)',
+    ],
+    [
+      'resource arg not in template',
+      '  suites: [{ resource: "notes://{id}", cases: [{ name: x, args: { key: 1 } }] }]\n',
+      'args.key: the URI template has no variable "key" (it has id)',
+    ],
     ['resource args without template', '  suites: [{ resource: "notes://1", cases: [{ name: x, args: { id: 1 } }] }]\n', 'the resource has none'],
-    ['unknown expect key', '  suites: [{ tool: a, cases: [{ name: x, expect: { is_eror: true } }] }]\n', 'unknown key "is_eror" at server.suites[0].cases[0].expect (did you mean "is_error"?)'],
+    [
+      'unknown expect key',
+      '  suites: [{ tool: a, cases: [{ name: x, expect: { is_eror: true } }] }]\n',
+      'unknown key "is_eror" at server.suites[0].cases[0].expect (did you mean "is_error"?)',
+    ],
   ])('%s', (_name, body, message) => {
     expect(failure(body)).toContain(message);
   });
@@ -69,12 +121,18 @@ describe('suites config', () => {
 
 describe('latency config', () => {
   it('loads budgets, tools, per-tool budgets and arguments', () => {
-    const config = load('  latency: { samples: 5, warmup: 0, p95_ms: 200, tools: [echo], per_tool: { echo: { p50_ms: 10 } }, args: { echo: { message: hi } } }\n');
+    const config = load(
+      '  latency: { samples: 5, warmup: 0, p95_ms: 200, tools: [echo], per_tool: { echo: { p50_ms: 10 } }, args: { echo: { message: hi } } }\n',
+    );
     expect(config.file.server?.latency).toMatchObject({ samples: 5, tools: ['echo'], per_tool: { echo: { p50_ms: 10 } } });
   });
 
   it.each([
-    ['per_tool outside tools', '  latency: { tools: [a], per_tool: { b: { p95_ms: 1 } } }\n', 'server.latency.per_tool.b: "b" is not in latency.tools, so it is never timed'],
+    [
+      'per_tool outside tools',
+      '  latency: { tools: [a], per_tool: { b: { p95_ms: 1 } } }\n',
+      'server.latency.per_tool.b: "b" is not in latency.tools, so it is never timed',
+    ],
     ['args outside tools', '  latency: { tools: [a], args: { b: {} } }\n', 'server.latency.args.b: "b" is not in latency.tools'],
     ['duplicate tool', '  latency: { tools: [a, a] }\n', 'server.latency.tools[1]: "a" is listed twice'],
     ['zero samples', '  latency: { samples: 0 }\n', 'server.latency.samples'],
@@ -87,7 +145,8 @@ describe('latency config', () => {
 
 describe('helpers', () => {
   it('checks JSONPath structure', () => {
-    for (const valid of ['$', '$.a.b', '$..type', "$['a b']", '$.content[?(@.type == "text]")].text', '$.a[*]', '$.a[-1:]']) expect(jsonPathProblem(valid), valid).toBeUndefined();
+    for (const valid of ['$', '$.a.b', '$..type', "$['a b']", '$.content[?(@.type == "text]")].text', '$.a[*]', '$.a[-1:]'])
+      expect(jsonPathProblem(valid), valid).toBeUndefined();
     expect(jsonPathProblem('$.a]')).toBe('"]" at column 4 closes nothing');
     expect(jsonPathProblem('$.a[]')).toBe('empty brackets "[]" at column 4');
     expect(jsonPathProblem("$['a")).toBe('the quote at column 3 is never closed');
@@ -120,7 +179,17 @@ describe('helpers', () => {
     expect(percentile([7], 95)).toBe(7);
     expect(percentile([10, 20], 50)).toBe(10);
     expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);
-    expect(percentile(Array.from({ length: 20 }, (_, index) => index + 1), 95)).toBe(19);
-    expect(percentile(Array.from({ length: 100 }, (_, index) => index + 1), 95)).toBe(95);
+    expect(
+      percentile(
+        Array.from({ length: 20 }, (_, index) => index + 1),
+        95,
+      ),
+    ).toBe(19);
+    expect(
+      percentile(
+        Array.from({ length: 100 }, (_, index) => index + 1),
+        95,
+      ),
+    ).toBe(95);
   });
 });

@@ -15,7 +15,11 @@ describe('raw HTTP exchanges', () => {
     const elsewhere = await startHostileHttp('collector');
     const server = await startHostileHttp('redirect', { redirectTo: `http://localhost:${elsewhere.port}/mcp` });
     started.push(elsewhere, server);
-    const result = await exchange(server.url, { method: 'POST', headers: { authorization: 'Bearer secret', 'content-type': 'application/json' }, body: '{}' }, { timeoutMs: 1_000 });
+    const result = await exchange(
+      server.url,
+      { method: 'POST', headers: { authorization: 'Bearer secret', 'content-type': 'application/json' }, body: '{}' },
+      { timeoutMs: 1_000 },
+    );
     expect(result).toMatchObject({ kind: 'response', status: 307, headers: { location: `http://localhost:${elsewhere.port}/mcp` } });
     expect(elsewhere.seen).toEqual([]);
   });

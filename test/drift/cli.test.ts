@@ -23,7 +23,8 @@ interface ReportFinding {
   location: { kind: string; name?: string; pointer?: string };
   data?: { level?: string; reason?: string };
 }
-const findingsOf = (stdout: string): ReportFinding[] => (JSON.parse(stdout) as { servers: { findings: ReportFinding[] }[] }).servers.flatMap((server) => server.findings);
+const findingsOf = (stdout: string): ReportFinding[] =>
+  (JSON.parse(stdout) as { servers: { findings: ReportFinding[] }[] }).servers.flatMap((server) => server.findings);
 
 /** Every id the v1 -> v2 fixtures exercise, with the level each of its findings gets. */
 const EXPECTED_V1_TO_V2: Record<string, string[]> = {
@@ -100,7 +101,18 @@ describe('baseline and diff on one server', () => {
 
   it('diff against v2: exit 1, every change id with the right level, a pointer and a reason, on the console too', async () => {
     const out = temp();
-    const result = await runCli(['diff', '--lockfile', path.join(dir, 'mcpact.lock.json'), '--reporter', 'console', '--reporter', `json:${out}/report.json`, '--', process.execPath, V2]);
+    const result = await runCli([
+      'diff',
+      '--lockfile',
+      path.join(dir, 'mcpact.lock.json'),
+      '--reporter',
+      'console',
+      '--reporter',
+      `json:${out}/report.json`,
+      '--',
+      process.execPath,
+      V2,
+    ]);
     expect(result.code).toBe(1);
     const findings = findingsOf(readFileSync(path.join(out, 'report.json'), 'utf8'));
     const levels: Record<string, Set<string>> = {};
@@ -138,7 +150,11 @@ describe('baseline and diff on one server', () => {
 
 describe('a failed capture never touches the lockfile', () => {
   it.each([
-    ['a list that fails', ['--', process.execPath, V2, '--fail', 'tools/list'], /capture incomplete, no lockfile written: tools\/list failed: -32603 Internal error: backend unavailable/],
+    [
+      'a list that fails',
+      ['--', process.execPath, V2, '--fail', 'tools/list'],
+      /capture incomplete, no lockfile written: tools\/list failed: -32603 Internal error: backend unavailable/,
+    ],
     ['a server that does not start', ['--', process.execPath, path.join(ROOT, 'dist/fixtures/drift/missing.js')], /no lockfile written/],
   ])('%s: exit 2, old bytes kept', { concurrent: true }, async (_name, args, reason) => {
     const dir = temp();

@@ -14,7 +14,14 @@ import { lockfile, prompt, tool } from './support.js';
 
 const SAMPLE = lockfile({
   tools: [tool('b', { description: 'B.' }), tool('a', { inputSchema: { type: 'object', properties: { z: {} } } })],
-  prompts: [prompt('p', { arguments: [{ name: 'second', required: false }, { name: 'first', required: true }] })],
+  prompts: [
+    prompt('p', {
+      arguments: [
+        { name: 'second', required: false },
+        { name: 'first', required: true },
+      ],
+    }),
+  ],
   resources: [{ uri: 'docs://b' }, { uri: 'docs://a', mimeType: 'text/plain' }],
 });
 // A property literally named __proto__ must survive as data (JSON.parse makes it an own property).
@@ -67,7 +74,9 @@ describe('refused lockfiles (exit 2 with the reason)', () => {
 
   it('a missing file names the file and how to create it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-lock-'));
-    await expect(readLockfile(path.join(dir, 'mcpact.lock.json'))).rejects.toThrow(/cannot read lockfile .*mcpact\.lock\.json: no such file \(create it with `mcpact baseline`\)/);
+    await expect(readLockfile(path.join(dir, 'mcpact.lock.json'))).rejects.toThrow(
+      /cannot read lockfile .*mcpact\.lock\.json: no such file \(create it with `mcpact baseline`\)/,
+    );
     await expect(readLockfile(dir)).rejects.toThrow(/it is a directory/);
   });
 
@@ -93,10 +102,14 @@ describe('lockfile loader fuzz', () => {
   it('random JSON, alone and grafted onto a valid lockfile', () => {
     const valid = JSON.parse(VALID) as Record<string, unknown>;
     fc.assert(
-      fc.property(fc.jsonValue(), fc.constantFrom('server', 'tools', 'prompts', 'resources', 'resourceTemplates', 'schemaVersion', 'mcpactVersion'), (value, key) => {
-        clean(JSON.stringify(value));
-        clean(JSON.stringify({ ...valid, [key]: value }));
-      }),
+      fc.property(
+        fc.jsonValue(),
+        fc.constantFrom('server', 'tools', 'prompts', 'resources', 'resourceTemplates', 'schemaVersion', 'mcpactVersion'),
+        (value, key) => {
+          clean(JSON.stringify(value));
+          clean(JSON.stringify({ ...valid, [key]: value }));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -21,7 +21,8 @@ interface ReportFinding {
   location: { kind: string; name?: string; pointer?: string };
   data?: { level?: string; reason?: string; observed?: boolean };
 }
-const findingsOf = (stdout: string): ReportFinding[] => (JSON.parse(stdout) as { servers: { findings: ReportFinding[] }[] }).servers.flatMap((server) => server.findings);
+const findingsOf = (stdout: string): ReportFinding[] =>
+  (JSON.parse(stdout) as { servers: { findings: ReportFinding[] }[] }).servers.flatMap((server) => server.findings);
 const calledTools = (stderr: string) => [...stderr.matchAll(/tools\/call (\w+)/g)].map((match) => match[1]);
 
 const config = (server: string) =>
@@ -87,7 +88,9 @@ describe('output shapes through baseline, diff and run', () => {
     const findings = findingsOf(changed.stdout);
     expect(findings.map((finding) => [finding.ruleId, finding.location.name, finding.location.pointer, finding.data?.level])).toEqual(EXPECTED);
     expect(findings.every((finding) => finding.data?.observed === true && Boolean(finding.data.reason))).toBe(true);
-    expect(findings.find((finding) => finding.location.name === 'list_cities' && finding.data?.level === 'breaking')?.data?.reason).toBe('field "[].country" is no longer in every result');
+    expect(findings.find((finding) => finding.location.name === 'list_cities' && finding.data?.level === 'breaking')?.data?.reason).toBe(
+      'field "[].country" is no longer in every result',
+    );
   });
 
   it('mcpact run with drift.baseline reports the same', async () => {

@@ -16,7 +16,11 @@ import type { FakeServerSpec } from '../support/fake-server.js';
 
 const readOnly = { readOnlyHint: true };
 const TOOLS = [
-  { name: 'lookup', inputSchema: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer', minimum: 1, maximum: 5 } }, required: ['q'] }, annotations: readOnly },
+  {
+    name: 'lookup',
+    inputSchema: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer', minimum: 1, maximum: 5 } }, required: ['q'] },
+    annotations: readOnly,
+  },
   { name: 'declared', inputSchema: { type: 'object' }, outputSchema: { type: 'object' }, annotations: readOnly },
   { name: 'writer', inputSchema: { type: 'object' } },
   { name: 'broken', inputSchema: { type: 'object' }, annotations: readOnly },
@@ -37,10 +41,10 @@ function server(result: (args: Record<string, unknown>) => unknown): { spec: Fak
   return { spec, calls };
 }
 
-
 const ON: ServerSettings = { drift: { output_shapes: true } };
 const record = (spec: FakeServerSpec, settings: ServerSettings = ON) => withProbe(spec, (probe, surface) => recordOutputShapes(surface, probe, settings));
-const replay = (spec: FakeServerSpec, lock: Lockfile, settings: ServerSettings = ON) => withProbe(spec, (probe, surface) => replayOutputShapes(lock, surface, probe, settings));
+const replay = (spec: FakeServerSpec, lock: Lockfile, settings: ServerSettings = ON) =>
+  withProbe(spec, (probe, surface) => replayOutputShapes(lock, surface, probe, settings));
 
 function lockWith(observed: Map<string, ObservedOutput>): Lockfile {
   return {
@@ -58,8 +62,14 @@ function lockWith(observed: Map<string, ObservedOutput>): Lockfile {
   };
 }
 
-const v1 = (args: Record<string, unknown>) => ({ content: [{ type: 'text', text: 'ok' }], structuredContent: { query: args.q, hits: [{ id: 1, title: 't' }], total: 1 } });
-const v2 = (args: Record<string, unknown>) => ({ content: [{ type: 'text', text: 'ok' }], structuredContent: { query: args.q, hits: [{ id: 'a1', title: 't', score: 0.5 }] } });
+const v1 = (args: Record<string, unknown>) => ({
+  content: [{ type: 'text', text: 'ok' }],
+  structuredContent: { query: args.q, hits: [{ id: 1, title: 't' }], total: 1 },
+});
+const v2 = (args: Record<string, unknown>) => ({
+  content: [{ type: 'text', text: 'ok' }],
+  structuredContent: { query: args.q, hits: [{ id: 'a1', title: 't', score: 0.5 }] },
+});
 
 describe('recordOutputShapes', () => {
   it('calls only the cleared tools without an outputSchema, N times with reproducible inputs, and notes the rest', async () => {
@@ -140,16 +150,25 @@ describe('replayOutputShapes', () => {
     ]);
     const demoted = server(v1);
     demoted.spec.tools = TOOLS.map((tool) => (tool.name === 'lookup' ? { ...tool, annotations: {} } : tool));
-    expect(await replay(demoted.spec, lock)).toEqual({ changes: [], notes: ['"lookup": output shape not compared: not called, not annotated readOnlyHint: true'] });
+    expect(await replay(demoted.spec, lock)).toEqual({
+      changes: [],
+      notes: ['"lookup": output shape not compared: not called, not annotated readOnlyHint: true'],
+    });
     expect(demoted.calls).toEqual([]);
   });
 
   it('says when the option and the lockfile disagree, and calls nothing then', async () => {
     const { observed } = await record(server(v1).spec);
     const off = server(v1);
-    expect(await replay(off.spec, lockWith(observed), {})).toEqual({ changes: [], notes: ['the lockfile holds observed output shapes, but drift.output_shapes is off: not compared'] });
+    expect(await replay(off.spec, lockWith(observed), {})).toEqual({
+      changes: [],
+      notes: ['the lockfile holds observed output shapes, but drift.output_shapes is off: not compared'],
+    });
     const empty = server(v1);
-    expect(await replay(empty.spec, lockWith(new Map()))).toEqual({ changes: [], notes: ['drift.output_shapes is on, but the lockfile holds no observed output shape: refresh it with mcpact baseline'] });
+    expect(await replay(empty.spec, lockWith(new Map()))).toEqual({
+      changes: [],
+      notes: ['drift.output_shapes is on, but the lockfile holds no observed output shape: refresh it with mcpact baseline'],
+    });
     expect([...off.calls, ...empty.calls]).toEqual([]);
   });
 });
@@ -165,7 +184,8 @@ describe('withOutputNotes', () => {
 });
 
 describe('drift.output_shapes config', () => {
-  const load = (drift: string) => parseConfig(`server:\n  transport: stdio\n  command: node\n  drift:\n${drift}`, `${process.cwd()}/mcpact.yaml`, { env: {}, ruleIds: [] });
+  const load = (drift: string) =>
+    parseConfig(`server:\n  transport: stdio\n  command: node\n  drift:\n${drift}`, `${process.cwd()}/mcpact.yaml`, { env: {}, ruleIds: [] });
 
   it('accepts output_shapes and output_samples', () => {
     expect(load('    output_shapes: true\n    output_samples: 5\n').file.server?.drift).toEqual({ output_shapes: true, output_samples: 5 });

@@ -45,7 +45,11 @@ describe('inferShape', () => {
   });
 
   it('is deterministic: the same samples in any order give the same bytes, keys and required sorted', () => {
-    const samples = [{ b: 1, a: { y: 'x', x: [1, 'a'] } }, { a: { x: [] }, c: true }, { a: { y: null, z: 1 }, b: 2.5 }];
+    const samples = [
+      { b: 1, a: { y: 'x', x: [1, 'a'] } },
+      { a: { x: [] }, c: true },
+      { a: { y: null, z: 1 }, b: 2.5 },
+    ];
     const shapes = [samples, [...samples].reverse(), [samples[1], samples[0], samples[2]]].map((order) => JSON.stringify(inferShape(order)));
     expect(new Set(shapes).size).toBe(1);
     const shape = inferShape(samples);
@@ -79,7 +83,13 @@ describe('observeOutput', () => {
   const block = (text: string) => ({ type: 'text', text });
 
   it('prefers structuredContent when every result has it', () => {
-    const output = observeOutput([{ content: [block('{"a":1}')], structuredContent: { a: 1 } }, { content: [block('{"a":2}')], structuredContent: { a: 2, b: 'x' } }], 2);
+    const output = observeOutput(
+      [
+        { content: [block('{"a":1}')], structuredContent: { a: 1 } },
+        { content: [block('{"a":2}')], structuredContent: { a: 2, b: 'x' } },
+      ],
+      2,
+    );
     expect(output).toEqual({
       calls: 2,
       source: 'structuredContent',
@@ -90,23 +100,56 @@ describe('observeOutput', () => {
 
   it('falls back to JSON objects and arrays in text blocks, ignoring prose and bare scalars', () => {
     const output = observeOutput([{ content: [block('Here you go:'), block(' [{"n": 1}] '), block('42')] }, { content: [block('{"n": 2}')] }], 2);
-    expect(output).toEqual({ calls: 2, source: 'text', content: ['text'], shape: { type: ['array', 'object'], properties: { n: { type: 'integer' } }, required: ['n'], items: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } } });
+    expect(output).toEqual({
+      calls: 2,
+      source: 'text',
+      content: ['text'],
+      shape: {
+        type: ['array', 'object'],
+        properties: { n: { type: 'integer' } },
+        required: ['n'],
+        items: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+      },
+    });
   });
 
   it('records only the block types when there is no JSON, and nothing when nothing succeeded', () => {
-    expect(observeOutput([{ content: [block('plain words'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }] }], 1)).toEqual({ calls: 1, source: 'content', content: ['image', 'text'] });
+    expect(observeOutput([{ content: [block('plain words'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }] }], 1)).toEqual({
+      calls: 1,
+      source: 'content',
+      content: ['image', 'text'],
+    });
     expect(observeOutput([], 3)).toBeUndefined();
   });
 });
 
 const shape = (value: unknown, ...more: unknown[]): OutputShape => inferShape([value, ...more]);
-const observation = (value: OutputShape, source: ObservedOutput['source'] = 'structuredContent', content = ['text']): ObservedOutput => ({ calls: 3, source, content, shape: value });
+const observation = (value: OutputShape, source: ObservedOutput['source'] = 'structuredContent', content = ['text']): ObservedOutput => ({
+  calls: 3,
+  source,
+  content,
+  shape: value,
+});
 const classified = (before: ObservedOutput, after: ObservedOutput) =>
-  classify(diffObservedOutput('tool', before, after), driftPolicy(undefined)).findings.map((finding) => [finding.ruleId.slice('drift/'.length), finding.location.pointer, finding.data?.reason]);
+  classify(diffObservedOutput('tool', before, after), driftPolicy(undefined)).findings.map((finding) => [
+    finding.ruleId.slice('drift/'.length),
+    finding.location.pointer,
+    finding.data?.reason,
+  ]);
 
 describe('diffObservedOutput', () => {
-  const v1 = observation(shape({ city: 'Oslo', station: { id: 'OSL', elevation: 94 }, updated: 'x', rows: [{ n: 1 }] }, { city: 'Lima', station: { id: 'LIM', elevation: 1 }, updated: 'y', rows: [] }));
-  const v2 = observation(shape({ city: 'Oslo', station: { id: 7, elevation: 94 }, humidity: 0.4, rows: [{ n: 1.5 }] }, { city: 'Lima', station: { id: 8 }, humidity: 0.5, rows: [] }));
+  const v1 = observation(
+    shape(
+      { city: 'Oslo', station: { id: 'OSL', elevation: 94 }, updated: 'x', rows: [{ n: 1 }] },
+      { city: 'Lima', station: { id: 'LIM', elevation: 1 }, updated: 'y', rows: [] },
+    ),
+  );
+  const v2 = observation(
+    shape(
+      { city: 'Oslo', station: { id: 7, elevation: 94 }, humidity: 0.4, rows: [{ n: 1.5 }] },
+      { city: 'Lima', station: { id: 8 }, humidity: 0.5, rows: [] },
+    ),
+  );
 
   it('removed field, changed type and required -> optional break; an added field is compatible; each with a pointer', () => {
     expect(classified(v1, v2)).toEqual([
@@ -145,14 +188,20 @@ describe('diffObservedOutput', () => {
     expect(classified(empty, full)).toEqual([]);
     const record = observation(shape({ owner: { name: 'a', id: 1 } }));
     const text = observation(shape({ owner: 'a' }));
-    expect(classified(record, text)).toEqual([['tool-output-breaking', '/observedOutput/shape/properties/owner/type', 'field "owner": type changed from object to string']]);
+    expect(classified(record, text)).toEqual([
+      ['tool-output-breaking', '/observedOutput/shape/properties/owner/type', 'field "owner": type changed from object to string'],
+    ]);
   });
 
   it('a poorer source breaks, a richer one is compatible; content block types removed break, added are compatible', () => {
     const structured = observation(shape({ a: 1 }));
     const text = observation(shape({ a: 1 }), 'text');
-    expect(classified(structured, text)).toEqual([['tool-output-breaking', '/observedOutput/source', 'results now carry JSON in text content, not structuredContent']]);
-    expect(classified(text, structured)).toEqual([['tool-output-compatible', '/observedOutput/source', 'results now carry structuredContent, not JSON in text content']]);
+    expect(classified(structured, text)).toEqual([
+      ['tool-output-breaking', '/observedOutput/source', 'results now carry JSON in text content, not structuredContent'],
+    ]);
+    expect(classified(text, structured)).toEqual([
+      ['tool-output-compatible', '/observedOutput/source', 'results now carry structuredContent, not JSON in text content'],
+    ]);
     const withImage = observation(shape({ a: 1 }), 'structuredContent', ['image', 'text']);
     expect(classified(withImage, structured)).toEqual([['tool-output-breaking', '/observedOutput/content', 'no content block of type "image" any more']]);
     expect(classified(structured, withImage)).toEqual([['tool-output-compatible', '/observedOutput/content', 'now also content blocks of type "image"']]);

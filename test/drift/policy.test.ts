@@ -68,7 +68,8 @@ describe('drift policy', () => {
 });
 
 describe('drift config', () => {
-  const load = (drift: string) => parseConfig(`server:\n  transport: stdio\n  command: node\n  drift:\n${drift}`, `${process.cwd()}/mcpact.yaml`, { env: {}, ruleIds: [] });
+  const load = (drift: string) =>
+    parseConfig(`server:\n  transport: stdio\n  command: node\n  drift:\n${drift}`, `${process.cwd()}/mcpact.yaml`, { env: {}, ruleIds: [] });
   const failure = (drift: string) => {
     try {
       load(drift);
@@ -80,16 +81,27 @@ describe('drift config', () => {
   };
 
   it('accepts every knob', () => {
-    const config = load('    baseline: mcpact.lock.json\n    fail_on: [breaking, tool-added]\n    levels: { tool-title-changed: risky }\n    descriptions: ignore\n');
-    expect(config.file.server?.drift).toEqual({ baseline: 'mcpact.lock.json', fail_on: ['breaking', 'tool-added'], levels: { 'tool-title-changed': 'risky' }, descriptions: 'ignore' });
+    const config = load(
+      '    baseline: mcpact.lock.json\n    fail_on: [breaking, tool-added]\n    levels: { tool-title-changed: risky }\n    descriptions: ignore\n',
+    );
+    expect(config.file.server?.drift).toEqual({
+      baseline: 'mcpact.lock.json',
+      fail_on: ['breaking', 'tool-added'],
+      levels: { 'tool-title-changed': 'risky' },
+      descriptions: 'ignore',
+    });
   });
 
   it('names an unknown change id with a did-you-mean', () => {
-    expect(failure('    levels: { tool-removd: compatible }\n')).toBe('mcpact.yaml:5:15: unknown key "tool-removd" at server.drift.levels (did you mean "tool-removed"?)');
+    expect(failure('    levels: { tool-removd: compatible }\n')).toBe(
+      'mcpact.yaml:5:15: unknown key "tool-removd" at server.drift.levels (did you mean "tool-removed"?)',
+    );
   });
 
   it('lists the allowed levels for a bad level, and the allowed values for fail_on', () => {
     expect(failure('    levels: { tool-removed: harmless }\n')).toMatch(/server\.drift\.levels\.tool-removed must be one of: breaking, risky, compatible/);
-    expect(failure('    fail_on: [braking]\n')).toMatch(/server\.drift\.fail_on\[0\] must be one of: breaking, risky, compatible, server-instructions-changed.*\(did you mean "breaking"\?\)/);
+    expect(failure('    fail_on: [braking]\n')).toMatch(
+      /server\.drift\.fail_on\[0\] must be one of: breaking, risky, compatible, server-instructions-changed.*\(did you mean "breaking"\?\)/,
+    );
   });
 });

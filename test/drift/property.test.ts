@@ -55,12 +55,17 @@ const contract: fc.Arbitrary<Contract> = fc.record({
     { selector: (tool) => tool.name, maxLength: 4 },
   ),
   prompts: fc.uniqueArray(
-    fc.record({
-      name,
-      description: text,
-      arguments: fc.uniqueArray(fc.record({ name, required: fc.boolean(), description: text }).map(dropUndefined), { selector: (arg) => arg.name, maxLength: 4 }),
-      invocations: fc.constant([]).map((): [] => []),
-    }).map(dropUndefined),
+    fc
+      .record({
+        name,
+        description: text,
+        arguments: fc.uniqueArray(fc.record({ name, required: fc.boolean(), description: text }).map(dropUndefined), {
+          selector: (arg) => arg.name,
+          maxLength: 4,
+        }),
+        invocations: fc.constant([]).map((): [] => []),
+      })
+      .map(dropUndefined),
     { selector: (prompt) => prompt.name, maxLength: 3 },
   ),
   resources: fc.uniqueArray(fc.record({ uri: name, name: text, mimeType: text }).map(dropUndefined), { selector: (resource) => resource.uri, maxLength: 3 }),
@@ -137,6 +142,11 @@ describe('drift properties', () => {
 
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reverseKeys(item)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([key, item]) => [key, reverseKeys(item)]),
+    );
   return value;
 }

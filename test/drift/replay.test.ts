@@ -11,11 +11,17 @@ import { getPrompt, type FakeServerSpec } from '../support/fake-server.js';
 
 const v1 = {
   prompts: [
-    { name: 'review', description: 'r', arguments: [{ name: 'language', required: true }, { name: 'focus', required: false }] },
+    {
+      name: 'review',
+      description: 'r',
+      arguments: [
+        { name: 'language', required: true },
+        { name: 'focus', required: false },
+      ],
+    },
     { name: 'plain', description: 'p' },
   ],
 };
-
 
 const record = (spec: FakeServerSpec, settings: ServerSettings = {}) => withProbe(spec, (probe, surface) => recordInvocations(surface, probe, settings));
 
@@ -29,10 +35,11 @@ function lockWith(invocations: Map<string, Invocation[]>): Lockfile {
     prompts: v1.prompts.map((prompt) => ({ name: prompt.name, arguments: [], invocations: invocations.get(prompt.name) ?? [] })),
     resources: [],
     resourceTemplates: [],
-  } as Lockfile;
+  };
 }
 
-const replay = (spec: FakeServerSpec, lock: Lockfile, settings: ServerSettings = {}) => withProbe(spec, (probe, surface) => replayInvocations(lock, surface, probe, settings));
+const replay = (spec: FakeServerSpec, lock: Lockfile, settings: ServerSettings = {}) =>
+  withProbe(spec, (probe, surface) => replayInvocations(lock, surface, probe, settings));
 
 describe('compatibility replay', () => {
   it('records the complete and the minimum map that worked, with config examples as placeholders', async () => {
@@ -54,7 +61,17 @@ describe('compatibility replay', () => {
     const lock = lockWith(await record(v1));
     // v2 reads `lang` now (optional) and ignores keys it does not know: every old call still "works".
     const v2: FakeServerSpec = {
-      prompts: [{ name: 'review', description: 'r', arguments: [{ name: 'lang', required: false }, { name: 'focus', required: false }] }, v1.prompts[1]!],
+      prompts: [
+        {
+          name: 'review',
+          description: 'r',
+          arguments: [
+            { name: 'lang', required: false },
+            { name: 'focus', required: false },
+          ],
+        },
+        v1.prompts[1]!,
+      ],
       handle: (method, params) => {
         if (method !== 'prompts/get' || params?.name !== 'review') return undefined;
         const args = { ...(params.arguments as Record<string, unknown>) };

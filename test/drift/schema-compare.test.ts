@@ -31,7 +31,9 @@ describe('compareSchemas', () => {
   });
 
   it('compares tuples position by position', () => {
-    expect(effects({ prefixItems: [{ type: 'string' }] }, { prefixItems: [{ type: 'string' }, { type: 'number' }] })).toEqual([['/prefixItems/1/type', 'tighten']]);
+    expect(effects({ prefixItems: [{ type: 'string' }] }, { prefixItems: [{ type: 'string' }, { type: 'number' }] })).toEqual([
+      ['/prefixItems/1/type', 'tighten'],
+    ]);
     expect(effects({ items: [{ type: 'string' }] }, { items: [{ type: 'number' }] })).toEqual([['/items/0/type', 'both']]);
   });
 

@@ -18,21 +18,49 @@ const reporting = defineRule({
     report({ message: 'a', location: { kind: 'tool', name: 'a' } });
   },
 });
-const crashing = defineRule({ id: 'protocol/test-crash', family: 'protocol', description: '', defaultSeverity: 'error', spec, docs: '', check() { throw new Error('kaput'); } });
+const crashing = defineRule({
+  id: 'protocol/test-crash',
+  family: 'protocol',
+  description: '',
+  defaultSeverity: 'error',
+  spec,
+  docs: '',
+  check() {
+    throw new Error('kaput');
+  },
+});
 const probing = defineRule({
-  id: 'schema/test-probe', family: 'schema', description: '', defaultSeverity: 'error', spec, docs: '',
-  async check({ probe }) { await probe.request('tools/list', {}); },
+  id: 'schema/test-probe',
+  family: 'schema',
+  description: '',
+  defaultSeverity: 'error',
+  spec,
+  docs: '',
+  async check({ probe }) {
+    await probe.request('tools/list', {});
+  },
 });
 
 function plan(server: FakeServerSpec, overrides: Partial<ServerPlan> = {}, levels: Record<string, RuleLevel> = {}): ServerPlan {
-  return { name: 'fake', target: { kind: 'memory', transport: fakeServerTransport(server) }, timeouts: DEFAULT_TIMEOUTS, expect: {}, levels, settings: {}, ...overrides };
+  return {
+    name: 'fake',
+    target: { kind: 'memory', transport: fakeServerTransport(server) },
+    timeouts: DEFAULT_TIMEOUTS,
+    expect: {},
+    levels,
+    settings: {},
+    ...overrides,
+  };
 }
 const run = (rules: Rule[], p: ServerPlan) => runServer(p, { rules, clientVersion: 'test', concurrency: 2 });
 
 describe('runner', () => {
   it('isolates a crashing rule and sorts findings deterministically', async () => {
     const report = await run([crashing, reporting], plan({ tools: [] }));
-    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['protocol/test-crash', 'error'], ['protocol/test-reporting', 'fail']]);
+    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([
+      ['protocol/test-crash', 'error'],
+      ['protocol/test-reporting', 'fail'],
+    ]);
     expect(report.rules[0]?.reason).toBe('rule crashed: kaput');
     expect(report.findings.map((finding) => finding.location.name)).toEqual(['a', 'z']);
     expect(report.complete).toBe(true);

@@ -29,7 +29,11 @@ class FakeChild implements ShareableConnection {
   ) {}
   initialize(version = TARGET_REVISION): Promise<Outcome> {
     this.initializedWith ??= version;
-    this.answer ??= Promise.resolve(this.refuses.includes(version) ? { kind: 'error', code: -32602, message: 'unsupported', ms: 0 } : { kind: 'result', result: { protocolVersion: version }, ms: 0 });
+    this.answer ??= Promise.resolve(
+      this.refuses.includes(version)
+        ? { kind: 'error', code: -32602, message: 'unsupported', ms: 0 }
+        : { kind: 'result', result: { protocolVersion: version }, ms: 0 },
+    );
     return this.answer;
   }
   ping(): Promise<Outcome> {
@@ -159,7 +163,14 @@ describe('stdio probes on a shared child', () => {
     it.concurrent(`${defect ?? 'no defect'}: each rule's verdict as on a child of its own`, async () => {
       const { rule, seen } = counter();
       const report = await runServer(
-        { name: 'shared', target: defectStdio(defect)(), timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500, run_ms: 10_000 }, expect: {}, levels: {}, settings: {} },
+        {
+          name: 'shared',
+          target: defectStdio(defect)(),
+          timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500, run_ms: 10_000 },
+          expect: {},
+          levels: {},
+          settings: {},
+        },
         { rules: [versionNegotiation, ...stdioRules, rule], clientVersion: 'test', concurrency: 4 },
       );
       expect(report.error).toBeUndefined();

@@ -86,7 +86,10 @@ describe('deep data through the CLI', () => {
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(1);
-    const trace = readFileSync(path.join(dir, 'trace.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const trace = readFileSync(path.join(dir, 'trace.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     expect(trace.length).toBeGreaterThan(3);
     const text = JSON.stringify(trace);
     expect(text).toContain('[nested deeper than 200 levels]');

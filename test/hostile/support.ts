@@ -50,8 +50,10 @@ export async function runHostile(target: SessionTarget, timeouts: Timeouts = HOS
 }
 
 /** C0 and C1 controls (ESC, BEL, CSI, ...) other than line breaks and tabs, and bidi/invisible format characters. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const FOREIGN_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff]/;
 /** The colours mcpact itself writes: SGR sequences only. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const OWN_SGR = /\u001b\[[0-9;]*m/g;
 
 export function expectSafeReports(run: HostileRun, timeouts: Timeouts = HOSTILE_TIMEOUTS): void {

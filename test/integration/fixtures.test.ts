@@ -56,7 +56,9 @@ describe('good fixture', () => {
     expect(report.complete).toBe(true);
     expect(report.transport).toBe('http');
     expect(report.findings).toEqual([]);
-    expect(report.rules.filter((rule) => rule.status !== 'pass' && !(rule.status === 'skip' && (rule.family === 'stdio' || NEEDS_CONFIG(rule.id))))).toEqual([]);
+    expect(report.rules.filter((rule) => rule.status !== 'pass' && !(rule.status === 'skip' && (rule.family === 'stdio' || NEEDS_CONFIG(rule.id))))).toEqual(
+      [],
+    );
   });
 });
 
@@ -66,7 +68,9 @@ describe('malformed fixture', () => {
     expect(report.complete).toBe(true);
     // The tools family judges tools/call, which this fixture does not implement (-32601): test/rules/tools/fixtures.test.ts covers it.
     // The transport families judge the raw framing, which has fixtures of its own (stdio-defects, http-defects).
-    const found = report.findings.filter((finding) => !finding.ruleId.startsWith('tools/') && !transportFamily(finding.ruleId)).map((finding) => [finding.ruleId, finding.location.name]);
+    const found = report.findings
+      .filter((finding) => !finding.ruleId.startsWith('tools/') && !transportFamily(finding.ruleId))
+      .map((finding) => [finding.ruleId, finding.location.name]);
     expect(found.sort()).toEqual(Object.entries(DEFECTS).sort());
     // Every schema rule has a defect here, so a schema rule that stops finding it fails this test.
     const schemaRules = ALL_RULES.filter((rule) => rule.family === 'schema').map((rule) => rule.id);

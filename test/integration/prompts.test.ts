@@ -34,8 +34,14 @@ describe('prompt family against fixture servers', () => {
   it('the lax server: each defect is found by its own rule, on its own prompt, with the case named', async () => {
     const report = await run('prompts-lax.js');
     expect(report.complete).toBe(true);
-    const pairs = [...new Set(report.findings.map((finding) => `${finding.ruleId} @ ${finding.location.kind === 'server' ? '' : finding.location.name}`))].sort();
-    expect(pairs).toEqual(Object.entries(DEFECTS).map(([rule, prompt]) => `${rule} @ ${prompt}`).sort());
+    const pairs = [
+      ...new Set(report.findings.map((finding) => `${finding.ruleId} @ ${finding.location.kind === 'server' ? '' : finding.location.name}`)),
+    ].sort();
+    expect(pairs).toEqual(
+      Object.entries(DEFECTS)
+        .map(([rule, prompt]) => `${rule} @ ${prompt}`)
+        .sort(),
+    );
     const matrixRules = promptRules.map((rule) => rule.id).filter((id) => id !== 'prompts/expectations');
     expect(Object.keys(DEFECTS).sort()).toEqual(matrixRules.sort());
     for (const finding of report.findings.filter((entry) => !entry.ruleId.startsWith('prompts/completion'))) {

@@ -29,12 +29,28 @@ describe('suites and latency over stdio', () => {
           {
             tool: 'get_weather',
             cases: [
-              { name: 'lisbon', args: { city: 'Lisbon' }, expect: { is_error: false, output_matches_schema: true, jsonpath: [{ path: '$.structuredContent.city', equals: 'Lisbon' }] } },
+              {
+                name: 'lisbon',
+                args: { city: 'Lisbon' },
+                expect: { is_error: false, output_matches_schema: true, jsonpath: [{ path: '$.structuredContent.city', equals: 'Lisbon' }] },
+              },
               { name: 'no city', args: {}, expect: { is_error: true, jsonpath: [{ path: '$.content[0].text', matches: 'city' }] } },
             ],
           },
-          { prompt: 'summarize', cases: [{ name: 'summary', args: { text: 'The release ships on Friday.' }, expect: { messages: { roles: ['user'], match: ['three sentences', 'Friday'] } } }] },
-          { resource: 'docs://guide/{page}', cases: [{ name: 'setup page', args: { page: 'setup' }, expect: { jsonpath: [{ path: '$.contents[0].text', matches: 'celsius' }] } }] },
+          {
+            prompt: 'summarize',
+            cases: [
+              {
+                name: 'summary',
+                args: { text: 'The release ships on Friday.' },
+                expect: { messages: { roles: ['user'], match: ['three sentences', 'Friday'] } },
+              },
+            ],
+          },
+          {
+            resource: 'docs://guide/{page}',
+            cases: [{ name: 'setup page', args: { page: 'setup' }, expect: { jsonpath: [{ path: '$.contents[0].text', matches: 'celsius' }] } }],
+          },
         ],
         latency: { samples: 5, p95_ms: 2_000, tools: ['get_weather', 'add_numbers'] },
       },
@@ -59,15 +75,33 @@ describe('suites and latency over stdio', () => {
           {
             tool: 'echo',
             cases: [
-              { name: 'echoes', args: { message: 'hello' }, expect: { is_error: false, jsonpath: [{ path: '$.content[0].text', equals: 'Echo: hello' }, { path: '$.content[*]', count: 1 }] } },
+              {
+                name: 'echoes',
+                args: { message: 'hello' },
+                expect: {
+                  is_error: false,
+                  jsonpath: [
+                    { path: '$.content[0].text', equals: 'Echo: hello' },
+                    { path: '$.content[*]', count: 1 },
+                  ],
+                },
+              },
               { name: 'wrong text', args: { message: 'hello' }, expect: { jsonpath: [{ path: '$.content[0].text', equals: 'Echo: goodbye' }] } },
             ],
           },
           { tool: 'get-sum', cases: [{ name: 'sum', args: { a: 2, b: 3 }, expect: { jsonpath: [{ path: '$.content[0].text', matches: 'is 5\\.' }] } }] },
           { tool: 'get-structured-content', cases: [{ name: 'weather', args: { location: 'Chicago' }, expect: { output_matches_schema: true } }] },
           { tool: 'does-not-exist', cases: [{ name: 'ghost', args: {} }] },
-          { prompt: 'args-prompt', cases: [{ name: 'city', args: { city: 'Lisbon' }, expect: { messages: { roles: ['user'], match: ['Lisbon'], not_match: ['undefined'] } } }] },
-          { resource: 'demo://resource/dynamic/text/{resourceId}', cases: [{ name: 'text 1', args: { resourceId: 1 }, expect: { jsonpath: [{ path: '$.contents[0].uri', equals: 'demo://resource/dynamic/text/1' }] } }] },
+          {
+            prompt: 'args-prompt',
+            cases: [{ name: 'city', args: { city: 'Lisbon' }, expect: { messages: { roles: ['user'], match: ['Lisbon'], not_match: ['undefined'] } } }],
+          },
+          {
+            resource: 'demo://resource/dynamic/text/{resourceId}',
+            cases: [
+              { name: 'text 1', args: { resourceId: 1 }, expect: { jsonpath: [{ path: '$.contents[0].uri', equals: 'demo://resource/dynamic/text/1' }] } },
+            ],
+          },
         ],
         latency: {
           samples: 3,

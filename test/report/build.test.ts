@@ -4,7 +4,13 @@ import type { Finding, ServerReport } from '../../src/report/model.js';
 
 const finding = (severity: Finding['severity']): Finding => ({ ruleId: 'protocol/ping', severity, message: 'm', location: { kind: 'server' } });
 const server = (findings: Finding[], complete = true): ServerReport => ({
-  name: 's', transport: 'stdio', serverInfo: null, protocolVersion: null, complete, rules: [], findings,
+  name: 's',
+  transport: 'stdio',
+  serverInfo: null,
+  protocolVersion: null,
+  complete,
+  rules: [],
+  findings,
 });
 const code = (servers: ServerReport[], failOn: Finding['severity'] = 'error') => exitCode(buildRunReport({ version: '0', servers, durationMs: 1, failOn }));
 

@@ -52,7 +52,14 @@ describe('XML escaping', () => {
     expect(xmlAttribute(`"q" 'a'\n\tb`)).toBe('&quot;q&quot; &apos;a&apos;&#10;&#9;b');
   });
   it('round-trips through a real XML parser as the visible text', () => {
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, parseTagValue: false, trimValues: false, htmlEntities: true });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      parseAttributeValue: false,
+      parseTagValue: false,
+      trimValues: false,
+      htmlEntities: true,
+    });
     for (const value of Object.values(HOSTILE)) {
       const xml = `<a v="${xmlAttribute(value)}">${xmlText(value)}</a>`;
       expect(XMLValidator.validate(xml)).toBe(true);
@@ -69,12 +76,18 @@ describe('Markdown escaping', () => {
   it('renders every hostile string as text only: no element besides the list item it sits in', () => {
     for (const value of Object.values(HOSTILE)) {
       const { elements } = inline(value);
-      expect(elements.map((element) => element.tagName), value).toEqual(['ul', 'li']);
+      expect(
+        elements.map((element) => element.tagName),
+        value,
+      ).toEqual(['ul', 'li']);
     }
   });
   it('shows what the server sent, apart from line breaks and invisible breaks', () => {
     for (const value of [HOSTILE.html, HOSTILE.link, HOSTILE.image, HOSTILE.pipes, HOSTILE.backticks, HOSTILE.emphasis, HOSTILE.entities, HOSTILE.quotes]) {
-      const shown = inline(value).texts.join('').replace(/\u200b/g, '').trim();
+      const shown = inline(value)
+        .texts.join('')
+        .replace(/\u200b/g, '')
+        .trim();
       expect(shown).toBe(visibleText(value));
     }
   });

@@ -32,7 +32,10 @@ describe('benign corpus', () => {
     const tools = BENIGN.map((tool) => ({
       name: tool.name,
       description: tool.description,
-      inputSchema: { type: 'object', properties: Object.fromEntries(Object.entries(tool.params ?? {}).map(([key, description]) => [key, { type: 'string', description }])) },
+      inputSchema: {
+        type: 'object',
+        properties: Object.fromEntries(Object.entries(tool.params ?? {}).map(([key, description]) => [key, { type: 'string', description }])),
+      },
       ...(tool.readOnly && { annotations: { readOnlyHint: true } }),
     }));
     const report = await lint({ tools, prompts: BENIGN_PROMPTS, resources: BENIGN_RESOURCES, instructions: BENIGN_INSTRUCTIONS, pageSize: 100 });

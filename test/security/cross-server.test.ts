@@ -18,11 +18,22 @@ import { ROOT, runCli } from '../support/cli.js';
 
 const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' } });
 
-async function runAll(servers: Record<string, FakeServerSpec>, rules: readonly Rule[] = [toolShadowing], levels: Record<string, Record<string, RuleLevel>> = {}): Promise<ServerRun[]> {
+async function runAll(
+  servers: Record<string, FakeServerSpec>,
+  rules: readonly Rule[] = [toolShadowing],
+  levels: Record<string, Record<string, RuleLevel>> = {},
+): Promise<ServerRun[]> {
   const runs: ServerRun[] = [];
   for (const [name, spec] of Object.entries(servers)) {
     let surface: Surface | undefined;
-    const plan = { name, target: { kind: 'memory' as const, transport: fakeServerTransport(spec) }, timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: levels[name] ?? {}, settings: {} };
+    const plan = {
+      name,
+      target: { kind: 'memory' as const, transport: fakeServerTransport(spec) },
+      timeouts: DEFAULT_TIMEOUTS,
+      expect: {},
+      levels: levels[name] ?? {},
+      settings: {},
+    };
     const report = await runServer(plan, { rules, clientVersion: 'test', concurrency: 4, hooks: { onSurface: (_server, captured) => (surface = captured) } });
     runs.push({ plan, report, surface });
   }
@@ -36,12 +47,17 @@ const SERVERS = {
 };
 
 describe('cross-server shadowing', () => {
-  it('reports the same name on both servers and a description naming another server\'s tool, on the server that carries it', async () => {
+  it("reports the same name on both servers and a description naming another server's tool, on the server that carries it", async () => {
     const [mail, notes] = await runAll(SERVERS);
-    expect(mail!.report.findings.map((finding) => [finding.ruleId, finding.location.name, finding.severity])).toEqual([['security/tool-shadowing', 'search', 'warning']]);
+    expect(mail!.report.findings.map((finding) => [finding.ruleId, finding.location.name, finding.severity])).toEqual([
+      ['security/tool-shadowing', 'search', 'warning'],
+    ]);
     expect(mail!.report.findings[0]?.message).toContain('also declared by server "notes"');
     expect(notes!.report.findings.map((finding) => finding.location.name)).toEqual(['add_note', 'search']);
-    expect(notes!.report.findings[0]).toMatchObject({ message: expect.stringContaining('names "send_email", a tool of server "mail"'), data: { tools: { send_email: ['mail'] } } });
+    expect(notes!.report.findings[0]).toMatchObject({
+      message: expect.stringContaining('names "send_email", a tool of server "mail"'),
+      data: { tools: { send_email: ['mail'] } },
+    });
     expect(notes!.report.rules.find((rule) => rule.id === 'security/tool-shadowing')?.status).toBe('fail');
   });
 
@@ -60,7 +76,15 @@ describe('cross-server shadowing', () => {
     const fixture = path.join(ROOT, 'dist/fixtures/servers/collisions.js');
     writeFileSync(
       path.join(dir, 'mcpact.yaml'),
-      ['servers:', ...['crm', 'helpdesk'].flatMap((name) => [`  - name: ${name}`, '    transport: stdio', `    command: ${JSON.stringify(process.execPath)}`, `    args: [${JSON.stringify(fixture)}, ${name}]`])].join('\n') + '\n',
+      [
+        'servers:',
+        ...['crm', 'helpdesk'].flatMap((name) => [
+          `  - name: ${name}`,
+          '    transport: stdio',
+          `    command: ${JSON.stringify(process.execPath)}`,
+          `    args: [${JSON.stringify(fixture)}, ${name}]`,
+        ]),
+      ].join('\n') + '\n',
     );
     const result = await runCli(['run', '--only', 'security', '--reporter', 'json:report.json'], { cwd: dir });
     expect(result.code, result.stderr).toBe(0);

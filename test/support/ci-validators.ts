@@ -26,7 +26,10 @@ const MULTITOOL_POLICY = path.join(ROOT, 'test/fixtures/sarif-multitool-policy.x
 export async function checkJunit(xml: string): Promise<{ errors: string[]; document: JunitDocument }> {
   const result = await validateXML({ xml: [{ fileName: 'junit.xml', contents: xml }], schema: [JUNIT_XSD], maxMemoryPages: 4096 });
   const wellFormed = XMLValidator.validate(xml);
-  const errors = [...result.errors.map((error) => error.rawMessage), ...(wellFormed === true ? [] : [`fast-xml-parser: ${wellFormed.err.msg} at line ${wellFormed.err.line}`])];
+  const errors = [
+    ...result.errors.map((error) => error.rawMessage),
+    ...(wellFormed === true ? [] : [`fast-xml-parser: ${wellFormed.err.msg} at line ${wellFormed.err.line}`]),
+  ];
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '',
@@ -124,16 +127,35 @@ export function multitoolProblemsOf(files: readonly string[]): string[][] {
     return { file, target, canary };
   });
   const out = path.join(dir, 'verdict.sarif');
-  const args = ['validate', ...pairs.flatMap((pair) => [pair.target, pair.canary]), '--config', MULTITOOL_POLICY, '--output', out, '--log', 'ForceOverwrite', '--quiet'];
+  const args = [
+    'validate',
+    ...pairs.flatMap((pair) => [pair.target, pair.canary]),
+    '--config',
+    MULTITOOL_POLICY,
+    '--output',
+    out,
+    '--log',
+    'ForceOverwrite',
+    '--quiet',
+  ];
   const run = spawnSync(tool, args, { encoding: 'utf8', timeout: 60_000 });
   if (run.status !== 0) throw new Error(`sarif-multitool failed (${run.status}): ${run.stderr}${run.stdout}`);
   const verdict = JSON.parse(readFileSync(out, 'utf8')) as {
-    runs: { results?: { ruleId?: string; level?: string; message: { text?: string; arguments?: string[] }; locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[] }[] }[];
+    runs: {
+      results?: {
+        ruleId?: string;
+        level?: string;
+        message: { text?: string; arguments?: string[] };
+        locations?: { physicalLocation?: { artifactLocation?: { uri?: string } } }[];
+      }[];
+    }[];
   };
   const results = verdict.runs[0]?.results ?? [];
-  const about = (file: string) => results.filter((result) => result.locations?.[0]?.physicalLocation?.artifactLocation?.uri?.endsWith(`/${path.basename(file)}`));
+  const about = (file: string) =>
+    results.filter((result) => result.locations?.[0]?.physicalLocation?.artifactLocation?.uri?.endsWith(`/${path.basename(file)}`));
   return pairs.map(({ file, target, canary }) => {
-    if (!about(canary).some((result) => result.ruleId === 'SARIF2005')) throw new Error(`sarif-multitool did not analyze ${file} (the canary drew no SARIF2005)`);
+    if (!about(canary).some((result) => result.ruleId === 'SARIF2005'))
+      throw new Error(`sarif-multitool did not analyze ${file} (the canary drew no SARIF2005)`);
     return about(target)
       .filter((result) => result.level === 'error' || result.level === 'warning')
       .map((result) => `${result.level} ${result.ruleId}: ${result.message.text ?? result.message.arguments?.join(' | ') ?? ''}`);

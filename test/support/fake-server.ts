@@ -147,7 +147,9 @@ export function getPrompt(spec: FakeServerSpec, params: Record<string, unknown> 
     if (value === undefined) return invalid(`Missing required argument: ${argument.name}`);
     if (typeof value === 'string' && value.trim() === '') return invalid(`Argument ${argument.name} must not be empty`);
   }
-  const lines = prompt.arguments.filter((argument) => typeof args[argument.name] === 'string' && args[argument.name] !== '').map((argument) => `${argument.name}: ${String(args[argument.name])}`);
+  const lines = prompt.arguments
+    .filter((argument) => typeof args[argument.name] === 'string' && args[argument.name] !== '')
+    .map((argument) => `${argument.name}: ${String(args[argument.name])}`);
   return { result: { messages: [{ role: 'user', content: { type: 'text', text: [`Prompt ${prompt.name}.`, ...lines].join('\n') } }] } };
 }
 

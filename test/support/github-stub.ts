@@ -72,7 +72,12 @@ export async function startGitHubStub(options: { token: string; repository: stri
       return send(200, slice, headers);
     }
     if (list && method === 'POST') {
-      const comment: StubComment = { id: nextId++, issue: Number(list[1]), body: String((JSON.parse(text) as { body: unknown }).body), user: { login: 'github-actions[bot]', type: 'Bot' } };
+      const comment: StubComment = {
+        id: nextId++,
+        issue: Number(list[1]),
+        body: String((JSON.parse(text) as { body: unknown }).body),
+        user: { login: 'github-actions[bot]', type: 'Bot' },
+      };
       comments.push(comment);
       return send(201, comment);
     }

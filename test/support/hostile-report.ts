@@ -38,7 +38,12 @@ export const LONG = 'L'.repeat(50_000) + '<script>'.repeat(6_250);
 
 const ALL = Object.values(HOSTILE).join(' ');
 
-const spec = { revision: '2025-11-25', level: 'MUST', section: 'server/tools#tool', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' } as const;
+const spec = {
+  revision: '2025-11-25',
+  level: 'MUST',
+  section: 'server/tools#tool',
+  url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool',
+} as const;
 
 function finding(ruleId: string, severity: Finding['severity'], message: string, location: Finding['location'], data?: Record<string, unknown>): Finding {
   return { ruleId, severity, message, location, spec, ...(data && { data }) };
@@ -60,7 +65,14 @@ const notes: ServerReport = {
     { id: 'protocol/unknown-method', family: 'protocol', status: 'error', severity: 'error', durationMs: 5, reason: `TypeError: ${ALL}` },
     { id: 'schema/tool-name', family: 'schema', status: 'fail', severity: 'error', durationMs: 1_234 },
     { id: 'schema/tool-description', family: 'schema', status: 'fail', severity: 'warning', durationMs: 3 },
-    { id: 'schema/prompt-description', family: 'schema', status: 'skip', severity: 'warning', durationMs: 0, reason: `no prompts ${HOSTILE.details} ${HOSTILE.xmlForbidden}` },
+    {
+      id: 'schema/prompt-description',
+      family: 'schema',
+      status: 'skip',
+      severity: 'warning',
+      durationMs: 0,
+      reason: `no prompts ${HOSTILE.details} ${HOSTILE.xmlForbidden}`,
+    },
     { id: 'schema/resource-uri', family: 'schema', status: 'pass', severity: 'error', durationMs: 7, reason: `note: ${HOSTILE.mention}` },
   ],
   findings: [
@@ -70,10 +82,16 @@ const notes: ServerReport = {
     finding('schema/tool-description', 'warning', 'Tool has no description', { kind: 'tool', name: 'twice' }),
     finding('schema/tool-description', 'warning', 'Tool description is empty', { kind: 'tool', name: 'twice' }),
     finding('schema/tool-description', 'info', `Server says: ${ALL}`, { kind: 'server', pointer: '/serverInfo' }),
-    finding('drift/tool-description-changed', 'warning', `Description of tool "${HOSTILE.mention}" changed`, { kind: 'tool', name: HOSTILE.details }, {
-      level: 'risky',
-      diff: `Adds [-two-]{+three+} numbers.\n${HOSTILE.backticks}\n${HOSTILE.details}\n${HOSTILE.ansi}\n${HOSTILE.mention}\n\n${HOSTILE.html}`,
-    }),
+    finding(
+      'drift/tool-description-changed',
+      'warning',
+      `Description of tool "${HOSTILE.mention}" changed`,
+      { kind: 'tool', name: HOSTILE.details },
+      {
+        level: 'risky',
+        diff: `Adds [-two-]{+three+} numbers.\n${HOSTILE.backticks}\n${HOSTILE.details}\n${HOSTILE.ansi}\n${HOSTILE.mention}\n\n${HOSTILE.html}`,
+      },
+    ),
   ],
 };
 

@@ -79,8 +79,20 @@ describe('parseUriTemplate', () => {
     expect(parseUriTemplate('{/list*,path:4}{?a.b,%41}')).toEqual({
       ok: true,
       parts: [
-        { operator: '/', variables: [{ name: 'list', explode: true }, { name: 'path', prefix: 4, explode: false }] },
-        { operator: '?', variables: [{ name: 'a.b', explode: false }, { name: '%41', explode: false }] },
+        {
+          operator: '/',
+          variables: [
+            { name: 'list', explode: true },
+            { name: 'path', prefix: 4, explode: false },
+          ],
+        },
+        {
+          operator: '?',
+          variables: [
+            { name: 'a.b', explode: false },
+            { name: '%41', explode: false },
+          ],
+        },
       ],
     });
   });

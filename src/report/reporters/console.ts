@@ -42,7 +42,11 @@ export function familyBlock(family: Family, results: RuleResult[], findings: Fin
 
 function findingLines(finding: Finding, colors: Colors): string[] {
   const { location, spec } = finding;
-  const where = [location.kind, location.name !== undefined ? forTerminal(truncate(location.name, 80)) : undefined, location.pointer && forTerminal(truncate(location.pointer, 80))]
+  const where = [
+    location.kind,
+    location.name !== undefined ? forTerminal(truncate(location.name, 80)) : undefined,
+    location.pointer && forTerminal(truncate(location.pointer, 80)),
+  ]
     .filter(Boolean)
     .join(' ');
   const basis = spec ? ` · ${spec.level} in ${spec.revision} ${spec.section}` : '';
@@ -58,16 +62,21 @@ export function latencyLines(server: ServerReport, colors: Colors): string[] {
   if (!latency) return [];
   const ms = (value: number | null) => (value === null ? '—' : `${value} ms`);
   const { overall } = latency;
-  const lines = [`  ${colors.bold('latency')} ${colors.dim(`overall p50 ${ms(overall.p50Ms)}, p95 ${ms(overall.p95Ms)} (${plural(overall.samples, 'sample')})`)}`];
+  const lines = [
+    `  ${colors.bold('latency')} ${colors.dim(`overall p50 ${ms(overall.p50Ms)}, p95 ${ms(overall.p95Ms)} (${plural(overall.samples, 'sample')})`)}`,
+  ];
   for (const tool of latency.tools) {
     const value = (label: string, measured: number | null, limit: number | undefined) => {
       const text = `${label} ${ms(measured)}${limit === undefined ? '' : ` (budget ${limit} ms)`}`;
       return limit !== undefined && measured !== null && measured > limit ? colors.red(text) : text;
     };
     const counts = [plural(tool.samples, 'sample'), plural(tool.errors, 'error'), plural(tool.timeouts, 'timeout')].join(', ');
-    lines.push(`    ${forTerminal(truncate(tool.name, 80))}: ${value('p50', tool.p50Ms, tool.budget?.p50Ms)}, ${value('p95', tool.p95Ms, tool.budget?.p95Ms)}; ${colors.dim(counts)}`);
+    lines.push(
+      `    ${forTerminal(truncate(tool.name, 80))}: ${value('p50', tool.p50Ms, tool.budget?.p50Ms)}, ${value('p95', tool.p95Ms, tool.budget?.p95Ms)}; ${colors.dim(counts)}`,
+    );
   }
-  for (const skipped of latency.skipped) lines.push(`    ${colors.dim(`- not timed ${forTerminal(truncate(skipped.name, 80))}: ${forTerminal(skipped.reason)}`)}`);
+  for (const skipped of latency.skipped)
+    lines.push(`    ${colors.dim(`- not timed ${forTerminal(truncate(skipped.name, 80))}: ${forTerminal(skipped.reason)}`)}`);
   return lines;
 }
 
@@ -113,7 +122,16 @@ export const renderConsole: Render = (report, context) => {
     for (const family of new Set(server.rules.map((rule) => rule.family))) {
       const results = server.rules.filter((rule) => rule.family === family);
       const ids = new Set(results.map((rule) => rule.id));
-      lines.push(...familyBlock(family, results, server.findings.filter((finding) => ids.has(finding.ruleId)), context, colors, report.failOn));
+      lines.push(
+        ...familyBlock(
+          family,
+          results,
+          server.findings.filter((finding) => ids.has(finding.ruleId)),
+          context,
+          colors,
+          report.failOn,
+        ),
+      );
     }
     lines.push(...latencyLines(server, colors));
     lines.push(...serverFailure(server, colors));

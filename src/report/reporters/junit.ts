@@ -17,7 +17,11 @@ import type { Render } from './types.js';
 const ATTRIBUTE_LIMIT = 300;
 const TEXT_LIMIT = 2_000;
 
-type Outcome = { kind: 'pass' } | { kind: 'failure'; message: string; type: Severity } | { kind: 'skipped'; message: string } | { kind: 'error'; message: string; type: string };
+type Outcome =
+  | { kind: 'pass' }
+  | { kind: 'failure'; message: string; type: Severity }
+  | { kind: 'skipped'; message: string }
+  | { kind: 'error'; message: string; type: string };
 
 interface TestCase {
   name: string;
@@ -78,7 +82,14 @@ function serverSuites(server: ServerReport, failOn: Severity): TestSuite[] {
       name: `${server.name} / run`,
       classname: `${server.name}.run`,
       properties: serverProperties(server),
-      cases: [{ name: 'server fully tested', ms: 0, outcome: { kind: 'error', message: firstLine(server.error), type: 'Incomplete' }, details: truncate(server.error, TEXT_LIMIT) }],
+      cases: [
+        {
+          name: 'server fully tested',
+          ms: 0,
+          outcome: { kind: 'error', message: firstLine(server.error), type: 'Incomplete' },
+          details: truncate(server.error, TEXT_LIMIT),
+        },
+      ],
     });
   }
   return result;
@@ -116,7 +127,11 @@ function findingsCase(name: string, time: number, findings: Finding[], failOn: S
 function findingText(finding: Finding, server: ServerReport): string {
   const { location, spec } = finding;
   const lines = [`${finding.severity}: ${truncate(finding.message, TEXT_LIMIT)}`];
-  const item = [location.kind, location.name !== undefined ? `"${truncate(location.name, 200)}"` : undefined, location.pointer && truncate(location.pointer, 200)];
+  const item = [
+    location.kind,
+    location.name !== undefined ? `"${truncate(location.name, 200)}"` : undefined,
+    location.pointer && truncate(location.pointer, 200),
+  ];
   lines.push(`  at ${item.filter(Boolean).join(' ')} of server "${server.name}"`);
   if (server.source) lines.push(`  defined at ${server.source.file}:${server.source.line}`);
   if (spec) lines.push(`  rests on ${spec.level} in ${spec.revision} ${spec.section} (${spec.url})`);
@@ -144,7 +159,9 @@ function caseXml(testCase: TestCase, classname: string): string[] {
   const { outcome } = testCase;
   if (outcome.kind === 'failure' || outcome.kind === 'error') {
     const details = testCase.details !== undefined ? xmlText(testCase.details) : '';
-    children.push(`      <${outcome.kind} message="${xmlAttribute(truncate(outcome.message, ATTRIBUTE_LIMIT))}" type="${xmlAttribute(outcome.type)}">${details}</${outcome.kind}>`);
+    children.push(
+      `      <${outcome.kind} message="${xmlAttribute(truncate(outcome.message, ATTRIBUTE_LIMIT))}" type="${xmlAttribute(outcome.type)}">${details}</${outcome.kind}>`,
+    );
   } else if (outcome.kind === 'skipped') {
     children.push(`      <skipped message="${xmlAttribute(truncate(outcome.message, ATTRIBUTE_LIMIT))}"/>`);
   }

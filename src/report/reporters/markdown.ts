@@ -117,7 +117,10 @@ function latencyTable(servers: (ServerReport & { latency: LatencyReport })[]): s
           `| ${server} | ${markdownInline(truncate(tool.name, NAME_LIMIT))} | ${tool.samples} | ${tool.errors} | ${tool.timeouts} | ${cell(tool.p50Ms, tool.budget?.p50Ms)} | ${cell(tool.p95Ms, tool.budget?.p95Ms)} |`,
       ),
       `| ${server} | *overall* | ${latency.overall.samples} | | | ${ms(latency.overall.p50Ms)} | ${ms(latency.overall.p95Ms)} |`,
-      ...latency.skipped.map((entry) => `| ${server} | ${markdownInline(truncate(entry.name, NAME_LIMIT))} | not timed: ${markdownInline(truncate(entry.reason, MESSAGE_LIMIT))} | | | | |`),
+      ...latency.skipped.map(
+        (entry) =>
+          `| ${server} | ${markdownInline(truncate(entry.name, NAME_LIMIT))} | not timed: ${markdownInline(truncate(entry.reason, MESSAGE_LIMIT))} | | | | |`,
+      ),
     ];
   });
   return ['| server | tool | samples | errors | timeouts | p50 | p95 |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |', ...rows].join('\n') + '\n';

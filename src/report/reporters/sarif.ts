@@ -76,18 +76,16 @@ function sarifLog(report: RunReport, context: Pick<ReporterContext, 'rules'>): R
 
 /** Every registry rule, then any rule id a result uses that the registry does not know (drift changes). */
 function descriptors(report: RunReport, registry: readonly RuleMeta[]): ReportingDescriptor[] {
-  const known = registry.map(
-    (rule): ReportingDescriptor => ({
-      id: rule.id,
-      name: ruleName(rule.id),
-      shortDescription: { text: rule.description },
-      fullDescription: { text: rule.docs },
-      help: { text: `${rule.description}\n\n${rule.docs}`, markdown: `${rule.description}\n\n${rule.docs}\n\n[Rule reference](${rule.helpUri})` },
-      helpUri: rule.helpUri,
-      defaultConfiguration: { level: LEVEL[rule.defaultSeverity] },
-      properties: { tags: ['mcp', rule.family], family: rule.family, spec: rule.spec },
-    }),
-  );
+  const known = registry.map((rule): ReportingDescriptor => ({
+    id: rule.id,
+    name: ruleName(rule.id),
+    shortDescription: { text: rule.description },
+    fullDescription: { text: rule.docs },
+    help: { text: `${rule.description}\n\n${rule.docs}`, markdown: `${rule.description}\n\n${rule.docs}\n\n[Rule reference](${rule.helpUri})` },
+    helpUri: rule.helpUri,
+    defaultConfiguration: { level: LEVEL[rule.defaultSeverity] },
+    properties: { tags: ['mcp', rule.family], family: rule.family, spec: rule.spec },
+  }));
   const ids = new Set(known.map((rule) => rule.id));
   const extra = new Map<string, ReportingDescriptor>();
   for (const finding of report.servers.flatMap((server) => server.findings)) {
@@ -107,7 +105,8 @@ function descriptors(report: RunReport, registry: readonly RuleMeta[]): Reportin
 function result(server: ServerReport, finding: Finding, ruleIndex: number | undefined, fingerprintValue: string): Record<string, unknown> {
   const { location } = finding;
   const name = location.name ?? server.name;
-  const qualified = [server.name, location.kind, location.name].filter((part) => part !== undefined).join('/') + (location.pointer ? `#${location.pointer}` : '');
+  const qualified =
+    [server.name, location.kind, location.name].filter((part) => part !== undefined).join('/') + (location.pointer ? `#${location.pointer}` : '');
   const logical = { name: visibleText(truncate(name, 200)), fullyQualifiedName: visibleText(truncate(qualified, 400)), kind: LOGICAL_KIND[location.kind] };
   const physical = server.source && {
     artifactLocation: { uri: server.source.file.split('/').map(encodeURIComponent).join('/') },
@@ -153,7 +152,9 @@ function notifications(report: RunReport, index: Map<string, number>): Record<st
  */
 function fingerprint(server: ServerReport, finding: Finding): string {
   const { kind, name, pointer } = finding.location;
-  return createHash('sha256').update(JSON.stringify([finding.ruleId, server.name, kind, name ?? null, pointer ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([finding.ruleId, server.name, kind, name ?? null, pointer ?? null]))
+    .digest('hex');
 }
 
 /**

@@ -26,14 +26,26 @@ export const malformedBody = defineRule({
       const location = { kind: 'transport', name: 'POST' } as const;
       const data = { sent: MALFORMED_BODY, ...exchangeData(answer) };
       if (answer.kind === 'failed' || answer.status < 400 || answer.status >= 500) {
-        report({ message: `a body that is not valid JSON was answered with ${describeExchange(answer)}; expected a 4xx status with JSON-RPC error -32700`, location, data });
+        report({
+          message: `a body that is not valid JSON was answered with ${describeExchange(answer)}; expected a 4xx status with JSON-RPC error -32700`,
+          location,
+          data,
+        });
         return;
       }
       const error = answer.messages.map((message) => (isRecord(message) && isRecord(message.error) ? message.error : undefined)).find(Boolean);
       if (!error) {
-        report({ message: `a body that is not valid JSON got ${describeExchange(answer)} whose body is not a JSON-RPC error: ${quote(answer.body)}`, location, data });
+        report({
+          message: `a body that is not valid JSON got ${describeExchange(answer)} whose body is not a JSON-RPC error: ${quote(answer.body)}`,
+          location,
+          data,
+        });
       } else if (error.code !== -32700) {
-        report({ message: `a body that is not valid JSON got JSON-RPC error ${quote(error.code)}; expected -32700 (parse error)`, location, data: { ...data, code: error.code, expected: -32700 } });
+        report({
+          message: `a body that is not valid JSON got JSON-RPC error ${quote(error.code)}; expected -32700 (parse error)`,
+          location,
+          data: { ...data, code: error.code, expected: -32700 },
+        });
       }
     });
   },

@@ -22,11 +22,23 @@ export const notificationAccepted = defineRule({
       if (!answer) return skip('notifications/initialized was not sent');
       const location = { kind: 'transport', name: 'POST' } as const;
       if (answer.kind === 'failed' || (answer.status !== 202 && answer.status < 400)) {
-        report({ message: `notifications/initialized was answered with ${describeExchange(answer)}; expected 202 Accepted`, location, data: { ...exchangeData(answer), expected: 202 } });
+        report({
+          message: `notifications/initialized was answered with ${describeExchange(answer)}; expected 202 Accepted`,
+          location,
+          data: { ...exchangeData(answer), expected: 202 },
+        });
       } else if (answer.status >= 400) {
-        report({ message: `notifications/initialized, valid on a fresh session, was refused with ${describeExchange(answer)}; expected 202 Accepted`, location, data: { ...exchangeData(answer), expected: 202 } });
+        report({
+          message: `notifications/initialized, valid on a fresh session, was refused with ${describeExchange(answer)}; expected 202 Accepted`,
+          location,
+          data: { ...exchangeData(answer), expected: 202 },
+        });
       } else if (answer.bodyBytes > 0) {
-        report({ message: `notifications/initialized got 202 with a body (${quote(answer.body)}); expected no body`, location, data: { ...exchangeData(answer), expected: 202 } });
+        report({
+          message: `notifications/initialized got 202 with a body (${quote(answer.body)}); expected no body`,
+          location,
+          data: { ...exchangeData(answer), expected: 202 },
+        });
       }
     });
   },

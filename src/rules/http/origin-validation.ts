@@ -17,7 +17,7 @@ export const originValidation = defineRule({
     'is present and invalid, revision 2025-11-25 says the server MUST answer 403 Forbidden. mcpact POSTs an ' +
     `initialize with \`Origin: ${FOREIGN_ORIGIN}\` on a connection of its own: 403 passes; any other 4xx passes ` +
     'for servers that negotiated an earlier revision (which asked for validation, not for a status); an accepted ' +
-    "request is a finding (its session is deleted at once). The shared session sends no Origin, as a non-browser " +
+    'request is a finding (its session is deleted at once). The shared session sends no Origin, as a non-browser ' +
     'client does, so a server that validates Origin still serves mcpact.',
   async check({ transport, surface, report, skip }) {
     if (transport?.kind !== 'http') return skip(notHttp(transport));

@@ -25,17 +25,32 @@ export const unknownSession = defineRule({
       if (session.sessionId === undefined) return skip('the server issues no Mcp-Session-Id (no sessions)');
       const location = { kind: 'transport', name: 'Mcp-Session-Id' } as const;
       const unknownId = client.nextRequestId();
-      const unknown = await client.send({ method: 'POST', session, headers: { 'mcp-session-id': UNKNOWN_SESSION_ID }, body: ping(unknownId), awaitId: unknownId });
+      const unknown = await client.send({
+        method: 'POST',
+        session,
+        headers: { 'mcp-session-id': UNKNOWN_SESSION_ID },
+        body: ping(unknownId),
+        awaitId: unknownId,
+      });
       if (unknown.kind !== 'response' || unknown.status !== 404) {
-        report({ message: `a request with an unknown session id was answered with ${describeExchange(unknown)}; expected 404 Not Found`, location, data: { sessionId: UNKNOWN_SESSION_ID, ...exchangeData(unknown), expected: 404 } });
+        report({
+          message: `a request with an unknown session id was answered with ${describeExchange(unknown)}; expected 404 Not Found`,
+          location,
+          data: { sessionId: UNKNOWN_SESSION_ID, ...exchangeData(unknown), expected: 404 },
+        });
       }
       const deleted = await client.terminate(session);
-      if (deleted?.kind === 'response' && deleted.status === 405) return note('DELETE answered 405: the server does not let clients end sessions, so no terminated session could be tried');
+      if (deleted?.kind === 'response' && deleted.status === 405)
+        return note('DELETE answered 405: the server does not let clients end sessions, so no terminated session could be tried');
       if (!session.terminated) return note(`DELETE answered ${deleted ? describeExchange(deleted) : 'nothing'}: no terminated session could be tried`);
       const afterId = client.nextRequestId();
       const after = await client.send({ method: 'POST', session, body: ping(afterId), awaitId: afterId });
       if (after.kind !== 'response' || after.status !== 404) {
-        report({ message: `a request with a terminated session id was answered with ${describeExchange(after)}; expected 404 Not Found`, location, data: { terminated: true, ...exchangeData(after), expected: 404 } });
+        report({
+          message: `a request with a terminated session id was answered with ${describeExchange(after)}; expected 404 Not Found`,
+          location,
+          data: { terminated: true, ...exchangeData(after), expected: 404 },
+        });
       }
     });
   },

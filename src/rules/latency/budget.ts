@@ -27,7 +27,11 @@ export const budget = defineRule({
     if (latency === undefined) return context.skip('no latency in the config');
     const plan = timingPlan(context.surface, context.settings);
     for (const name of plan.unknown) {
-      context.report({ message: `latency.tools names tool ${quote(name, 60)}, which the server does not list`, location: toolLocation(name), data: { tool: name } });
+      context.report({
+        message: `latency.tools names tool ${quote(name, 60)}, which the server does not list`,
+        location: toolLocation(name),
+        data: { tool: name },
+      });
     }
     if (plan.skipped.length > 0) context.note(`not timed: ${plan.skipped.map((entry) => `${quote(entry.name, 60)} (${entry.reason})`).join('; ')}`);
 
@@ -46,7 +50,10 @@ export const budget = defineRule({
     context.metrics({ latency: report });
     for (const tool of tools) judge(context, tool, plan.tools.find((entry) => entry.name === tool.name)?.source);
     if (plan.tools.length === 0 && plan.unknown.length === 0) {
-      const why = plan.skipped.slice(0, 10).map((entry) => `${quote(entry.name, 60)}: ${entry.reason}`).join('; ');
+      const why = plan.skipped
+        .slice(0, 10)
+        .map((entry) => `${quote(entry.name, 60)}: ${entry.reason}`)
+        .join('; ');
       context.skip(`no tool could be timed: ${why || 'the server lists no tool the safe-call policy allows'}`);
     }
   },
@@ -75,7 +82,16 @@ function toolReport(timing: ToolTiming, budget: LatencyToolReport['budget']): La
 function judge(context: RuleContext, tool: LatencyToolReport, source: string | undefined): void {
   const { budget: limits } = tool;
   if (!limits) return;
-  const data = { tool: tool.name, samples: tool.samples, errors: tool.errors, timeouts: tool.timeouts, p50Ms: tool.p50Ms, p95Ms: tool.p95Ms, budget: limits, argumentsFrom: source };
+  const data = {
+    tool: tool.name,
+    samples: tool.samples,
+    errors: tool.errors,
+    timeouts: tool.timeouts,
+    p50Ms: tool.p50Ms,
+    p95Ms: tool.p95Ms,
+    budget: limits,
+    argumentsFrom: source,
+  };
   const name = quote(tool.name, 60);
   const calls = tool.samples + tool.errors + tool.timeouts;
   if (tool.timeouts > 0) {

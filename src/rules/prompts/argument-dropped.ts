@@ -2,7 +2,6 @@ import { defineRule } from '../../engine/rule.js';
 import { valueAppears } from '../../prompts/value-forms.js';
 import { caseData, exercisedPrompts, promptLocation, quoteName } from './shared.js';
 
-
 export const argumentDropped = defineRule({
   id: 'prompts/argument-dropped',
   family: 'prompts',

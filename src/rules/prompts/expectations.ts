@@ -19,7 +19,8 @@ export const expectations = defineRule({
     '--show-values is given.',
   async check(context) {
     const configured = Object.entries(context.settings.prompts ?? {}).filter(
-      (entry): entry is [string, PromptEntry] => !(PROMPT_POLICY_KEYS as readonly string[]).includes(entry[0]) && typeof entry[1] === 'object' && entry[1].expect !== undefined,
+      (entry): entry is [string, PromptEntry] =>
+        !(PROMPT_POLICY_KEYS as readonly string[]).includes(entry[0]) && typeof entry[1] === 'object' && entry[1].expect !== undefined,
     );
     if (configured.length === 0) return context.skip('no prompts.<name>.expect in the config');
     const exercise = await exercisePrompts(context);
@@ -28,7 +29,11 @@ export const expectations = defineRule({
       const complete = prompt?.results.find((result) => result.case === 'complete');
       if (!prompt || !complete?.rendered) {
         const why = !prompt ? 'the server lists no such prompt' : (prompt.skipped ?? 'it did not render');
-        context.report({ message: `prompt ${quoteName(name)} has expectations in the config, but ${why}`, location: promptLocation(name), data: { anchor: 'rendered' } });
+        context.report({
+          message: `prompt ${quoteName(name)} has expectations in the config, but ${why}`,
+          location: promptLocation(name),
+          data: { anchor: 'rendered' },
+        });
         continue;
       }
       checkExpectations(context, name, entry, complete);

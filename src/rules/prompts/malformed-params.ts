@@ -14,8 +14,10 @@ export const malformedParams = defineRule({
   async check(context) {
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;
-    reportVerdicts(context, exercised.exercise.server.filter((result) => result.case === 'malformed-params'), (result) =>
-      `prompts/get with ${result.variant ?? 'malformed params'} (case malformed-params)`,
+    reportVerdicts(
+      context,
+      exercised.exercise.server.filter((result) => result.case === 'malformed-params'),
+      (result) => `prompts/get with ${result.variant ?? 'malformed params'} (case malformed-params)`,
     );
   },
 });

@@ -18,10 +18,13 @@ export const robustness = defineRule({
   async check(context) {
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;
-    reportVerdicts(context, casesNamed(exercised.prompts, 'long-value', 'control-characters'), (result) =>
-      result.case === 'long-value'
-        ? `argument ${quoteName(result.argument ?? '')} sent as a ${LONG_VALUE_LENGTH / 1024} KiB value (case long-value)`
-        : `argument ${quoteName(result.argument ?? '')} sent with control and invisible characters (case control-characters)`,
+    reportVerdicts(
+      context,
+      casesNamed(exercised.prompts, 'long-value', 'control-characters'),
+      (result) =>
+        result.case === 'long-value'
+          ? `argument ${quoteName(result.argument ?? '')} sent as a ${LONG_VALUE_LENGTH / 1024} KiB value (case long-value)`
+          : `argument ${quoteName(result.argument ?? '')} sent with control and invisible characters (case control-characters)`,
       FAILURES_ONLY,
     );
   },

@@ -49,7 +49,7 @@ export function summarizeArguments(args: unknown, showValues: boolean): Record<s
   const entries = Object.entries(args);
   const summary: Record<string, unknown> = {
     keys: entries.map(([key]) => key),
-    lengths: Object.fromEntries(entries.map(([key, value]) => [key, typeof value === 'string' ? value.length : JSON.stringify(value)?.length ?? 0])),
+    lengths: Object.fromEntries(entries.map(([key, value]) => [key, typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0)])),
     hash: createHash('sha256').update(JSON.stringify(args)).digest('hex').slice(0, 12),
   };
   if (showValues) summary.values = args;

@@ -22,7 +22,12 @@ export const templateInjection = defineRule({
       const complete = prompt.results.find((result) => result.case === 'complete');
       for (const result of casesNamed([prompt], 'template-injection')) {
         if (result.verdict !== 'correct') {
-          reportVerdicts(context, [result], () => `argument ${quoteName(result.argument ?? '')} sent as {{${result.variant ?? ''}}} (case template-injection)`, FAILURES_ONLY);
+          reportVerdicts(
+            context,
+            [result],
+            () => `argument ${quoteName(result.argument ?? '')} sent as {{${result.variant ?? ''}}} (case template-injection)`,
+            FAILURES_ONLY,
+          );
           continue;
         }
         if (!result.rendered || !complete?.rendered || result.variant === undefined || !prompt.accepted) continue;

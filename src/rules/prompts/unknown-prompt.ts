@@ -14,9 +14,14 @@ export const unknownPrompt = defineRule({
   async check(context) {
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;
-    const results = [...exercised.exercise.server.filter((result) => result.case === 'unknown-prompt'), ...casesNamed(exercised.prompts, 'case-variant-prompt')];
+    const results = [
+      ...exercised.exercise.server.filter((result) => result.case === 'unknown-prompt'),
+      ...casesNamed(exercised.prompts, 'case-variant-prompt'),
+    ];
     reportVerdicts(context, results, (result) =>
-      result.case === 'unknown-prompt' ? 'prompts/get for a prompt that does not exist (case unknown-prompt)' : `prompts/get for ${quoteName(result.variant ?? '')} (case case-variant-prompt)`,
+      result.case === 'unknown-prompt'
+        ? 'prompts/get for a prompt that does not exist (case unknown-prompt)'
+        : `prompts/get for ${quoteName(result.variant ?? '')} (case case-variant-prompt)`,
     );
   },
 });

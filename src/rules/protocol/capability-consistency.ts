@@ -33,9 +33,10 @@ export const capabilityConsistency = defineRule({
         const declared = surface.capabilities[capability] !== undefined;
         const captured = LISTS.find((list) => list.method === method);
         const outcome = declared && captured ? undefined : await probe.request(method, params);
-        const notFound = captured && declared
-          ? surface.lists[captured.kind].status === 'error' && surface.lists[captured.kind].error?.code === -32601
-          : outcome?.kind === 'error' && outcome.code === -32601;
+        const notFound =
+          captured && declared
+            ? surface.lists[captured.kind].status === 'error' && surface.lists[captured.kind].error?.code === -32601
+            : outcome?.kind === 'error' && outcome.code === -32601;
         if (declared && notFound) {
           report({
             message: `capability "${capability}" is declared but ${method} answers -32601 (method not found)`,

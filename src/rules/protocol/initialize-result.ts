@@ -36,4 +36,3 @@ function checkServerInfo(info: Record<string, unknown>, bad: (pointer: string, e
   }
   if (info.icons !== undefined && !Array.isArray(info.icons)) bad('/serverInfo/icons', 'an array', info.icons);
 }
-

@@ -26,7 +26,8 @@ function declared(capabilities: Record<string, unknown>, path: readonly string[]
 export const negotiatedCapabilities = defineRule({
   id: 'protocol/negotiated-capabilities',
   family: 'protocol',
-  description: 'The server uses only negotiated capabilities: no sampling, elicitation or roots requests mcpact did not offer, no notifications it did not declare.',
+  description:
+    'The server uses only negotiated capabilities: no sampling, elicitation or roots requests mcpact did not offer, no notifications it did not declare.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/lifecycle#operation', checklist: 'L4' },
   docs:

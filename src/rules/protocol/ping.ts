@@ -14,7 +14,8 @@ export const ping = defineRule({
     const outcome = await probe.request('ping');
     if (outcome.kind === 'result') {
       const result = outcome.result;
-      const empty = typeof result === 'object' && result !== null && !Array.isArray(result) && Object.keys(result).filter((key) => key !== '_meta').length === 0;
+      const empty =
+        typeof result === 'object' && result !== null && !Array.isArray(result) && Object.keys(result).filter((key) => key !== '_meta').length === 0;
       if (!empty) report({ message: `ping result must be an empty object, got ${JSON.stringify(result)?.slice(0, 80)}`, location: { kind: 'server' } });
       return;
     }

@@ -36,7 +36,11 @@ export const versionNegotiation = defineRule({
       if (outcome.kind === 'result' && typeof answered !== 'string') {
         report({ message: `initialize with ${version} was answered without a protocolVersion string`, location, data: { requested: version, answered } });
       } else if (outcome.kind === 'result' && version === UNKNOWN_REVISION && answered === UNKNOWN_REVISION) {
-        report({ message: `initialize with the unknown version ${version} was answered with the same version; expected one the server supports`, location, data: { requested: version, answered } });
+        report({
+          message: `initialize with the unknown version ${version} was answered with the same version; expected one the server supports`,
+          location,
+          data: { requested: version, answered },
+        });
       } else if (outcome.kind === 'result' && supported.has(version) && answered !== version) {
         report({
           message: `initialize with ${version} was answered with ${quote(answered)}, although the server offers ${version} elsewhere; a supported version must be echoed`,
@@ -44,11 +48,19 @@ export const versionNegotiation = defineRule({
           data: { requested: version, answered, supported: [...supported] },
         });
       } else if (outcome.kind === 'error' && supported.has(version)) {
-        report({ message: `initialize with ${version} got JSON-RPC error ${quote(outcome.code)}, although the server offers ${version} elsewhere`, location, data: { requested: version, code: outcome.code } });
+        report({
+          message: `initialize with ${version} got JSON-RPC error ${quote(outcome.code)}, although the server offers ${version} elsewhere`,
+          location,
+          data: { requested: version, code: outcome.code },
+        });
       } else if (outcome.kind === 'error') {
         note(`initialize with ${version} got error ${quote(outcome.code)} instead of a version the server supports`);
       } else if (outcome.kind !== 'result') {
-        report({ message: `initialize with ${version} got ${describeOutcome(outcome)}; expected a version the server supports`, location, data: { requested: version, outcome: outcome.kind } });
+        report({
+          message: `initialize with ${version} got ${describeOutcome(outcome)}; expected a version the server supports`,
+          location,
+          data: { requested: version, outcome: outcome.kind },
+        });
       }
     }
   },

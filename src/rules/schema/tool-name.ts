@@ -29,7 +29,10 @@ export const toolName = defineRule({
       if (chars.length > MAX_LENGTH) problems.push(`is ${chars.length} characters long (at most ${MAX_LENGTH})`);
       const bad = [...new Set(chars.filter((char) => !ALLOWED_CHAR.test(char)))];
       if (bad.length > 0) {
-        const shown = bad.slice(0, SHOWN_CHARS).map((char) => quote(char)).join(', ');
+        const shown = bad
+          .slice(0, SHOWN_CHARS)
+          .map((char) => quote(char))
+          .join(', ');
         problems.push(`contains ${shown}${bad.length > SHOWN_CHARS ? ` and ${bad.length - SHOWN_CHARS} more` : ''}`);
       }
       if (problems.length === 0) continue;

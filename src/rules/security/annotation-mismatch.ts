@@ -14,7 +14,7 @@ export const annotationMismatch = defineRule({
     'Hosts use `readOnlyHint: true` to run a tool without asking the user. A tool whose name starts with a ' +
     'mutating verb (`delete_file`, `sendEmail`, `push_branch`) or whose description opens with one ("Deletes ' +
     'the file ...", "Permanently removes ...") while claiming to be read-only either carries a wrong hint (a bug ' +
-    'that skips the user\'s confirmation) or lies on purpose. Only the verb position counts: `list_deleted_items` ' +
+    "that skips the user's confirmation) or lies on purpose. Only the verb position counts: `list_deleted_items` " +
     'or "Lists files; never deletes anything" pass. mcpact\'s safe-call policy does not call such a tool with ' +
     'valid input unless `calls.allow` names it. Fix the hint (and set `destructiveHint`), or re-level the rule ' +
     'for the server if the verb is misleading.',

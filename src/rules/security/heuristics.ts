@@ -17,7 +17,9 @@ export interface Match {
   length: number;
 }
 
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/gu;
+const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- combining marks and variation selectors are listed one by one on purpose: each is a hidden character
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/gu;
 
 /** The text as a model reads it: compatibility forms folded, invisible characters gone, quotes and spaces plain. */
 export function normalizeText(text: string): string {
@@ -46,12 +48,17 @@ const PATTERNS: readonly Pattern[] = [
     regex:
       /\b(?:ignore|disregard|forget|bypass)\s+((?:(?:all|any|your|these|those|every|previous|prior|preceding|above|earlier|other|original|system|existing|safety|security|initial|developer|the|of)\s+){1,4})(?:instructions?|directives?|guardrails?|guidelines|prompts?|rules)\b/gi,
     // "ignore the rules" alone is too weak; "ignore all previous rules" is not.
-    accept: (match) => (match[1] ?? '').trim().split(/\s+/).some((word) => !DETERMINERS.has(word.toLowerCase())),
+    accept: (match) =>
+      (match[1] ?? '')
+        .trim()
+        .split(/\s+/)
+        .some((word) => !DETERMINERS.has(word.toLowerCase())),
   },
   {
     category: 'override',
-    what: 'claims to override the model\'s instructions',
-    regex: /\b(?:override|overrule|supersede)s?\s+(?:(?:all|any|the|your)\s+)*(?:previous|prior|system|safety|security|original|earlier|developer)\s+(?:instructions?|prompts?|guidelines|directives?|guardrails?)\b/gi,
+    what: "claims to override the model's instructions",
+    regex:
+      /\b(?:override|overrule|supersede)s?\s+(?:(?:all|any|the|your)\s+)*(?:previous|prior|system|safety|security|original|earlier|developer)\s+(?:instructions?|prompts?|guidelines|directives?|guardrails?)\b/gi,
   },
   {
     category: 'override',
@@ -59,11 +66,16 @@ const PATTERNS: readonly Pattern[] = [
     regex: /\b(?:instructions?|directives?)\s+(?:take|takes|have|has)\s+(?:priority|precedence)\s+over\b/gi,
   },
   { category: 'override', what: 'announces new instructions', regex: /\bnew\s+(?:system\s+)?instructions?\s*:/gi },
-  { category: 'override', what: 'tries to redefine the model', regex: /\byou\s+are\s+now\s+(?:a|an|in|the|my)\b|\bfrom\s+now\s+on,?\s+(?:you|always|never|the\s+(?:assistant|model))\b/gi },
+  {
+    category: 'override',
+    what: 'tries to redefine the model',
+    regex: /\byou\s+are\s+now\s+(?:a|an|in|the|my)\b|\bfrom\s+now\s+on,?\s+(?:you|always|never|the\s+(?:assistant|model))\b/gi,
+  },
   {
     category: 'override',
     what: 'asks the model to reveal its prompt',
-    regex: /\b(?:reveal|print|output|leak|repeat|disclose|include|send|share|return)\s+your\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?(?:system\s+prompt|instructions|prompt|context)\b/gi,
+    regex:
+      /\b(?:reveal|print|output|leak|repeat|disclose|include|send|share|return)\s+your\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?(?:system\s+prompt|instructions|prompt|context)\b/gi,
   },
   {
     category: 'concealment',
@@ -74,19 +86,30 @@ const PATTERNS: readonly Pattern[] = [
   {
     category: 'concealment',
     what: 'asks the model to act without telling the user',
-    regex: /\bwithout\s+(?:telling|informing|mentioning\s+(?:it|this)\s+to|revealing\s+(?:it|this)\s+to|letting)\s+(?:the\s+)?(?:user|users|human|anyone)\b(?!')/gi,
+    regex:
+      /\bwithout\s+(?:telling|informing|mentioning\s+(?:it|this)\s+to|revealing\s+(?:it|this)\s+to|letting)\s+(?:the\s+)?(?:user|users|human|anyone)\b(?!')/gi,
   },
   {
     category: 'concealment',
     what: 'says the user must not know',
-    regex: /\b(?:the\s+)?user\s+(?:must|should|need|needs|does|is)\s*(?:not|n't|never)\s+(?:to\s+)?(?:know|see|notice|find\s+out|be\s+(?:told|informed|aware|notified))\b/gi,
+    regex:
+      /\b(?:the\s+)?user\s+(?:must|should|need|needs|does|is)\s*(?:not|n't|never)\s+(?:to\s+)?(?:know|see|notice|find\s+out|be\s+(?:told|informed|aware|notified))\b/gi,
   },
-  { category: 'concealment', what: 'asks to keep something secret from the user', regex: /\b(?:keep|remain|be\s+kept)\s+(?:this|it|that|these)?\s*(?:secret|hidden|confidential|invisible)\s+from\s+(?:the\s+)?(?:user|users|human)\b/gi },
-  { category: 'concealment', what: 'asks to hide something from the user', regex: /\b(?:hide|conceal)\s+(?:this|it|that)\s+from\s+(?:the\s+)?(?:user|users|human)\b/gi },
+  {
+    category: 'concealment',
+    what: 'asks to keep something secret from the user',
+    regex: /\b(?:keep|remain|be\s+kept)\s+(?:this|it|that|these)?\s*(?:secret|hidden|confidential|invisible)\s+from\s+(?:the\s+)?(?:user|users|human)\b/gi,
+  },
+  {
+    category: 'concealment',
+    what: 'asks to hide something from the user',
+    regex: /\b(?:hide|conceal)\s+(?:this|it|that)\s+from\s+(?:the\s+)?(?:user|users|human)\b/gi,
+  },
   {
     category: 'concealment',
     what: 'asks for a covert action',
-    regex: /\b(?:secretly|covertly|silently|quietly|discreetly|stealthily|invisibly)\s+(?:send|forward|upload|copy|add|include|read|call|exfiltrate|transmit|post|bcc|cc|email|share|append|attach)\b/gi,
+    regex:
+      /\b(?:secretly|covertly|silently|quietly|discreetly|stealthily|invisibly)\s+(?:send|forward|upload|copy|add|include|read|call|exfiltrate|transmit|post|bcc|cc|email|share|append|attach)\b/gi,
   },
   {
     category: 'hidden-step',
@@ -97,7 +120,8 @@ const PATTERNS: readonly Pattern[] = [
   {
     category: 'hidden-step',
     what: 'addresses the model directly',
-    regex: /\b(?:dear|attention|note\s+to(?:\s+the)?|hey)\s*,?\s*(?:ai|assistant|model|llm|agent|claude|chatgpt|gpt|copilot|gemini)\b\s*[:,!]|\bas\s+an?\s+(?:ai|assistant|language\s+model|llm)\s*,?\s+you\s+(?:must|should|will|are\s+required)\b/gi,
+    regex:
+      /\b(?:dear|attention|note\s+to(?:\s+the)?|hey)\s*,?\s*(?:ai|assistant|model|llm|agent|claude|chatgpt|gpt|copilot|gemini)\b\s*[:,!]|\bas\s+an?\s+(?:ai|assistant|language\s+model|llm)\s*,?\s+you\s+(?:must|should|will|are\s+required)\b/gi,
   },
   { category: 'hidden-step', what: 'announces a hidden side effect', regex: /\btool\s+has\s+(?:a\s+)?(?:very\s+)?important\s+side[-\s]effects?\b/gi },
 ];
@@ -107,10 +131,12 @@ const EXAMPLE_HOST = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|l
 const URL = /\bhttps?:\/\/([^\s/"'<>)`\]]+)[^\s"'<>)`\]]*/gi;
 const EMAIL = /\b[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})\b/gi;
 
-const SEND = /\b(?:send|sends|sending|forward|post|upload|transmit|exfiltrate|leak|copy|bcc|cc|e-?mail|mail|submit|share|report|deliver|append|attach|include|pass)\b/i;
+const SEND =
+  /\b(?:send|sends|sending|forward|post|upload|transmit|exfiltrate|leak|copy|bcc|cc|e-?mail|mail|submit|share|report|deliver|append|attach|include|pass)\b/i;
 const SENSITIVE =
   /\b(?:conversation|chat\s+history|message\s+history|previous\s+messages|all\s+messages|system\s+prompt|context\s+window|credentials?|secrets?|api[\s_-]?keys?|access\s+tokens?|auth(?:entication)?\s+tokens?|session\s+tokens?|passwords?|private\s+keys?|ssh\s+keys?|environment\s+variables|env\s+vars|cookies|contents?\s+of\s+(?:every|all|any|each|your|the\s+user'?s|(?:this|the)\s+(?:conversation|chat|session)|previous|[~/.])|the\s+user'?s\s+(?:data|files|emails|messages|information|details|history)|personal\s+(?:data|information)|(?:full|entire)\s+(?:conversation|context|history))\b/i;
-const COPY_TO = /\b(?:always|also|secretly|silently|additionally|must|should)\s+(?:bcc|cc|forward\s+(?:a\s+)?cop(?:y|ies)\s+(?:of\s+\w+\s+)?to|send\s+(?:a\s+)?cop(?:y|ies)\s+(?:of\s+[\w\s]{1,40}?\s+)?to)\b/i;
+const COPY_TO =
+  /\b(?:always|also|secretly|silently|additionally|must|should)\s+(?:bcc|cc|forward\s+(?:a\s+)?cop(?:y|ies)\s+(?:of\s+\w+\s+)?to|send\s+(?:a\s+)?cop(?:y|ies)\s+(?:of\s+[\w\s]{1,40}?\s+)?to)\b/i;
 
 const SENSITIVE_PATH =
   /(?:~|\$HOME|%USERPROFILE%)?\/?\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|~\/\.aws\b|\/etc\/(?:passwd|shadow|sudoers)\b|(?:^|[\s`'"(/])\.env(?:\.[\w-]+)?\b|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.docker\/config\.json|\.kube\/config\b|\.config\/gcloud|\bwallet\.dat\b|\.bash_history\b|\.zsh_history\b|\/proc\/self\/environ|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\.gnupg\b|\.pgpass\b/i;
@@ -176,7 +202,8 @@ export function poisoningMatches(text: string): Match[] {
     const shown = wholeToken(text, path.index, path[0].length).slice(0, 60);
     add({ category: 'sensitive-path', what: `asks the model to read and hand over ${shown}`, index: path.index, length: path[0].length });
     const destinations = realDestinations(text);
-    if (destinations.length > 0) add({ category: 'exfiltration', what: `asks to send ${shown} to ${destinations[0]!.slice(0, 80)}`, index: path.index, length: path[0].length });
+    if (destinations.length > 0)
+      add({ category: 'exfiltration', what: `asks to send ${shown} to ${destinations[0]!.slice(0, 80)}`, index: path.index, length: path[0].length });
   }
   return matches.sort((a, b) => a.index - b.index);
 }
@@ -197,15 +224,18 @@ const IDENTIFIER = String.raw`[\`'"]?([A-Za-z][\w.-]{1,63}?)[\`'"]?`;
 const STEERING: readonly { what: string; regex: RegExp; namedGroup?: number }[] = [
   {
     what: 'tells the model to always use this tool instead of others',
-    regex: /\b(?:always|only)\s+(?:use|call|prefer|choose|pick)\s+this\s+(?:tool|function|server)\b[^.\n]{0,60}?\b(?:instead\s+of|rather\s+than|over|in\s+place\s+of|never|not\s+(?:the|any))\b/gi,
+    regex:
+      /\b(?:always|only)\s+(?:use|call|prefer|choose|pick)\s+this\s+(?:tool|function|server)\b[^.\n]{0,60}?\b(?:instead\s+of|rather\s+than|over|in\s+place\s+of|never|not\s+(?:the|any))\b/gi,
   },
   {
     what: 'tells the model to prefer this tool over any other',
-    regex: /\b(?:use|call|prefer|choose|pick)\s+this\s+(?:tool|function)\s+(?:instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(?:any|all|every|the)?\s*(?:other|built-?in|default|native|existing|standard|similar)\b/gi,
+    regex:
+      /\b(?:use|call|prefer|choose|pick)\s+this\s+(?:tool|function)\s+(?:instead\s+of|rather\s+than|over|in\s+place\s+of)\s+(?:any|all|every|the)?\s*(?:other|built-?in|default|native|existing|standard|similar)\b/gi,
   },
   {
     what: 'tells the model not to use other tools',
-    regex: /\b(?:do\s+not|don't|dont|never)\s+(?:use|call|invoke|trust|rely\s+on)\s+(?:any\s+)?(?:other|another|the\s+other|different|alternative|third[-\s]party)\s+(?:tools?|servers?|functions?|mcp\s+servers?|plugins?)\b/gi,
+    regex:
+      /\b(?:do\s+not|don't|dont|never)\s+(?:use|call|invoke|trust|rely\s+on)\s+(?:any\s+)?(?:other|another|the\s+other|different|alternative|third[-\s]party)\s+(?:tools?|servers?|functions?|mcp\s+servers?|plugins?)\b/gi,
   },
   {
     what: 'claims to replace another tool',
@@ -214,7 +244,10 @@ const STEERING: readonly { what: string; regex: RegExp; namedGroup?: number }[] 
   },
   {
     what: 'tells the model to use this tool instead of a named one',
-    regex: new RegExp(String.raw`\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+|using\s+|calling\s+)?${IDENTIFIER}(?:\s+(?:tool|function))?`, 'gi'),
+    regex: new RegExp(
+      String.raw`\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+|using\s+|calling\s+)?${IDENTIFIER}(?:\s+(?:tool|function))?`,
+      'gi',
+    ),
     namedGroup: 1,
   },
 ];

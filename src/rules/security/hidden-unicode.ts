@@ -27,7 +27,9 @@ export const hiddenUnicodeRule = defineRule({
     for (const text of texts) {
       const found = hiddenUnicode(scannedPart(text));
       if (!found) continue;
-      const kinds = Object.entries(found.counts).map(([kind, count]) => `${count} ${kind}`).join(', ');
+      const kinds = Object.entries(found.counts)
+        .map(([kind, count]) => `${count} ${kind}`)
+        .join(', ');
       const hidden = found.decodedTags !== undefined ? `; tag characters spell ${quote(found.decodedTags, 60)}` : '';
       report({
         message: `${text.owner} ${text.field} contains invisible characters (${kinds})${hidden}`,

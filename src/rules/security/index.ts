@@ -6,12 +6,4 @@ import { toolPoisoning } from './tool-poisoning.js';
 import { toolShadowing } from './tool-shadowing.js';
 import { toolSteering } from './tool-steering.js';
 
-export const securityRules = [
-  toolPoisoning,
-  hiddenUnicodeRule,
-  toolSteering,
-  secretSolicitation,
-  annotationMismatch,
-  longDescription,
-  toolShadowing,
-] as const;
+export const securityRules = [toolPoisoning, hiddenUnicodeRule, toolSteering, secretSolicitation, annotationMismatch, longDescription, toolShadowing] as const;

@@ -30,7 +30,7 @@ export const longDescription = defineRule({
   docs:
     'Nobody reviews a 10,000-character tool description, and that is where poisoned text tends to hide (below ' +
     'the fold of every UI that shows it). Reported for information: tool, prompt, resource and template ' +
-    'descriptions over 3,000 characters, and parameter or prompt-argument descriptions over 1,000. The server\'s ' +
+    "descriptions over 3,000 characters, and parameter or prompt-argument descriptions over 1,000. The server's " +
     '`instructions` are exempt, as they are meant to be long. Move reference material into a resource the model ' +
     'can read on demand.',
   check({ surface, report }) {

@@ -8,15 +8,20 @@ import { excerpt, normalizedOf, surfaceTexts, unscannedNote } from './texts.js';
 const SECRET_NAME =
   /^(?:api_?key|x_api_key|secret|client_secret|secret_key|password|passwd|pwd|passphrase|pass_phrase|token|access_token|auth_token|bearer_token|refresh_token|session_token|private_key|priv_key|ssh_key|ssh_private_key|seed_phrase|mnemonic|mnemonic_phrase|recovery_phrase|secret_phrase|wallet_seed|wallet_key|credentials?|otp|totp|otp_code|two_factor_code|mfa_code|cvv|card_number|credit_card(?:_number)?)$/;
 
-const SECRET_NOUN =
-  String.raw`(?:api[\s_-]?key|password|passphrase|private\s+key|secret\s+key|seed\s+phrase|recovery\s+phrase|mnemonic|credentials|access\s+token|auth(?:entication)?\s+token|bearer\s+token|personal\s+access\s+token|2fa\s+code|otp|one[-\s]time\s+(?:code|password)|credit\s+card(?:\s+number)?|card\s+number|cvv|ssh\s+key|wallet\s+(?:seed|key))`;
+const SECRET_NOUN = String.raw`(?:api[\s_-]?key|password|passphrase|private\s+key|secret\s+key|seed\s+phrase|recovery\s+phrase|mnemonic|credentials|access\s+token|auth(?:entication)?\s+token|bearer\s+token|personal\s+access\s+token|2fa\s+code|otp|one[-\s]time\s+(?:code|password)|credit\s+card(?:\s+number)?|card\s+number|cvv|ssh\s+key|wallet\s+(?:seed|key))`;
 /** "provide your password": an order to hand over a secret, anywhere. */
-const ASK = new RegExp(String.raw`\b(?:enter|provide|paste|supply|give|input|type|share|send|include|tell\s+me)\s+(?:me\s+)?(?:your|the\s+user'?s|their)\s+(?:own\s+|full\s+|\w+\s+)?${SECRET_NOUN}\b`, 'i');
+const ASK = new RegExp(
+  String.raw`\b(?:enter|provide|paste|supply|give|input|type|share|send|include|tell\s+me)\s+(?:me\s+)?(?:your|the\s+user'?s|their)\s+(?:own\s+|full\s+|\w+\s+)?${SECRET_NOUN}\b`,
+  'i',
+);
 /** "Your OpenAI API key": a field that is the user's secret, in a parameter or argument description. */
 const YOUR = new RegExp(String.raw`^\W*(?:the\s+user'?s|your)\s+(?:[\w.-]+\s+){0,2}${SECRET_NOUN}\b`, 'i');
 
 function snake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-\s.]+/g, '_').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s.]+/g, '_')
+    .toLowerCase();
 }
 
 export const secretSolicitation = defineRule({

@@ -144,6 +144,9 @@ export function normalizedOf(text: Text): string {
 /** The sentence of `text` around `index`, cut to `max` characters: what a finding quotes. */
 export function excerpt(text: string, index: number, length: number, max = 120): string {
   const start = Math.max(0, index - Math.floor((max - length) / 2));
-  const slice = text.slice(start, start + max).replace(/\s+/g, ' ').trim();
+  const slice = text
+    .slice(start, start + max)
+    .replace(/\s+/g, ' ')
+    .trim();
   return (start > 0 ? '…' : '') + slice + (start + max < text.length ? '…' : '');
 }

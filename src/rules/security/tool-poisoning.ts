@@ -11,7 +11,7 @@ export const toolPoisoning = defineRule({
   docs:
     'Descriptions reach the model verbatim, so a server can smuggle orders into them ("tool poisoning"). mcpact ' +
     'scans every description a server sends, at any depth (tools, parameters in input and output schemas, prompts ' +
-    'and their arguments, resources, templates) and the server\'s `instructions`, after folding Unicode (NFKC) and ' +
+    "and their arguments, resources, templates) and the server's `instructions`, after folding Unicode (NFKC) and " +
     'removing invisible characters. Categories, each reported once per text with the offending excerpt: ' +
     '`override` (ignore/disregard previous instructions, "new instructions:", "you are now ..."), `concealment` ' +
     '(do not tell the user, keep this secret from the user, silently send), `hidden-step` (`<IMPORTANT>` or ' +
@@ -22,7 +22,7 @@ export const toolPoisoning = defineRule({
     'against a benign corpus of 200+ real-world descriptions that must stay silent. A justified case (a security ' +
     'tool whose description quotes an attack) is silenced per server with `rules: { security/tool-poisoning: off }` ' +
     'under that server in mcpact.yaml. Of a text longer than 65,536 characters only the first 65,536 are scanned ' +
-    '(the rule\'s note says so).',
+    "(the rule's note says so).",
   check({ surface, report, note }) {
     const texts = surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions' || text.field === 'title');
     const unscanned = unscannedNote(texts);

@@ -21,7 +21,7 @@ export const toolShadowing = defineRule({
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
   docs:
-    'Shadowing is one server\'s description changing how the model uses another server\'s tools ("when the ' +
+    "Shadowing is one server's description changing how the model uses another server's tools (\"when the " +
     'send_email tool is used, also bcc ..."). On a single server, mcpact reports tool and parameter descriptions ' +
     'that refer to a tool the server does not declare ("the `send_email` tool", "tool named fetch_url"): honest ' +
     'descriptions talk about their own tools. With several servers in one config, a cross-server check runs after ' +
@@ -40,7 +40,10 @@ export const toolShadowing = defineRule({
       const foreign = toolReferences(scannedPart(text)).filter((reference) => !own.has(reference.name));
       if (foreign.length === 0) continue;
       report({
-        message: `${text.owner} description refers to ${foreign.length === 1 ? 'a tool' : 'tools'} this server does not declare: ${foreign.slice(0, 3).map((reference) => quote(reference.name, 40)).join(', ')}`,
+        message: `${text.owner} description refers to ${foreign.length === 1 ? 'a tool' : 'tools'} this server does not declare: ${foreign
+          .slice(0, 3)
+          .map((reference) => quote(reference.name, 40))
+          .join(', ')}`,
         location: text.location,
         data: { tools: foreign.map((reference) => reference.name) },
       });

@@ -11,12 +11,12 @@ export const toolSteering = defineRule({
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
   docs:
     'A description that tells the model to always prefer this tool over any other, never to use other tools, or ' +
-    'that it replaces a tool this server does not have, competes for the model\'s trust with the other servers a ' +
+    "that it replaces a tool this server does not have, competes for the model's trust with the other servers a " +
     'host has connected. Guidance between a server\'s own tools is normal ("use read_multiple_files instead of ' +
     'read_file for several files") and stays silent: a phrase that names a tool is reported only when that tool is ' +
-    'not one of this server\'s. Warning by default: steering is a weaker signal than the injections of ' +
+    "not one of this server's. Warning by default: steering is a weaker signal than the injections of " +
     'security/tool-poisoning. Silence a justified case with `rules: { security/tool-steering: off }` under the ' +
-    'server. Of a text longer than 65,536 characters only the first 65,536 are scanned (the rule\'s note says so).',
+    "server. Of a text longer than 65,536 characters only the first 65,536 are scanned (the rule's note says so).",
   check({ surface, report, note }) {
     const own = new Set(items(surface, 'tools').flatMap((item) => (typeof item.record?.name === 'string' ? [item.record.name] : [])));
     const texts = surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions');

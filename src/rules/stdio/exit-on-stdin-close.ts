@@ -9,7 +9,7 @@ export const exitOnStdinClose = defineRule({
   defaultSeverity: 'info',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'basic/lifecycle#shutdown', checklist: 'S4' },
   docs:
-    "A client shuts a stdio server down by closing its stdin, waiting for it to exit, and only then sending SIGTERM " +
+    'A client shuts a stdio server down by closing its stdin, waiting for it to exit, and only then sending SIGTERM ' +
     'and finally SIGKILL. A server that ignores the end of its input keeps every client waiting for the grace ' +
     'period and then dies by signal, without a chance to flush or clean up. On a server process of its own, mcpact ' +
     'initializes, closes stdin and measures how long the server takes to exit (shown as the note of this rule); ' +

@@ -9,7 +9,11 @@ import { anonymousError, codeOf, initialized, isErrorCode, notStdio } from './sh
 export const INVALID_REQUESTS = [
   { what: 'a request with "jsonrpc": "1.0"', message: { jsonrpc: '1.0', id: 'mcpact-invalid-version', method: 'ping' }, accepted: [-32600] },
   // -32602 (invalid params) is an honest answer too: the request is well-formed apart from its params.
-  { what: 'a request whose params are a string', message: { jsonrpc: '2.0', id: 'mcpact-invalid-params', method: 'ping', params: 'not an object' }, accepted: [-32600, -32602] },
+  {
+    what: 'a request whose params are a string',
+    message: { jsonrpc: '2.0', id: 'mcpact-invalid-params', method: 'ping', params: 'not an object' },
+    accepted: [-32600, -32602],
+  },
 ] as const;
 const STDIN = { kind: 'transport', name: 'stdin' } as const;
 
@@ -38,11 +42,20 @@ export const invalidRequest = defineRule({
           report({
             message: `${probe.what} got ${got}; expected JSON-RPC error ${probe.accepted.join(' or ')}`,
             location: STDIN,
-            data: { sent: probe.message, outcome: outcome === 'silent' ? 'none' : outcome.kind, code: outcome !== 'silent' && outcome.kind === 'error' ? outcome.code : undefined, expected: probe.accepted[0] },
+            data: {
+              sent: probe.message,
+              outcome: outcome === 'silent' ? 'none' : outcome.kind,
+              code: outcome !== 'silent' && outcome.kind === 'error' ? outcome.code : undefined,
+              expected: probe.accepted[0],
+            },
           });
         }
         if (alive.kind !== 'result') {
-          report({ message: `after ${probe.what}, ping got ${describeOutcome(alive)}: the server stopped serving`, location: STDIN, data: { sent: probe.message, ping: alive.kind } });
+          report({
+            message: `after ${probe.what}, ping got ${describeOutcome(alive)}: the server stopped serving`,
+            location: STDIN,
+            data: { sent: probe.message, ping: alive.kind },
+          });
           return;
         }
       }
@@ -59,15 +72,13 @@ async function answerTo(connection: StdioConnection, message: Record<string, unk
   let settled = false;
   const direct = connection.sendRaw(message).then(({ outcome }) => outcome);
   const alive = connection.ping();
-  const anonymous = connection.nextUnmatched((answer) => !settled && anonymousError(answer), alive).then((answer): Outcome | undefined => {
-    if (answer === undefined) return undefined;
-    return { kind: 'error', code: codeOf(answer), message: isRecord(answer.error) ? answer.error.message : undefined, ms: 0 };
-  });
-  const outcome = await Promise.race([
-    direct,
-    anonymous.then((answer) => answer ?? new Promise<never>(() => undefined)),
-    alive.then(() => 'silent' as const),
-  ]);
+  const anonymous = connection
+    .nextUnmatched((answer) => !settled && anonymousError(answer), alive)
+    .then((answer): Outcome | undefined => {
+      if (answer === undefined) return undefined;
+      return { kind: 'error', code: codeOf(answer), message: isRecord(answer.error) ? answer.error.message : undefined, ms: 0 };
+    });
+  const outcome = await Promise.race([direct, anonymous.then((answer) => answer ?? new Promise<never>(() => undefined)), alive.then(() => 'silent' as const)]);
   settled = true;
   return { outcome, alive: await alive };
 }

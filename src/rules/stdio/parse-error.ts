@@ -30,13 +30,25 @@ export const parseError = defineRule({
       const answer = await connection.nextUnmatched(anonymousError, ping);
       const code = codeOf(answer);
       if (answer === undefined) {
-        report({ message: 'a line that is not valid JSON got no answer; expected JSON-RPC error -32700', location: STDIN, data: { sent: MALFORMED_LINE, expected: -32700 } });
+        report({
+          message: 'a line that is not valid JSON got no answer; expected JSON-RPC error -32700',
+          location: STDIN,
+          data: { sent: MALFORMED_LINE, expected: -32700 },
+        });
       } else if (code !== -32700) {
-        report({ message: `a line that is not valid JSON got error ${quote(code)}; expected -32700 (parse error)`, location: STDIN, data: { sent: MALFORMED_LINE, answer, expected: -32700 } });
+        report({
+          message: `a line that is not valid JSON got error ${quote(code)}; expected -32700 (parse error)`,
+          location: STDIN,
+          data: { sent: MALFORMED_LINE, answer, expected: -32700 },
+        });
       }
       const alive = await ping;
       if (alive.kind !== 'result') {
-        report({ message: `after a line that is not valid JSON, ping got ${describeOutcome(alive)}: the server stopped serving`, location: STDIN, data: { sent: MALFORMED_LINE, ping: alive.kind } });
+        report({
+          message: `after a line that is not valid JSON, ping got ${describeOutcome(alive)}: the server stopped serving`,
+          location: STDIN,
+          data: { sent: MALFORMED_LINE, ping: alive.kind },
+        });
       }
     });
   },

@@ -41,7 +41,11 @@ export const stdoutJsonOnly = defineRule({
 function reportLines(record: StdoutRecord, connection: 'session' | 'probe', report: RuleContext['report']): void {
   const where = connection === 'session' ? 'stdout' : "stdout of a probe's own server process";
   for (const line of record.lines.slice(0, LINES_REPORTED)) {
-    report({ message: `${where} carried a line that is not a JSON-RPC message: ${quote(line.text)}`, location: STDOUT, data: { line: line.text, bytes: line.bytes, connection } });
+    report({
+      message: `${where} carried a line that is not a JSON-RPC message: ${quote(line.text)}`,
+      location: STDOUT,
+      data: { line: line.text, bytes: line.bytes, connection },
+    });
   }
   if (record.count > LINES_REPORTED) {
     report({

@@ -74,7 +74,10 @@ export async function judgeCase({ kind, entry, outcome, outputSchema, runtime }:
   if (expect.is_error !== undefined) {
     const isError = asRecord(result)?.isError === true;
     if (isError !== expect.is_error) {
-      failures.push({ anchor: 'is_error', message: expect.is_error ? 'expected an isError result, got a result without isError: true' : 'expected a result without isError, got isError: true' });
+      failures.push({
+        anchor: 'is_error',
+        message: expect.is_error ? 'expected an isError result, got a result without isError: true' : 'expected a result without isError, got isError: true',
+      });
     }
   }
   if (expect.output_matches_schema === true) {
@@ -105,7 +108,7 @@ function outputSchemaProblem(outputSchema: unknown, result: unknown, showValues:
   const anchor = 'output_matches_schema';
   if (outputSchema === undefined) return { anchor, message: 'the tool declares no outputSchema' };
   const compiled = compileSchema(outputSchema);
-  if (!compiled) return { anchor, message: 'the tool\'s outputSchema does not compile (see schema/tool-output-schema)' };
+  if (!compiled) return { anchor, message: "the tool's outputSchema does not compile (see schema/tool-output-schema)" };
   const record = asRecord(result);
   if (!record || !('structuredContent' in record)) return { anchor, message: 'the result has no structuredContent' };
   if (compiled.validate(record.structuredContent)) return undefined;
@@ -121,13 +124,18 @@ function messageFailures(messages: NonNullable<NonNullable<SuiteCase['expect']>[
   const rendered = render(result);
   const failures: Failure[] = [];
   if (messages.roles && messages.roles.join(',') !== rendered.roles.join(',')) {
-    failures.push({ anchor: 'messages.roles', message: `message roles are [${rendered.roles.join(', ').slice(0, 80)}], expected [${messages.roles.join(', ')}]` });
+    failures.push({
+      anchor: 'messages.roles',
+      message: `message roles are [${rendered.roles.join(', ').slice(0, 80)}], expected [${messages.roles.join(', ')}]`,
+    });
   }
   for (const pattern of messages.match ?? []) {
-    if (!new RegExp(pattern).test(rendered.text)) failures.push({ anchor: `messages.match: ${pattern}`, message: `rendered text does not match /${pattern.slice(0, 80)}/` });
+    if (!new RegExp(pattern).test(rendered.text))
+      failures.push({ anchor: `messages.match: ${pattern}`, message: `rendered text does not match /${pattern.slice(0, 80)}/` });
   }
   for (const pattern of messages.not_match ?? []) {
-    if (new RegExp(pattern).test(rendered.text)) failures.push({ anchor: `messages.not_match: ${pattern}`, message: `rendered text matches /${pattern.slice(0, 80)}/, which it must not` });
+    if (new RegExp(pattern).test(rendered.text))
+      failures.push({ anchor: `messages.not_match: ${pattern}`, message: `rendered text matches /${pattern.slice(0, 80)}/, which it must not` });
   }
   return failures;
 }

@@ -43,9 +43,15 @@ export const callAnswered = defineRule({
       report({
         message:
           `the connection closed with ${closed.length} tools/call request(s) unanswered, the server probably crashed: ` +
-          listed.map(label).join('; ') + (closed.length > listed.length ? `; and ${closed.length - listed.length} more` : ''),
+          listed.map(label).join('; ') +
+          (closed.length > listed.length ? `; and ${closed.length - listed.length} more` : ''),
         location: { kind: 'server' },
-        data: { calls: listed.map((call) => ({ ...callData(call), kind: call.kind })), count: closed.length, negotiated: surface.protocolVersion ?? null, level: spec.level },
+        data: {
+          calls: listed.map((call) => ({ ...callData(call), kind: call.kind })),
+          count: closed.length,
+          negotiated: surface.protocolVersion ?? null,
+          level: spec.level,
+        },
         spec,
       });
     }

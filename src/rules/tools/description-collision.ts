@@ -27,7 +27,7 @@ export const descriptionCollision = defineRule({
   docs:
     'A model chooses a tool by its description. When two descriptions say the same thing but the tools take ' +
     'different inputs (different property names, or different required ones), the model picks one with ' +
-    'confidence and sends it the other\'s arguments. Compared are the description word sets (lower-cased, common ' +
+    "confidence and sends it the other's arguments. Compared are the description word sets (lower-cased, common " +
     'words left out, at least 3 words); a similarity of 0.8 or more is near-identical. Ordinary families stay ' +
     'silent: `list_users` and `list_projects` whose descriptions differ exactly in the words of their names are ' +
     'told apart by the model, and tools with the same input shape cannot be called wrongly. It scales: candidates ' +
@@ -72,11 +72,17 @@ export const descriptionCollision = defineRule({
     const families = new Map<string, Entry>();
     for (const entry of representatives) {
       const own = new Set(nameWords(entry.name));
-      const key = [...entry.words].filter((word) => !own.has(word)).sort().join(' ');
+      const key = [...entry.words]
+        .filter((word) => !own.has(word))
+        .sort()
+        .join(' ');
       if (!families.has(key)) families.set(key, entry);
     }
     const candidates = [...families.values()];
-    for (const pair of similarPairs(candidates.map((entry) => entry.words), COLLISION_THRESHOLD)) {
+    for (const pair of similarPairs(
+      candidates.map((entry) => entry.words),
+      COLLISION_THRESHOLD,
+    )) {
       const first = candidates[pair.first]!;
       const second = candidates[pair.second]!;
       if (first.shape === second.shape || differOnlyByName(first, second)) continue;

@@ -7,7 +7,7 @@ import { callData, describeSkipped, isErrorResult, outcomesOf, serverSaid, toolL
 export const invalidInput = defineRule({
   id: 'tools/invalid-input',
   family: 'tools',
-  description: 'Input that the tool\'s inputSchema rejects is rejected: an isError result or JSON-RPC -32602, never a success or -32603.',
+  description: "Input that the tool's inputSchema rejects is rejected: an isError result or JSON-RPC -32602, never a success or -32603.",
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'MUST', section: 'server/tools#security-considerations', checklist: 'T7' },
   docs:
@@ -19,13 +19,18 @@ export const invalidInput = defineRule({
     '`isError: true`, so the model can correct itself; -32602 is accepted too. For older negotiated revisions ' +
     'either layer passes. A success means the server did not validate; -32603 (or another code) means it failed ' +
     'instead of validating. No answer or a crash is reported by tools/call-answered. Which tools receive these ' +
-    'probes is the safe-call policy (docs/tools.md): by default every tool with a required property; the rule\'s ' +
+    "probes is the safe-call policy (docs/tools.md): by default every tool with a required property; the rule's " +
     'note lists the tools that got none and why.',
   async check({ surface, probe, settings, report, skip, note }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan(surface, settings);
     if (plan.invalidSkipped.length > 0) note(`no invalid-input probe (opt in with calls.allow or calls.all) for: ${describeSkipped(plan.invalidSkipped)}`);
-    if (plan.invalid.length === 0) return skip(plan.policy.tools.length === 0 ? 'the server has no tools' : `no tool may receive invalid input under the safe-call policy: ${describeSkipped(plan.invalidSkipped)}`);
+    if (plan.invalid.length === 0)
+      return skip(
+        plan.policy.tools.length === 0
+          ? 'the server has no tools'
+          : `no tool may receive invalid input under the safe-call policy: ${describeSkipped(plan.invalidSkipped)}`,
+      );
     const revision = verdictRevision(surface);
     const layered = revisionAtLeast(revision, '2025-11-25');
     const expected = layered ? 'a result with isError: true (SEP-1303) or JSON-RPC -32602' : 'JSON-RPC -32602 or a result with isError: true';

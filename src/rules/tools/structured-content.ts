@@ -17,8 +17,8 @@ export const structuredContent = defineRule({
     'clients validate them: a result without `structuredContent`, or with one the schema rejects, breaks every ' +
     'client that relies on the schema. mcpact checks each valid-input call it makes (see tools/valid-input and the ' +
     'safe-call policy) against the outputSchema, compiled with Ajv in its declared dialect. Results with ' +
-    '`isError: true` are exempt. The finding lists Ajv\'s messages; the structured content itself appears only ' +
-    'with --show-values (otherwise its keys and a short hash), since a tool\'s output may hold private data.',
+    "`isError: true` are exempt. The finding lists Ajv's messages; the structured content itself appears only " +
+    "with --show-values (otherwise its keys and a short hash), since a tool's output may hold private data.",
   async check({ surface, probe, settings, runtime, report, skip }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const schemas = new Map<string, Compiled>();
@@ -29,7 +29,8 @@ export const structuredContent = defineRule({
       if (compiled) schemas.set(name, compiled); // a broken outputSchema is schema/tool-output-schema's finding
     }
     const calls = toolPlan(surface, settings).valid.filter((call) => call.tool !== undefined && schemas.has(call.tool));
-    if (calls.length === 0) return skip(schemas.size === 0 ? 'no tool declares a usable outputSchema' : 'no tool with an outputSchema may be called under the safe-call policy');
+    if (calls.length === 0)
+      return skip(schemas.size === 0 ? 'no tool declares a usable outputSchema' : 'no tool with an outputSchema may be called under the safe-call policy');
     const revision = verdictRevision(surface, '2025-06-18');
     const spec = { revision, level: 'MUST', section: 'server/tools#output-schema', checklist: 'T4' } as const;
     const reported = new Set<string | undefined>();

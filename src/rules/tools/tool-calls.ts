@@ -164,7 +164,13 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
     { key: 'malformed:arguments-array', kind: 'malformed', tool: target, what: '"arguments" is an array', params: { name: target, arguments: [] } },
     { key: 'malformed:arguments-string', kind: 'malformed', tool: target, what: '"arguments" is a string', params: { name: target, arguments: 'mcpact' } },
   ];
-  const unknown: PlannedCall = { key: 'unknown-tool', kind: 'unknown-tool', tool: unknownName, what: 'an unknown tool name', params: { name: unknownName, arguments: {} } };
+  const unknown: PlannedCall = {
+    key: 'unknown-tool',
+    kind: 'unknown-tool',
+    tool: unknownName,
+    what: 'an unknown tool name',
+    params: { name: unknownName, arguments: {} },
+  };
   return { policy, unknownName, unknown, malformed, valid, invalid, validSkipped, invalidSkipped };
 }
 
@@ -208,7 +214,8 @@ export function serverSaid(outcome: Outcome): string | undefined {
 export function callData(call: PlannedCall): JsonRecord {
   const data: JsonRecord = { params: call.params };
   if (call.seed !== undefined) data.seed = call.seed;
-  if (call.variant) data.variant = { kind: call.variant.kind, keyword: call.variant.keyword, ...(call.variant.property !== undefined && { property: call.variant.property }) };
+  if (call.variant)
+    data.variant = { kind: call.variant.kind, keyword: call.variant.keyword, ...(call.variant.property !== undefined && { property: call.variant.property }) };
   return data;
 }
 

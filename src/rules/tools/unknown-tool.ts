@@ -37,7 +37,8 @@ export const unknownTool = defineRule({
     };
     let message: string;
     if (outcome.kind === 'error') message = `an unknown tool got ${describeOutcome(outcome)}, a wrong code: expected -32602 (invalid params) (${where})`;
-    else if (isErrorResult(outcome.result)) message = `an unknown tool got a result with isError: true; an unknown tool is a protocol error, JSON-RPC -32602 (${where})`;
+    else if (isErrorResult(outcome.result))
+      message = `an unknown tool got a result with isError: true; an unknown tool is a protocol error, JSON-RPC -32602 (${where})`;
     else message = `a call to an unknown tool succeeded; expected JSON-RPC error -32602 (${where})`;
     report({ message, location: { kind: 'server' }, data, spec });
   },

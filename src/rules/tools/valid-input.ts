@@ -6,7 +6,7 @@ import { callData, describeSkipped, outcomesOf, serverSaid, toolLocation, toolPl
 export const validInput = defineRule({
   id: 'tools/valid-input',
   family: 'tools',
-  description: 'Input that the tool\'s inputSchema accepts never gets a JSON-RPC error; failures are isError results.',
+  description: "Input that the tool's inputSchema accepts never gets a JSON-RPC error; failures are isError results.",
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' },
   docs:
@@ -15,17 +15,25 @@ export const validInput = defineRule({
     'checks). Values are small on purpose: numbers near their lower bound, short strings, URLs on example.com. A ' +
     'tool may still fail on them (a generated id that does not exist): that is a tool execution error, a result ' +
     'with `isError: true`, and passes. A JSON-RPC error means the server rejects input its own schema allows, or ' +
-    'reports execution failures on the wrong layer, so the model never sees them. The rule\'s note lists the tools ' +
+    "reports execution failures on the wrong layer, so the model never sees them. The rule's note lists the tools " +
     'not called and why, and the calls that did not answer within `timeouts.call_ms` (slow tools are not ' +
     'findings; raise the deadline to cover them).',
   async check({ surface, probe, settings, report, skip, note }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan(surface, settings);
     if (plan.policy.unknownNames.length > 0) {
-      note(`calls.allow/calls.deny name tools this server does not declare: ${plan.policy.unknownNames.slice(0, 10).map((name) => quote(name, 40)).join(', ')}`);
+      note(
+        `calls.allow/calls.deny name tools this server does not declare: ${plan.policy.unknownNames
+          .slice(0, 10)
+          .map((name) => quote(name, 40))
+          .join(', ')}`,
+      );
     }
     if (plan.validSkipped.length > 0) note(`not called with valid input (opt in with calls.allow or calls.all): ${describeSkipped(plan.validSkipped)}`);
-    if (plan.valid.length === 0) return skip(plan.policy.tools.length === 0 ? 'the server has no tools' : `no tool may be called under the safe-call policy: ${describeSkipped(plan.validSkipped)}`);
+    if (plan.valid.length === 0)
+      return skip(
+        plan.policy.tools.length === 0 ? 'the server has no tools' : `no tool may be called under the safe-call policy: ${describeSkipped(plan.validSkipped)}`,
+      );
     const revision = verdictRevision(surface);
     const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
     const slow: string[] = [];

@@ -11,7 +11,28 @@ import { RULES_DOCS_URL } from '../../../src/report/rule-meta.js';
 import { attribute, childElements, renderGfm, textContent } from '../../support/ci-validators.js';
 import { HOSTILE, hostileReport, reporterContext } from '../../support/hostile-report.js';
 
-const ALLOWED = new Set(['h2', 'h3', 'p', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'ul', 'li', 'code', 'pre', 'details', 'summary', 'a', 'sub', 'strong', 'em', 'br']);
+const ALLOWED = new Set([
+  'h2',
+  'h3',
+  'p',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'ul',
+  'li',
+  'code',
+  'pre',
+  'details',
+  'summary',
+  'a',
+  'sub',
+  'strong',
+  'em',
+  'br',
+]);
 
 const markdown = renderMarkdown(hostileReport(), reporterContext());
 const rendered = renderGfm(markdown);
@@ -97,7 +118,17 @@ describe('markdown reporter', () => {
   it('says so when a run is clean', () => {
     const report = buildRunReport({
       version: '0.0.0-test',
-      servers: [{ name: 'good', transport: 'stdio', serverInfo: null, protocolVersion: '2025-11-25', complete: true, rules: [{ id: 'protocol/ping', family: 'protocol', status: 'pass', severity: 'error', durationMs: 1 }], findings: [] }],
+      servers: [
+        {
+          name: 'good',
+          transport: 'stdio',
+          serverInfo: null,
+          protocolVersion: '2025-11-25',
+          complete: true,
+          rules: [{ id: 'protocol/ping', family: 'protocol', status: 'pass', severity: 'error', durationMs: 1 }],
+          findings: [],
+        },
+      ],
       durationMs: 1,
       failOn: 'error',
     });

@@ -15,14 +15,29 @@ interface SarifResult {
   ruleIndex?: number;
   level: string;
   message: { text: string };
-  locations: { physicalLocation?: { artifactLocation: { uri: string }; region: { startLine: number } }; logicalLocations: { name: string; fullyQualifiedName: string; kind: string }[] }[];
+  locations: {
+    physicalLocation?: { artifactLocation: { uri: string }; region: { startLine: number } };
+    logicalLocations: { name: string; fullyQualifiedName: string; kind: string }[];
+  }[];
   partialFingerprints: Record<string, string>;
   properties: { server: string; location: { kind: string; name?: string } };
 }
 interface SarifLog {
   version: string;
   runs: {
-    tool: { driver: { name: string; version: string; rules: { id: string; helpUri?: string; shortDescription: { text: string }; fullDescription?: { text: string }; defaultConfiguration: { level: string } }[] } };
+    tool: {
+      driver: {
+        name: string;
+        version: string;
+        rules: {
+          id: string;
+          helpUri?: string;
+          shortDescription: { text: string };
+          fullDescription?: { text: string };
+          defaultConfiguration: { level: string };
+        }[];
+      };
+    };
     invocations: { executionSuccessful: boolean; toolExecutionNotifications: { level: string; message: { text: string }; descriptor?: { id: string } }[] }[];
     results: SarifResult[];
   }[];
@@ -46,7 +61,14 @@ describe('sarif reporter', () => {
       runs: [
         {
           tool: { driver: { name: 'x', version: '1', informationUri: 'https://example.com/' } },
-          results: [{ ruleId: 'a', level: 'warning', message: { text: 'x' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a.txt' }, region: { startLine: 0 } } }] }],
+          results: [
+            {
+              ruleId: 'a',
+              level: 'warning',
+              message: { text: 'x' },
+              locations: [{ physicalLocation: { artifactLocation: { uri: 'a.txt' }, region: { startLine: 0 } } }],
+            },
+          ],
         },
       ],
     };
@@ -84,7 +106,10 @@ describe('sarif reporter', () => {
       fullyQualifiedName: `notes/tool/${HOSTILE.html}#/properties/${HOSTILE.html}`,
       kind: 'function',
     });
-    expect(run.results.find((result) => result.properties.location.kind === 'server')?.locations[0]?.logicalLocations[0]).toMatchObject({ name: 'notes', kind: 'module' });
+    expect(run.results.find((result) => result.properties.location.kind === 'server')?.locations[0]?.logicalLocations[0]).toMatchObject({
+      name: 'notes',
+      kind: 'module',
+    });
   });
 
   it('maps info to note', () => {
@@ -127,6 +152,7 @@ describe('sarif reporter', () => {
 
   it('escapes message text: no control characters, no embedded links, bounded length', () => {
     for (const result of run.results) {
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
       expect(result.message.text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
       expect(result.message.text).not.toMatch(/(?<!\\)\[[^\]]*(?<!\\)\]\(/);
       expect(result.message.text.length).toBeLessThan(1_100);

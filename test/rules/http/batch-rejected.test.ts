@@ -10,7 +10,13 @@ ruleTester(batchRejected, {
     {
       name: 'the batch processed',
       target: broken,
-      findings: [{ message: 'a JSON-RPC batch was processed (its ping was answered)', location: { kind: 'transport', name: 'POST' }, data: { processed: true, status: 200 } }],
+      findings: [
+        {
+          message: 'a JSON-RPC batch was processed (its ping was answered)',
+          location: { kind: 'transport', name: 'POST' },
+          data: { processed: true, status: 200 },
+        },
+      ],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],

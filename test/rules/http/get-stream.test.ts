@@ -10,7 +10,13 @@ ruleTester(getStream, {
     {
       name: 'GET answered 404',
       target: broken,
-      findings: [{ message: 'GET was answered with HTTP 404 (text/plain); expected text/event-stream or 405 Method Not Allowed', location: { kind: 'transport', name: 'GET' }, data: { status: 404 } }],
+      findings: [
+        {
+          message: 'GET was answered with HTTP 404 (text/plain); expected text/event-stream or 405 Method Not Allowed',
+          location: { kind: 'transport', name: 'GET' },
+          data: { status: 404 },
+        },
+      ],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],

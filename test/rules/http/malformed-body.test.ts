@@ -10,7 +10,13 @@ ruleTester(malformedBody, {
     {
       name: 'a 500 HTML page',
       target: broken,
-      findings: [{ message: 'a body that is not valid JSON was answered with HTTP 500 (text/html)', location: { kind: 'transport', name: 'POST' }, data: { status: 500 } }],
+      findings: [
+        {
+          message: 'a body that is not valid JSON was answered with HTTP 500 (text/html)',
+          location: { kind: 'transport', name: 'POST' },
+          data: { status: 500 },
+        },
+      ],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],

@@ -10,7 +10,13 @@ ruleTester(notificationAccepted, {
     {
       name: '200 with a JSON body',
       target: broken,
-      findings: [{ message: 'notifications/initialized was answered with HTTP 200 (application/json); expected 202 Accepted', location: { kind: 'transport', name: 'POST' }, data: { status: 200, expected: 202 } }],
+      findings: [
+        {
+          message: 'notifications/initialized was answered with HTTP 200 (application/json); expected 202 Accepted',
+          location: { kind: 'transport', name: 'POST' },
+          data: { status: 200, expected: 202 },
+        },
+      ],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],

@@ -10,7 +10,13 @@ ruleTester(originValidation, {
     {
       name: 'a foreign Origin accepted',
       target: broken,
-      findings: [{ message: 'a request with Origin http://evil.example.com was accepted with HTTP 200', location: { kind: 'transport', name: 'Origin' }, data: { status: 200, expected: 403 } }],
+      findings: [
+        {
+          message: 'a request with Origin http://evil.example.com was accepted with HTTP 200',
+          location: { kind: 'transport', name: 'Origin' },
+          data: { status: 200, expected: 403 },
+        },
+      ],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],

@@ -10,10 +10,14 @@ ruleTester(protocolVersionHeader, {
     {
       name: 'the header ignored',
       target: broken,
-      findings: [{ message: 'a request with MCP-Protocol-Version 1999-01-01 was answered with HTTP 200', location: { kind: 'transport', name: 'MCP-Protocol-Version' }, data: { status: 200, expected: 400 } }],
+      findings: [
+        {
+          message: 'a request with MCP-Protocol-Version 1999-01-01 was answered with HTTP 200',
+          location: { kind: 'transport', name: 'MCP-Protocol-Version' },
+          data: { status: 200, expected: 400 },
+        },
+      ],
     },
   ],
-  skipped: [
-    { name: 'in memory', server: fakeWithTools, skipped: 'in memory' },
-  ],
+  skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],
 });

@@ -10,7 +10,13 @@ ruleTester(requestContentType, {
     {
       name: 'ping answered with text/plain',
       target: broken,
-      findings: [{ message: 'ping was answered with HTTP 200 (text/plain); expected application/json or text/event-stream', location: { kind: 'transport', name: 'POST' }, data: { method: 'ping', status: 200 } }],
+      findings: [
+        {
+          message: 'ping was answered with HTTP 200 (text/plain); expected application/json or text/event-stream',
+          location: { kind: 'transport', name: 'POST' },
+          data: { method: 'ping', status: 200 },
+        },
+      ],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],

@@ -10,7 +10,9 @@ ruleTester(sessionIdVisibleAscii, {
     {
       name: 'a space in the session id',
       target: broken,
-      findings: [{ message: 'contains characters outside 0x21-0x7E', location: { kind: 'transport', name: 'Mcp-Session-Id' }, data: { characters: ['U+0020'] } }],
+      findings: [
+        { message: 'contains characters outside 0x21-0x7E', location: { kind: 'transport', name: 'Mcp-Session-Id' }, data: { characters: ['U+0020'] } },
+      ],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],

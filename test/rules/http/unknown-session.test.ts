@@ -11,7 +11,11 @@ ruleTester(unknownSession, {
       name: '400 instead of 404',
       target: broken,
       findings: [
-        { message: 'a request with a terminated session id was answered with HTTP 400 (application/json); expected 404 Not Found', location: { kind: 'transport', name: 'Mcp-Session-Id' }, data: { terminated: true, status: 400 } },
+        {
+          message: 'a request with a terminated session id was answered with HTTP 400 (application/json); expected 404 Not Found',
+          location: { kind: 'transport', name: 'Mcp-Session-Id' },
+          data: { terminated: true, status: 400 },
+        },
         { message: 'a request with an unknown session id was answered with HTTP 400', data: { sessionId: 'mcpact-unknown-session-00000000', expected: 404 } },
       ],
     },

@@ -7,7 +7,11 @@ import { ruleTester } from '../../support/rule-tester.js';
 import { fakeServerTransport, type FakeServerSpec, type Reply } from '../../support/fake-server.js';
 
 const READ_ONLY = { readOnlyHint: true };
-const tool = (name: string, annotations: Record<string, unknown> = READ_ONLY) => ({ name, inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, annotations });
+const tool = (name: string, annotations: Record<string, unknown> = READ_ONLY) => ({
+  name,
+  inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+  annotations,
+});
 
 /** Tools that answer at once, after 25 ms, with isError, never, or that change something (so never timed). */
 function server(calls: string[] = []): FakeServerSpec {
@@ -35,7 +39,11 @@ const latency = (config: LatencyConfig): ServerSettings => ({ latency: config })
 
 ruleTester(budget, {
   valid: [
-    { name: 'within budget; a tool the policy forbids is skipped, never called', server: server(), settings: latency({ samples: 3, p50_ms: 1000, p95_ms: 1000, tools: ['lookup', 'write_note'] }) },
+    {
+      name: 'within budget; a tool the policy forbids is skipped, never called',
+      server: server(),
+      settings: latency({ samples: 3, p50_ms: 1000, p95_ms: 1000, tools: ['lookup', 'write_note'] }),
+    },
     { name: 'no budget: measured only', server: server(), settings: latency({ samples: 2, tools: ['flaky'] }) },
   ],
   invalid: [
@@ -44,8 +52,15 @@ ruleTester(budget, {
       server: server(),
       settings: latency({ samples: 3, warmup: 0, p95_ms: 1000, tools: ['lookup', 'slow_lookup'], per_tool: { slow_lookup: { p50_ms: 10, p95_ms: 10 } } }),
       findings: [
-        { message: /^tool "slow_lookup": p50 is \d+ ms, over its budget of 10 ms \(3 samples\)$/, location: { kind: 'tool', name: 'slow_lookup' }, data: { tool: 'slow_lookup', percentile: 'p50', budgetMs: 10 } },
-        { message: /^tool "slow_lookup": p95 is \d+ ms, over its budget of 10 ms \(3 samples\)$/, data: { percentile: 'p95', budget: { p50Ms: 10, p95Ms: 10 } } },
+        {
+          message: /^tool "slow_lookup": p50 is \d+ ms, over its budget of 10 ms \(3 samples\)$/,
+          location: { kind: 'tool', name: 'slow_lookup' },
+          data: { tool: 'slow_lookup', percentile: 'p50', budgetMs: 10 },
+        },
+        {
+          message: /^tool "slow_lookup": p95 is \d+ ms, over its budget of 10 ms \(3 samples\)$/,
+          data: { percentile: 'p95', budget: { p50Ms: 10, p95Ms: 10 } },
+        },
       ],
     },
     {
@@ -53,21 +68,36 @@ ruleTester(budget, {
       server: server(),
       settings: latency({ samples: 3, p95_ms: 100, tools: ['flaky', 'ghost'] }),
       findings: [
-        { message: 'tool "flaky": none of 3 timed calls succeeded (3 errors), so its budget cannot be checked', data: { samples: 0, errors: 3, timeouts: 0, p95Ms: null } },
+        {
+          message: 'tool "flaky": none of 3 timed calls succeeded (3 errors), so its budget cannot be checked',
+          data: { samples: 0, errors: 3, timeouts: 0, p95Ms: null },
+        },
         { message: 'latency.tools names tool "ghost", which the server does not list', location: { kind: 'tool', name: 'ghost' } },
       ],
     },
   ],
   skipped: [
     { name: 'no latency config', server: server(), skipped: 'no latency in the config' },
-    { name: 'every listed tool forbidden', server: server(), settings: latency({ p95_ms: 10, tools: ['write_note'] }), skipped: /no tool could be timed: "write_note": not called: not annotated readOnlyHint: true/ },
+    {
+      name: 'every listed tool forbidden',
+      server: server(),
+      settings: latency({ p95_ms: 10, tools: ['write_note'] }),
+      skipped: /no tool could be timed: "write_note": not called: not annotated readOnlyHint: true/,
+    },
   ],
 });
 
 describe('latency/budget measurements', () => {
   const run = (settings: ServerSettings, spec: FakeServerSpec, callMs = DEFAULT_TIMEOUTS.call_ms) =>
     runServer(
-      { name: 'fake', target: { kind: 'memory', transport: fakeServerTransport(spec) }, timeouts: { ...DEFAULT_TIMEOUTS, call_ms: callMs }, expect: {}, levels: {}, settings },
+      {
+        name: 'fake',
+        target: { kind: 'memory', transport: fakeServerTransport(spec) },
+        timeouts: { ...DEFAULT_TIMEOUTS, call_ms: callMs },
+        expect: {},
+        levels: {},
+        settings,
+      },
       { rules: [budget], clientVersion: 'test', concurrency: 4 },
     );
 
@@ -101,6 +131,8 @@ describe('latency/budget measurements', () => {
   it('counts timeouts apart, stops after three, and fails the budget', async () => {
     const report = await run(latency({ samples: 10, warmup: 0, p95_ms: 1000, tools: ['hang'] }), server(), 30);
     expect(report.latency?.tools[0]).toMatchObject({ name: 'hang', samples: 0, timeouts: 3 });
-    expect(report.findings.map((finding) => finding.message)).toEqual(['tool "hang": 3 of 3 timed calls got no answer within 30 ms (timing stopped after 3), over any budget']);
+    expect(report.findings.map((finding) => finding.message)).toEqual([
+      'tool "hang": 3 of 3 timed calls got no answer within 30 ms (timing stopped after 3), over any budget',
+    ]);
   });
 });

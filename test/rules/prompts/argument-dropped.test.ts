@@ -5,12 +5,19 @@ import { promptServer, text } from './support.js';
 ruleTester(argumentDropped, {
   valid: [
     { name: 'strict server', server: promptServer() },
-    { name: 'HTML-escaped values count', server: promptServer((args, params) => (params.name === 'summarize' ? text(`<p>${String(args.text).replace(/-/g, '-')}</p>`) : undefined)) },
+    {
+      name: 'HTML-escaped values count',
+      server: promptServer((args, params) => (params.name === 'summarize' ? text(`<p>${String(args.text).replace(/-/g, '-')}</p>`) : undefined)),
+    },
   ],
   invalid: [
     {
       name: 'reads a renamed argument',
-      server: promptServer((args, params) => (params.name === 'code_review' && typeof args.language === 'string' ? text(`Review this ${String(args.lang ?? 'code')} change at ${String(args.risk)} risk.`) : undefined)),
+      server: promptServer((args, params) =>
+        params.name === 'code_review' && typeof args.language === 'string'
+          ? text(`Review this ${String(args.lang ?? 'code')} change at ${String(args.risk)} risk.`)
+          : undefined,
+      ),
       findings: [
         { message: 'the value of argument "focus" appears nowhere', location: { name: 'code_review' } },
         { message: 'the value of argument "language" appears nowhere', location: { name: 'code_review' }, data: { argument: 'language', case: 'complete' } },

@@ -9,7 +9,10 @@ ruleTester(completionUnknownPrompt, {
   invalid: [
     {
       name: 'suggests values for a prompt that does not exist',
-      server: { ...promptServer(undefined, capabilities), handle: (method) => (method === 'completion/complete' ? { result: { completion: { values: ['a'] } } } : undefined) },
+      server: {
+        ...promptServer(undefined, capabilities),
+        handle: (method) => (method === 'completion/complete' ? { result: { completion: { values: ['a'] } } } : undefined),
+      },
       findings: [{ message: 'got a result; expected JSON-RPC error -32602', location: { kind: 'server' } }],
     },
   ],

@@ -15,7 +15,13 @@ ruleTester(delimiterInjection, {
     {
       name: 'user text creates new turns',
       server: splitting,
-      findings: [{ message: 'changed the messages: roles [user,user,assistant] instead of [user]', location: { name: 'summarize' }, data: { case: 'delimiter-injection', argument: 'text' } }],
+      findings: [
+        {
+          message: 'changed the messages: roles [user,user,assistant] instead of [user]',
+          location: { name: 'summarize' },
+          data: { case: 'delimiter-injection', argument: 'text' },
+        },
+      ],
     },
   ],
 });

@@ -2,7 +2,9 @@ import { emptyRequired } from '../../../src/rules/prompts/empty-required.js';
 import { ruleTester } from '../../support/rule-tester.js';
 import { promptServer, text } from './support.js';
 
-const acceptsBlank = promptServer((args, params) => (params.name === 'summarize' && typeof args.text === 'string' && args.text.trim() === '' ? text('Summarize: ') : undefined));
+const acceptsBlank = promptServer((args, params) =>
+  params.name === 'summarize' && typeof args.text === 'string' && args.text.trim() === '' ? text('Summarize: ') : undefined,
+);
 
 ruleTester(emptyRequired, {
   valid: [{ name: 'strict server', server: promptServer() }],

@@ -11,7 +11,11 @@ const settings = (expect: Record<string, unknown>) => ({ prompts: { summarize: {
 
 ruleTester(expectations, {
   valid: [
-    { name: 'roles and patterns hold', server: promptServer(), settings: settings({ roles: ['user'], match: ['^Prompt summarize', 'release notes'], not_match: ['undefined'] }) },
+    {
+      name: 'roles and patterns hold',
+      server: promptServer(),
+      settings: settings({ roles: ['user'], match: ['^Prompt summarize', 'release notes'], not_match: ['undefined'] }),
+    },
   ],
   invalid: [
     {
@@ -43,7 +47,15 @@ ruleTester(expectations, {
 describe('golden files', () => {
   const run = (runtime: ReturnType<typeof memoryRuntime>, golden: Record<string, unknown>) =>
     runServer(
-      { name: 'fake', target: { kind: 'memory', transport: fakeServerTransport(promptServer()) }, timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: {}, settings: settings(golden), runtime },
+      {
+        name: 'fake',
+        target: { kind: 'memory', transport: fakeServerTransport(promptServer()) },
+        timeouts: DEFAULT_TIMEOUTS,
+        expect: {},
+        levels: {},
+        settings: settings(golden),
+        runtime,
+      },
       { rules: [expectations], clientVersion: 'test', concurrency: 4 },
     );
 

@@ -8,7 +8,9 @@ ruleTester(malformedParams, {
     {
       name: 'internal errors for malformed params',
       server: promptServer((_args, params) =>
-        typeof params.name !== 'string' || Array.isArray(params.arguments) || typeof params.arguments === 'string' ? { error: { code: -32603, message: 'boom' } } : undefined,
+        typeof params.name !== 'string' || Array.isArray(params.arguments) || typeof params.arguments === 'string'
+          ? { error: { code: -32603, message: 'boom' } }
+          : undefined,
       ),
       findings: [
         { message: 'prompts/get with arguments is a string (case malformed-params) got JSON-RPC error -32603', location: { kind: 'server' } },

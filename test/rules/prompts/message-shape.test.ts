@@ -25,7 +25,10 @@ ruleTester(messageShape, {
       name: 'system role, bad base64, no messages',
       server: promptServer((_args, params) =>
         params.name === 'summarize'
-          ? messages({ role: 'system', content: { type: 'text', text: 'x' } }, { role: 'user', content: { type: 'image', data: 'not base64!', mimeType: 'image/png' } })
+          ? messages(
+              { role: 'system', content: { type: 'text', text: 'x' } },
+              { role: 'user', content: { type: 'image', data: 'not base64!', mimeType: 'image/png' } },
+            )
           : params.name === 'code_review'
             ? messages()
             : undefined,

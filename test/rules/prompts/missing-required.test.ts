@@ -7,13 +7,27 @@ ruleTester(missingRequired, {
   invalid: [
     {
       name: 'renders without a required argument',
-      server: promptServer((args, params, spec) => (params.name === 'summarize' && args.text === undefined ? renderWithout(spec, { ...params, arguments: { text: 'x' } }, () => false) : undefined)),
-      findings: [{ message: 'without required argument "text" (case missing-required) was silently accepted', location: { name: 'summarize' }, data: { case: 'missing-required', verdict: 'accepted', expected: -32602 } }],
+      server: promptServer((args, params, spec) =>
+        params.name === 'summarize' && args.text === undefined ? renderWithout(spec, { ...params, arguments: { text: 'x' } }, () => false) : undefined,
+      ),
+      findings: [
+        {
+          message: 'without required argument "text" (case missing-required) was silently accepted',
+          location: { name: 'summarize' },
+          data: { case: 'missing-required', verdict: 'accepted', expected: -32602 },
+        },
+      ],
     },
     {
       name: 'wrong code, and a message that does not name the argument',
       server: promptServer((args, params) =>
-        params.name !== 'code_review' ? undefined : args.language === undefined ? { error: { code: -32603, message: 'TypeError' } } : args.risk === undefined ? { error: { code: -32602, message: 'bad request' } } : undefined,
+        params.name !== 'code_review'
+          ? undefined
+          : args.language === undefined
+            ? { error: { code: -32603, message: 'TypeError' } }
+            : args.risk === undefined
+              ? { error: { code: -32602, message: 'bad request' } }
+              : undefined,
       ),
       findings: [
         { message: '"language" (case missing-required) got JSON-RPC error -32603', data: { code: -32603, verdict: 'wrong-code' } },

@@ -5,26 +5,53 @@ import { codeReview, promptServer, text } from './support.js';
 ruleTester(optionalArguments, {
   valid: [
     { name: 'strict server', server: promptServer() },
-    { name: 'empty optional rejected with -32602', server: promptServer((args) => (args.focus === '' ? { error: { code: -32602, message: 'focus empty' } } : undefined)) },
+    {
+      name: 'empty optional rejected with -32602',
+      server: promptServer((args) => (args.focus === '' ? { error: { code: -32602, message: 'focus empty' } } : undefined)),
+    },
   ],
   invalid: [
     {
       name: 'optional treated as required',
-      server: promptServer((args, params) => (params.name === 'code_review' && args.focus === undefined ? { error: { code: -32602, message: 'Missing focus' } } : undefined)),
+      server: promptServer((args, params) =>
+        params.name === 'code_review' && args.focus === undefined ? { error: { code: -32602, message: 'Missing focus' } } : undefined,
+      ),
       findings: [
-        { message: 'without optional argument "focus" (case optional-omitted) got JSON-RPC error -32602', location: { kind: 'prompt', name: 'code_review' }, data: { case: 'optional-omitted', argument: 'focus', verdict: 'rejected' } },
+        {
+          message: 'without optional argument "focus" (case optional-omitted) got JSON-RPC error -32602',
+          location: { kind: 'prompt', name: 'code_review' },
+          data: { case: 'optional-omitted', argument: 'focus', verdict: 'rejected' },
+        },
       ],
     },
     {
       name: 'minimum rejected when there are two optional arguments',
       server: {
-        prompts: [{ name: 'brief', description: 'd', arguments: [{ name: 'topic', required: true }, { name: 'tone', required: false }, { name: 'length', required: false }] }],
+        prompts: [
+          {
+            name: 'brief',
+            description: 'd',
+            arguments: [
+              { name: 'topic', required: true },
+              { name: 'tone', required: false },
+              { name: 'length', required: false },
+            ],
+          },
+        ],
         handle: (method, params) => {
           const args = (params?.arguments ?? {}) as Record<string, unknown>;
-          return method === 'prompts/get' && args.tone === undefined && args.length === undefined ? { error: { code: -32602, message: 'need tone or length' } } : undefined;
+          return method === 'prompts/get' && args.tone === undefined && args.length === undefined
+            ? { error: { code: -32602, message: 'need tone or length' } }
+            : undefined;
         },
       },
-      findings: [{ message: 'prompt called with its required arguments only (case minimum) got JSON-RPC error -32602', location: { name: 'brief' }, data: { case: 'minimum' } }],
+      findings: [
+        {
+          message: 'prompt called with its required arguments only (case minimum) got JSON-RPC error -32602',
+          location: { name: 'brief' },
+          data: { case: 'minimum' },
+        },
+      ],
     },
     {
       name: 'empty optional renders differently from omission',

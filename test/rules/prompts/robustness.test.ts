@@ -5,8 +5,14 @@ import { promptServer } from './support.js';
 ruleTester(robustness, {
   valid: [
     { name: 'strict server', server: promptServer() },
-    { name: 'long values rejected with -32602', server: promptServer((args) => (String(args.language).length > 1000 ? { error: { code: -32602, message: 'too long' } } : undefined)) },
-    { name: 'control characters refused with -32603 (the code is the validation rules\' business)', server: promptServer((args) => (String(args.language).includes('\u0000') ? { error: { code: -32603, message: 'invalid byte' } } : undefined)) },
+    {
+      name: 'long values rejected with -32602',
+      server: promptServer((args) => (String(args.language).length > 1000 ? { error: { code: -32602, message: 'too long' } } : undefined)),
+    },
+    {
+      name: "control characters refused with -32603 (the code is the validation rules' business)",
+      server: promptServer((args) => (String(args.language).includes('\u0000') ? { error: { code: -32603, message: 'invalid byte' } } : undefined)),
+    },
   ],
   invalid: [
     {
@@ -18,7 +24,10 @@ ruleTester(robustness, {
       }),
       findings: [
         { message: 'sent as a 64 KiB value (case long-value) hung', data: { case: 'long-value', verdict: 'hang' } },
-        { message: 'sent with control and invisible characters (case control-characters) got a response with neither result nor error', data: { case: 'control-characters', verdict: 'malformed' } },
+        {
+          message: 'sent with control and invisible characters (case control-characters) got a response with neither result nor error',
+          data: { case: 'control-characters', verdict: 'malformed' },
+        },
       ],
     },
   ],

@@ -23,7 +23,10 @@ export const summarize = {
 export type Args = Record<string, unknown>;
 
 /** A strict server with the code-review prompt; `bend` may take over prompts/get for some arguments. */
-export function promptServer(bend?: (args: Args, params: Record<string, unknown>, spec: FakeServerSpec) => Reply | undefined, extra: Partial<FakeServerSpec> = {}): FakeServerSpec {
+export function promptServer(
+  bend?: (args: Args, params: Record<string, unknown>, spec: FakeServerSpec) => Reply | undefined,
+  extra: Partial<FakeServerSpec> = {},
+): FakeServerSpec {
   const spec: FakeServerSpec = {
     prompts: [codeReview, summarize],
     ...extra,

@@ -12,7 +12,11 @@ ruleTester(unknownArgument, {
       name: 'ignores unknown and case-variant keys',
       server: ignoresUnknown,
       findings: [
-        { message: 'argument "focus" sent as "Focus" (case case-variant-argument) was silently accepted', location: { name: 'code_review' }, data: { case: 'case-variant-argument', variant: 'Focus' } },
+        {
+          message: 'argument "focus" sent as "Focus" (case case-variant-argument) was silently accepted',
+          location: { name: 'code_review' },
+          data: { case: 'case-variant-argument', variant: 'Focus' },
+        },
         { message: 'undeclared argument "mcpact_unknown_argument" (case unknown-argument)', location: { name: 'code_review' } },
         { message: '(case unknown-argument)', location: { name: 'summarize' } },
       ],

@@ -15,7 +15,11 @@ ruleTester(unknownPrompt, {
       findings: [
         { message: 'prompts/get for "Code_review" (case case-variant-prompt) was silently accepted', location: { kind: 'prompt', name: 'code_review' } },
         { message: '(case case-variant-prompt)', location: { name: 'summarize' } },
-        { message: 'prompt that does not exist (case unknown-prompt) got JSON-RPC error -32601', location: { kind: 'server' }, data: { case: 'unknown-prompt', code: -32601 } },
+        {
+          message: 'prompt that does not exist (case unknown-prompt) got JSON-RPC error -32601',
+          location: { kind: 'server' },
+          data: { case: 'unknown-prompt', code: -32601 },
+        },
       ],
     },
   ],

@@ -5,18 +5,26 @@ import { promptServer, text } from './support.js';
 ruleTester(unresolvedMarkers, {
   valid: [
     { name: 'strict server', server: promptServer() },
-    { name: 'null as an ordinary word in every rendering', server: promptServer((args, params) => (params.name === 'summarize' ? text(`Summarize ${String(args.text)}; return null if empty.`) : undefined)) },
+    {
+      name: 'null as an ordinary word in every rendering',
+      server: promptServer((args, params) => (params.name === 'summarize' ? text(`Summarize ${String(args.text)}; return null if empty.`) : undefined)),
+    },
   ],
   invalid: [
     {
       name: 'undefined when the optional argument is omitted, and a leftover {{',
       server: promptServer((args, params) => {
-        if (params.name === 'code_review' && typeof args.language === 'string') return text(`Review ${args.language}. Focus: ${args.focus === undefined ? 'undefined' : String(args.focus)}`);
+        if (params.name === 'code_review' && typeof args.language === 'string')
+          return text(`Review ${args.language}. Focus: ${args.focus === undefined ? 'undefined' : String(args.focus)}`);
         if (params.name === 'summarize' && typeof args.text === 'string') return text(`Summarize {{text}} ${args.text}`);
         return undefined;
       }),
       findings: [
-        { message: 'unresolved "undefined" (case optional-omitted, argument "focus")', location: { name: 'code_review' }, data: { anchor: 'undefined', case: 'optional-omitted' } },
+        {
+          message: 'unresolved "undefined" (case optional-omitted, argument "focus")',
+          location: { name: 'code_review' },
+          data: { anchor: 'undefined', case: 'optional-omitted' },
+        },
         { message: 'unresolved "{{" (case complete)', location: { name: 'summarize' } },
         { message: 'unresolved "}}" (case complete)', location: { name: 'summarize' } },
       ],

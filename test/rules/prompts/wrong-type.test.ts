@@ -20,8 +20,15 @@ ruleTester(wrongType, {
     },
     {
       name: 'variants failing alike are one finding',
-      server: promptServer((args, params) => (params.name === 'summarize' && typeof args.text !== 'string' && args.text !== undefined ? { error: { code: -32603, message: 'boom' } } : undefined)),
-      findings: [{ message: 'argument "text" sent as number, boolean, null, object, array (case wrong-type) got JSON-RPC error -32603', data: { variants: ['number', 'boolean', 'null', 'object', 'array'] } }],
+      server: promptServer((args, params) =>
+        params.name === 'summarize' && typeof args.text !== 'string' && args.text !== undefined ? { error: { code: -32603, message: 'boom' } } : undefined,
+      ),
+      findings: [
+        {
+          message: 'argument "text" sent as number, boolean, null, object, array (case wrong-type) got JSON-RPC error -32603',
+          data: { variants: ['number', 'boolean', 'null', 'object', 'array'] },
+        },
+      ],
     },
   ],
 });

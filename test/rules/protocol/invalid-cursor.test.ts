@@ -13,7 +13,10 @@ ruleTester(invalidCursor, {
     },
     {
       name: 'wrong code',
-      server: { prompts: [{ name: 'p' }], handle: (method, params) => (params?.cursor === INVALID_CURSOR ? { error: { code: -32603, message: 'crash' } } : undefined) },
+      server: {
+        prompts: [{ name: 'p' }],
+        handle: (method, params) => (params?.cursor === INVALID_CURSOR ? { error: { code: -32603, message: 'crash' } } : undefined),
+      },
       findings: [{ message: 'JSON-RPC error -32603', data: { method: 'prompts/list', code: -32603 } }],
     },
   ],

@@ -8,7 +8,16 @@ ruleTester(protocolVersion, {
     { name: 'matches expect.protocol_version', server: { protocolVersion: '2025-06-18' }, expect: { protocolVersion: '2025-06-18' } },
   ],
   invalid: [
-    { name: 'unknown revision', server: { protocolVersion: '1999-01-01' }, findings: [{ message: 'not a published revision', data: { negotiated: '1999-01-01' } }] },
-    { name: 'differs from expectation', server: { protocolVersion: '2025-06-18' }, expect: { protocolVersion: '2025-11-25' }, findings: [{ message: 'config expects 2025-11-25' }] },
+    {
+      name: 'unknown revision',
+      server: { protocolVersion: '1999-01-01' },
+      findings: [{ message: 'not a published revision', data: { negotiated: '1999-01-01' } }],
+    },
+    {
+      name: 'differs from expectation',
+      server: { protocolVersion: '2025-06-18' },
+      expect: { protocolVersion: '2025-11-25' },
+      findings: [{ message: 'config expects 2025-11-25' }],
+    },
   ],
 });

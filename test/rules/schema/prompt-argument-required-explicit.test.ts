@@ -5,7 +5,17 @@ const prompt = (name: string, argumentList: unknown[]) => ({ name, arguments: ar
 
 ruleTester(promptArgumentRequiredExplicit, {
   valid: [
-    { name: 'true and false stated', server: { prompts: [prompt('review', [{ name: 'code', required: true }, { name: 'style', required: false }])] } },
+    {
+      name: 'true and false stated',
+      server: {
+        prompts: [
+          prompt('review', [
+            { name: 'code', required: true },
+            { name: 'style', required: false },
+          ]),
+        ],
+      },
+    },
     { name: 'prompts without arguments', server: { prompts: [{ name: 'a' }, prompt('b', [])] } },
     { name: 'the type of required is prompt-shape’s business', server: { prompts: [prompt('p', [{ name: 'x', required: 'yes' }, 'y'])] } },
   ],

@@ -8,7 +8,15 @@ ruleTester(promptArgumentUnique, {
     { name: 'distinct arguments', server: { prompts: [prompt('review', ['code', 'language'])] } },
     { name: 'the same argument in two prompts', server: { prompts: [prompt('a', ['code']), prompt('b', ['code']), prompt('c', [])] } },
     { name: 'names that differ by case are another rule', server: { prompts: [prompt('review', ['code', 'Code'])] } },
-    { name: 'malformed arguments are skipped', server: { prompts: [{ name: 'p', arguments: [1, 1, { name: 2 }, { name: 2 }] }, { name: 'q', arguments: 'x' }] } },
+    {
+      name: 'malformed arguments are skipped',
+      server: {
+        prompts: [
+          { name: 'p', arguments: [1, 1, { name: 2 }, { name: 2 }] },
+          { name: 'q', arguments: 'x' },
+        ],
+      },
+    },
   ],
   invalid: [
     {

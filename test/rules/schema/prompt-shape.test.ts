@@ -51,7 +51,9 @@ ruleTester(promptShape, {
     {
       name: 'required is a string',
       server: { prompts: [prompt('p', { arguments: [{ name: 'a' }, { name: 'b' }, { name: 'c', required: 'yes' }] })] },
-      findings: [{ message: 'prompt argument 2 "required" must be a boolean, got string', location: { kind: 'prompt', name: 'p', pointer: '/arguments/2/required' } }],
+      findings: [
+        { message: 'prompt argument 2 "required" must be a boolean, got string', location: { kind: 'prompt', name: 'p', pointer: '/arguments/2/required' } },
+      ],
     },
     {
       name: 'several argument fields wrong',

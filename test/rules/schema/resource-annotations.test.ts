@@ -13,7 +13,11 @@ ruleTester(resourceAnnotations, {
     {
       name: 'bounds, offsets and templates',
       server: {
-        resources: [resource('x:a', { audience: ['user', 'assistant'], priority: 0 }), resource('x:b', { priority: 1, lastModified: '2025-01-12T15:00:58.250+02:00' }), resource('x:c')],
+        resources: [
+          resource('x:a', { audience: ['user', 'assistant'], priority: 0 }),
+          resource('x:b', { priority: 1, lastModified: '2025-01-12T15:00:58.250+02:00' }),
+          resource('x:c'),
+        ],
         resourceTemplates: [template('x:{a}', { audience: [] }), template('x:{b}', {})],
       },
     },
@@ -34,18 +38,33 @@ ruleTester(resourceAnnotations, {
       server: { resources: [resource('x:a', { audience: ['user', 'bot'] })] },
       findings: [{ message: '"audience" entry "bot" must be "user" or "assistant"', location: { pointer: '/annotations/audience/1' }, data: { value: 'bot' } }],
     },
-    { name: 'priority above 1', server: { resources: [resource('x:a', { priority: 1.5 })] }, findings: [{ message: '"priority" must be a number from 0 to 1, got 1.5', location: { pointer: '/annotations/priority' } }] },
+    {
+      name: 'priority above 1',
+      server: { resources: [resource('x:a', { priority: 1.5 })] },
+      findings: [{ message: '"priority" must be a number from 0 to 1, got 1.5', location: { pointer: '/annotations/priority' } }],
+    },
     { name: 'priority as a string', server: { resources: [resource('x:a', { priority: '0.5' })] }, findings: [{ message: 'got "0.5"' }] },
     {
       name: 'lastModified in epoch seconds',
       server: { resources: [resource('x:a', { lastModified: 1736694058 })] },
-      findings: [{ message: '"lastModified" must be an ISO 8601 date-time such as "2025-01-12T15:00:58Z", got 1736694058', location: { pointer: '/annotations/lastModified' } }],
+      findings: [
+        {
+          message: '"lastModified" must be an ISO 8601 date-time such as "2025-01-12T15:00:58Z", got 1736694058',
+          location: { pointer: '/annotations/lastModified' },
+        },
+      ],
     },
-    { name: 'lastModified as a date only', server: { resources: [resource('x:a', { lastModified: '2025-01-12' })] }, findings: [{ message: 'got "2025-01-12"' }] },
+    {
+      name: 'lastModified as a date only',
+      server: { resources: [resource('x:a', { lastModified: '2025-01-12' })] },
+      findings: [{ message: 'got "2025-01-12"' }],
+    },
     {
       name: 'template annotations',
       server: { resourceTemplates: [template('x:{a}', { priority: -0.1 })] },
-      findings: [{ message: 'resource template annotations "priority"', location: { kind: 'resourceTemplate', name: 'x:{a}', pointer: '/annotations/priority' } }],
+      findings: [
+        { message: 'resource template annotations "priority"', location: { kind: 'resourceTemplate', name: 'x:{a}', pointer: '/annotations/priority' } },
+      ],
     },
     {
       name: 'one finding per bad field, on page 2',

@@ -13,7 +13,10 @@ ruleTester(resourceMimeType, {
         resourceTemplates: [template('x:{a}', 'application/octet-stream'), template('x:{b}', 'image/svg+xml')],
       },
     },
-    { name: 'no mimeType, or not a string (resource-shape)', server: { resources: [resource('x:a'), resource('x:b', 5)], resourceTemplates: [template('x:{a}')] } },
+    {
+      name: 'no mimeType, or not a string (resource-shape)',
+      server: { resources: [resource('x:a'), resource('x:b', 5)], resourceTemplates: [template('x:{a}')] },
+    },
   ],
   invalid: [
     {
@@ -30,7 +33,9 @@ ruleTester(resourceMimeType, {
     {
       name: 'wildcard on a template',
       server: { resourceTemplates: [template('file:///{path}', 'text/*')] },
-      findings: [{ message: 'subtype "*" is not an RFC 6838 name (column 6)', location: { kind: 'resourceTemplate', name: 'file:///{path}', pointer: '/mimeType' } }],
+      findings: [
+        { message: 'subtype "*" is not an RFC 6838 name (column 6)', location: { kind: 'resourceTemplate', name: 'file:///{path}', pointer: '/mimeType' } },
+      ],
     },
     {
       name: 'parameter without a value',
@@ -43,10 +48,7 @@ ruleTester(resourceMimeType, {
         resources: [resource('x:a', 'text/plain'), resource('x:b', 'text/plain'), resource('x:c', 'text plain')],
         resourceTemplates: [template('x:{a}', 'application/ json')],
       },
-      findings: [
-        { location: { kind: 'resource', name: 'x:c' } },
-        { message: 'subtype " json"', location: { kind: 'resourceTemplate', name: 'x:{a}' } },
-      ],
+      findings: [{ location: { kind: 'resource', name: 'x:c' } }, { message: 'subtype " json"', location: { kind: 'resourceTemplate', name: 'x:{a}' } }],
     },
   ],
 });

@@ -8,9 +8,7 @@ ruleTester(resourceTemplateShape, {
     {
       name: 'example from the specification',
       server: {
-        resourceTemplates: [
-          template('file:///{path}', { title: '📁 Project Files', description: 'Access files', mimeType: 'application/octet-stream' }),
-        ],
+        resourceTemplates: [template('file:///{path}', { title: '📁 Project Files', description: 'Access files', mimeType: 'application/octet-stream' })],
       },
     },
     { name: 'minimal templates over two pages', server: { resourceTemplates: [template('x:{a}'), template('x:{b}'), template('x:{c}')] } },

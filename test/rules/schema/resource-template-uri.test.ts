@@ -8,7 +8,13 @@ ruleTester(resourceTemplateUri, {
     { name: 'example from the specification', server: { resourceTemplates: [template('file:///{path}')] } },
     {
       name: 'level 2 to 4 expressions over two pages',
-      server: { resourceTemplates: [template('{+base}/search{?q,lang}{#section}'), template('users://{user_id}/posts{/post_id*}'), template('x:{term:1}/{term}{;keys*}')] },
+      server: {
+        resourceTemplates: [
+          template('{+base}/search{?q,lang}{#section}'),
+          template('users://{user_id}/posts{/post_id*}'),
+          template('x:{term:1}/{term}{;keys*}'),
+        ],
+      },
     },
     { name: 'non-string uriTemplate is left to resource-template-shape', server: { resourceTemplates: [template(1)] } },
   ],
@@ -24,10 +30,18 @@ ruleTester(resourceTemplateUri, {
         },
       ],
     },
-    { name: 'hyphen in a variable name', server: { resourceTemplates: [template('users://{user-id}')] }, findings: [{ message: 'unexpected "-" in an expression (column 14)' }] },
+    {
+      name: 'hyphen in a variable name',
+      server: { resourceTemplates: [template('users://{user-id}')] },
+      findings: [{ message: 'unexpected "-" in an expression (column 14)' }],
+    },
     { name: 'reserved operator', server: { resourceTemplates: [template('x:{=var}')] }, findings: [{ message: 'operator "=" is reserved' }] },
     { name: 'nested braces', server: { resourceTemplates: [template('x:{a{b}}')] }, findings: [{ message: 'expressions cannot nest (column 5)' }] },
-    { name: 'space in a literal', server: { resourceTemplates: [template('file:///My Files/{name}')] }, findings: [{ message: '" " is not allowed in a URI template (column 11)' }] },
+    {
+      name: 'space in a literal',
+      server: { resourceTemplates: [template('file:///My Files/{name}')] },
+      findings: [{ message: '" " is not allowed in a URI template (column 11)' }],
+    },
     {
       name: 'bad template on page 2',
       server: { resourceTemplates: [template('x:{a}'), template('x:{b}'), template('x:{c:0}')] },

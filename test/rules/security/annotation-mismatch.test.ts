@@ -1,7 +1,12 @@
 import { annotationMismatch } from '../../../src/rules/security/annotation-mismatch.js';
 import { ruleTester } from '../../support/rule-tester.js';
 
-const tool = (name: string, description: string, readOnlyHint: unknown = true) => ({ name, description, inputSchema: { type: 'object' }, annotations: { readOnlyHint } });
+const tool = (name: string, description: string, readOnlyHint: unknown = true) => ({
+  name,
+  description,
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint },
+});
 
 ruleTester(annotationMismatch, {
   valid: [
@@ -21,7 +26,13 @@ ruleTester(annotationMismatch, {
     {
       name: 'name says delete',
       server: { tools: [tool('delete_branch', 'Branch cleanup.')] },
-      findings: [{ location: { kind: 'tool', name: 'delete_branch', pointer: '/annotations/readOnlyHint' }, message: 'its name says it will delete', data: { verb: 'delete', source: 'name' } }],
+      findings: [
+        {
+          location: { kind: 'tool', name: 'delete_branch', pointer: '/annotations/readOnlyHint' },
+          message: 'its name says it will delete',
+          data: { verb: 'delete', source: 'name' },
+        },
+      ],
     },
     {
       name: 'description says sends',

@@ -6,7 +6,7 @@ const tool = (name: string, description: string) => ({ name, description, inputS
 ruleTester(toolSteering, {
   valid: [
     {
-      name: 'guidance between the server\'s own tools',
+      name: "guidance between the server's own tools",
       server: {
         tools: [
           tool('read_file', 'Read one file.'),

@@ -3,14 +3,18 @@ import { ruleTester } from '../../support/rule-tester.js';
 import { defectStdio, fakeWithTools } from './support.js';
 
 ruleTester(beforeInitialize, {
-  valid: [
-    { name: 'a server that frames and negotiates correctly', target: defectStdio() },
-  ],
+  valid: [{ name: 'a server that frames and negotiates correctly', target: defectStdio() }],
   invalid: [
     {
       name: 'tools/list served before initialize',
       target: defectStdio('serves-before-initialize'),
-      findings: [{ message: 'tools/list sent before initialize was served with a result', location: { kind: 'transport', name: 'stdin' }, data: { method: 'tools/list' } }],
+      findings: [
+        {
+          message: 'tools/list sent before initialize was served with a result',
+          location: { kind: 'transport', name: 'stdin' },
+          data: { method: 'tools/list' },
+        },
+      ],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],

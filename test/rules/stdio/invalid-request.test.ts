@@ -3,16 +3,17 @@ import { ruleTester } from '../../support/rule-tester.js';
 import { defectStdio, fakeWithTools } from './support.js';
 
 ruleTester(invalidRequest, {
-  valid: [
-    { name: 'a server that frames and negotiates correctly', target: defectStdio() },
-  ],
+  valid: [{ name: 'a server that frames and negotiates correctly', target: defectStdio() }],
   invalid: [
     {
       name: 'invalid requests served like valid ones',
       target: defectStdio('serves-invalid-requests'),
       findings: [
         // Sorted by message.
-        { message: 'a request whose params are a string got a result; expected JSON-RPC error -32600 or -32602', location: { kind: 'transport', name: 'stdin' } },
+        {
+          message: 'a request whose params are a string got a result; expected JSON-RPC error -32600 or -32602',
+          location: { kind: 'transport', name: 'stdin' },
+        },
         { message: 'a request with "jsonrpc": "1.0" got a result; expected JSON-RPC error -32600', data: { outcome: 'result', expected: -32600 } },
       ],
     },

@@ -7,7 +7,12 @@ import type { SessionTarget } from '../../../src/connect/session.js';
 import type { StdioDefect } from '../../../fixtures/servers/stdio-defects.js';
 import { ROOT } from '../../support/cli.js';
 
-const node = (file: string, args: string[] = []): SessionTarget => ({ kind: 'stdio', command: process.execPath, args: [`${ROOT}dist/${file}`, ...args], env: {} });
+const node = (file: string, args: string[] = []): SessionTarget => ({
+  kind: 'stdio',
+  command: process.execPath,
+  args: [`${ROOT}dist/${file}`, ...args],
+  env: {},
+});
 
 /** The raw stdio fixture, correct without a defect. */
 export const defectStdio = (defect?: StdioDefect) => (): SessionTarget => node('fixtures/servers/stdio-defects.js', defect ? [defect] : []);

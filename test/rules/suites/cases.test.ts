@@ -12,7 +12,11 @@ const SUM_OUTPUT = { type: 'object', properties: { sum: { type: 'number' } }, re
 /** A small notes-and-maths server: add (with an outputSchema), broken_add (structuredContent that breaks it), a prompt, resources. */
 const server: FakeServerSpec = {
   tools: [
-    { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] }, outputSchema: SUM_OUTPUT },
+    {
+      name: 'add',
+      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+      outputSchema: SUM_OUTPUT,
+    },
     { name: 'broken_add', inputSchema: { type: 'object' }, outputSchema: SUM_OUTPUT },
   ],
   prompts: [{ name: 'greet', arguments: [{ name: 'who', required: true }] }],
@@ -22,7 +26,8 @@ const server: FakeServerSpec = {
     if (method === 'tools/call') {
       const args = (params?.arguments ?? {}) as Record<string, unknown>;
       if (params?.name === 'broken_add') return { result: { content: [{ type: 'text', text: '{"sum":"three"}' }], structuredContent: { sum: 'three' } } };
-      if (typeof args.a !== 'number' || typeof args.b !== 'number') return { result: { content: [{ type: 'text', text: 'a and b must be numbers' }], isError: true } };
+      if (typeof args.a !== 'number' || typeof args.b !== 'number')
+        return { result: { content: [{ type: 'text', text: 'a and b must be numbers' }], isError: true } };
       const sum = args.a + args.b;
       return { result: { content: [{ type: 'text', text: JSON.stringify({ sum }) }], structuredContent: { sum } } };
     }
@@ -60,12 +65,24 @@ ruleTester(cases, {
                 ],
               },
             },
-            { name: 'rejects strings', args: { a: 'two', b: 3 }, expect: { is_error: true, jsonpath: [{ path: '$.content[0].text', matches: 'must be numbers' }] } },
+            {
+              name: 'rejects strings',
+              args: { a: 'two', b: 3 },
+              expect: { is_error: true, jsonpath: [{ path: '$.content[0].text', matches: 'must be numbers' }] },
+            },
           ],
         },
-        { prompt: 'greet', cases: [{ name: 'greets', args: { who: 'Ada' }, expect: { messages: { roles: ['user'], match: ['^Prompt greet', 'who: Ada'], not_match: ['undefined'] } } }] },
+        {
+          prompt: 'greet',
+          cases: [
+            { name: 'greets', args: { who: 'Ada' }, expect: { messages: { roles: ['user'], match: ['^Prompt greet', 'who: Ada'], not_match: ['undefined'] } } },
+          ],
+        },
         { resource: 'notes://1', cases: [{ name: 'reads', expect: { jsonpath: [{ path: '$.contents[0].text', equals: 'first note' }] } }] },
-        { resource: 'notes://{id}', cases: [{ name: 'template', args: { id: 1 }, expect: { jsonpath: [{ path: '$.contents[0].uri', equals: 'notes://1' }] } }] },
+        {
+          resource: 'notes://{id}',
+          cases: [{ name: 'template', args: { id: 1 }, expect: { jsonpath: [{ path: '$.contents[0].uri', equals: 'notes://1' }] } }],
+        },
         { resource: 'notes://404', cases: [{ name: 'unknown', expect: { error_code: -32002, jsonpath: [{ path: '$.data.uri', equals: 'notes://404' }] } }] },
       ),
     },
@@ -76,8 +93,16 @@ ruleTester(cases, {
       server,
       settings: suites({ prompt: 'farewell', cases: [{ name: 'bye' }] }, { tool: 'subtract', cases: [{ name: 'one' }, { name: 'two' }] }),
       findings: [
-        { message: 'case "bye" of prompt "farewell": the server lists no such prompt', location: { kind: 'prompt', name: 'farewell' }, data: { suite: 'prompt farewell', case: 'bye', anchor: 'prompt' } },
-        { message: 'case "one" of tool "subtract": the server lists no such tool', location: { kind: 'tool', name: 'subtract' }, data: { case: 'one', anchor: 'tool' } },
+        {
+          message: 'case "bye" of prompt "farewell": the server lists no such prompt',
+          location: { kind: 'prompt', name: 'farewell' },
+          data: { suite: 'prompt farewell', case: 'bye', anchor: 'prompt' },
+        },
+        {
+          message: 'case "one" of tool "subtract": the server lists no such tool',
+          location: { kind: 'tool', name: 'subtract' },
+          data: { case: 'one', anchor: 'tool' },
+        },
         { message: 'case "two" of tool "subtract": the server lists no such tool', data: { case: 'two' } },
       ],
     },
@@ -143,12 +168,19 @@ ruleTester(cases, {
         {
           message: 'case "assistant" of prompt "greet": message roles are [user], expected [assistant] (and 1 more)',
           location: { kind: 'prompt', name: 'greet' },
-          data: { anchor: 'messages.roles', failures: [{ anchor: 'messages.roles' }, { anchor: 'messages.match: Grace', message: 'rendered text does not match /Grace/' }] },
+          data: {
+            anchor: 'messages.roles',
+            failures: [{ anchor: 'messages.roles' }, { anchor: 'messages.match: Grace', message: 'rendered text does not match /Grace/' }],
+          },
         },
         { message: 'case "expects an error" of resource "notes://1": expected JSON-RPC error -32002, got a result', data: { anchor: 'error_code' } },
-        { message: 'case "golden" of resource "notes://1": golden file golden/note.json does not exist; run mcpact run --update-golden', data: { anchor: 'golden: golden/note.json' } },
         {
-          message: 'case "unlisted" of resource "notes://2": expected a result, got JSON-RPC error -32002 (the server lists no such resource or resource template)',
+          message: 'case "golden" of resource "notes://1": golden file golden/note.json does not exist; run mcpact run --update-golden',
+          data: { anchor: 'golden: golden/note.json' },
+        },
+        {
+          message:
+            'case "unlisted" of resource "notes://2": expected a result, got JSON-RPC error -32002 (the server lists no such resource or resource template)',
           data: { anchor: 'result' },
         },
       ],
@@ -160,12 +192,23 @@ ruleTester(cases, {
 describe('suites/cases values and golden files', () => {
   const run = (settings: ServerSettings, runtime: ReturnType<typeof memoryRuntime>) =>
     runServer(
-      { name: 'fake', target: { kind: 'memory', transport: fakeServerTransport(server) }, timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: {}, settings, runtime },
+      {
+        name: 'fake',
+        target: { kind: 'memory', transport: fakeServerTransport(server) },
+        timeouts: DEFAULT_TIMEOUTS,
+        expect: {},
+        levels: {},
+        settings,
+        runtime,
+      },
       { rules: [cases], clientVersion: 'test', concurrency: 4 },
     );
 
   it('keeps argument values and what the server sent out of the report unless --show-values', async () => {
-    const settings = suites({ tool: 'add', cases: [{ name: 'secret sum', args: { a: 40, b: 2, note: 'customer-4711' }, expect: { jsonpath: [{ path: '$.structuredContent.sum', equals: 41 }] } }] });
+    const settings = suites({
+      tool: 'add',
+      cases: [{ name: 'secret sum', args: { a: 40, b: 2, note: 'customer-4711' }, expect: { jsonpath: [{ path: '$.structuredContent.sum', equals: 41 }] } }],
+    });
     const hidden = await run(settings, memoryRuntime());
     expect(hidden.findings).toHaveLength(1);
     expect(JSON.stringify(hidden.findings)).not.toContain('customer-4711');
@@ -175,7 +218,10 @@ describe('suites/cases values and golden files', () => {
   });
 
   it('--update-golden writes the normalized result, which then passes and catches a change', async () => {
-    const settings = suites({ tool: 'add', cases: [{ name: 'golden', args: { a: 2, b: 3 }, expect: { golden: 'sum.json', normalize: [{ pattern: '"sum": \\d+', replace: '"sum": <N>' }] } }] });
+    const settings = suites({
+      tool: 'add',
+      cases: [{ name: 'golden', args: { a: 2, b: 3 }, expect: { golden: 'sum.json', normalize: [{ pattern: '"sum": \\d+', replace: '"sum": <N>' }] } }],
+    });
     const writer = memoryRuntime({}, { updateGolden: true });
     expect((await run(settings, writer)).findings).toEqual([]);
     expect(writer.written['sum.json']).toContain('"sum": <N>');
@@ -184,6 +230,8 @@ describe('suites/cases values and golden files', () => {
     expect((await run(settings, memoryRuntime({ 'sum.json': writer.written['sum.json']! }))).findings).toEqual([]);
     const changed = memoryRuntime({ 'sum.json': writer.written['sum.json']!.replace('"text"', '"image"') });
     const report = await run(settings, changed);
-    expect(report.findings.map((finding) => finding.message)).toEqual([expect.stringMatching(/^case "golden" of tool "add": the result differs from golden file sum\.json \(first difference on line \d+\)$/)]);
+    expect(report.findings.map((finding) => finding.message)).toEqual([
+      expect.stringMatching(/^case "golden" of tool "add": the result differs from golden file sum\.json \(first difference on line \d+\)$/),
+    ]);
   });
 });

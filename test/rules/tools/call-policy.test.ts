@@ -3,9 +3,23 @@ import { callPolicy } from '../../../src/engine/call-policy.js';
 import { LISTS, type ListCapture, type ListKind, type Surface } from '../../../src/surface/types.js';
 
 function surfaceOf(tools: unknown[]): Surface {
-  const capture = (kind: ListKind): ListCapture => ({ spec: LISTS.find((spec) => spec.kind === kind)!, status: 'ok', items: kind === 'tools' ? tools : [], pages: 1, problems: [] });
+  const capture = (kind: ListKind): ListCapture => ({
+    spec: LISTS.find((spec) => spec.kind === kind)!,
+    status: 'ok',
+    items: kind === 'tools' ? tools : [],
+    pages: 1,
+    problems: [],
+  });
   const lists = { tools: capture('tools'), prompts: capture('prompts'), resources: capture('resources'), resourceTemplates: capture('resourceTemplates') };
-  return { requestedProtocolVersion: '2025-11-25', initializeResult: {}, protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: undefined, instructions: undefined, lists };
+  return {
+    requestedProtocolVersion: '2025-11-25',
+    initializeResult: {},
+    protocolVersion: '2025-11-25',
+    capabilities: { tools: {} },
+    serverInfo: undefined,
+    instructions: undefined,
+    lists,
+  };
 }
 
 const required = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
@@ -18,7 +32,12 @@ const TOOLS = [
 ];
 
 const decisions = (calls?: Parameters<typeof callPolicy>[1]) =>
-  Object.fromEntries(callPolicy(surfaceOf(TOOLS), calls).tools.map((tool) => [tool.name, `${tool.valid.allowed ? 'V' : '-'}${tool.invalid.allowed ? 'I' : '-'} ${tool.valid.reason}/${tool.invalid.reason}`]));
+  Object.fromEntries(
+    callPolicy(surfaceOf(TOOLS), calls).tools.map((tool) => [
+      tool.name,
+      `${tool.valid.allowed ? 'V' : '-'}${tool.invalid.allowed ? 'I' : '-'} ${tool.valid.reason}/${tool.invalid.reason}`,
+    ]),
+  );
 
 describe('safe-call policy', () => {
   it('by default: valid calls to trustworthy read-only tools, invalid probes to tools with a required property', () => {

@@ -21,18 +21,36 @@ ruleTester(descriptionCollision, {
     },
     {
       name: 'same description, same input shape',
-      server: { tools: [tool('search', 'Search the knowledge base for pages.', ['query']), tool('search_v1', 'Search the knowledge base for pages.', ['query'])] },
+      server: {
+        tools: [tool('search', 'Search the knowledge base for pages.', ['query']), tool('search_v1', 'Search the knowledge base for pages.', ['query'])],
+      },
     },
     {
       name: 'different descriptions',
-      server: { tools: [tool('read_file', 'Read a file from disk and return its text.', ['path']), tool('fetch_url', 'Download a web page and return it as markdown.', ['url'])] },
+      server: {
+        tools: [
+          tool('read_file', 'Read a file from disk and return its text.', ['path']),
+          tool('fetch_url', 'Download a web page and return it as markdown.', ['url']),
+        ],
+      },
     },
   ],
   invalid: [
     {
       name: 'identical descriptions over different inputs',
-      server: { tools: [tool('search', 'Search the knowledge base for pages.', ['query']), tool('find', 'Search the knowledge base for pages.', ['q', 'filters'], ['q'])] },
-      findings: [{ location: { kind: 'tool', name: 'find', pointer: '/description' }, message: 'is the same as "search"\'s (similarity 1.00)', data: { other: 'search', properties: ['filters', 'q'] } }],
+      server: {
+        tools: [
+          tool('search', 'Search the knowledge base for pages.', ['query']),
+          tool('find', 'Search the knowledge base for pages.', ['q', 'filters'], ['q']),
+        ],
+      },
+      findings: [
+        {
+          location: { kind: 'tool', name: 'find', pointer: '/description' },
+          message: 'is the same as "search"\'s (similarity 1.00)',
+          data: { other: 'search', properties: ['filters', 'q'] },
+        },
+      ],
     },
     {
       name: 'near-identical descriptions over different inputs',
@@ -54,7 +72,8 @@ describe('tools/description-collision at scale', () => {
       tools.push(tool(`list_items_${index}`, `List the items of collection number ${index} with paging and filters.`, ['cursor']));
     }
     // 50 copies of one description, half with another input shape: each divergent copy is reported once.
-    for (let index = 0; index < 50; index++) tools.push(tool(`lookup_${index}`, 'Look up a customer record by its identifier.', index % 2 ? ['id'] : ['email']));
+    for (let index = 0; index < 50; index++)
+      tools.push(tool(`lookup_${index}`, 'Look up a customer record by its identifier.', index % 2 ? ['id'] : ['email']));
     const report = await runRuleOnFake(descriptionCollision, { tools, pageSize: 100 });
     expect(report.findings).toHaveLength(25);
     expect(report.findings.every((finding) => finding.data?.other === 'lookup_0')).toBe(true);

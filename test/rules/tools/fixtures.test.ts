@@ -47,7 +47,10 @@ describe('an SDK McpServer (the most common server shape)', () => {
     const report = await run('tools-sdk.js');
     expect(report.complete, report.error).toBe(true);
     expect(report.protocolVersion).toBe('2025-11-25');
-    expect(report.findings.filter((finding) => finding.severity === 'error'), summary(report).join('\n')).toEqual([]);
+    expect(
+      report.findings.filter((finding) => finding.severity === 'error'),
+      summary(report).join('\n'),
+    ).toEqual([]);
     expect(report.findings.map((finding) => [finding.ruleId, finding.severity])).toEqual([
       ['tools/malformed-call', 'warning'],
       ['tools/malformed-call', 'warning'],
@@ -79,7 +82,10 @@ describe('error-contract behaviours', () => {
       }
       const hits = tools.filter((finding) => finding.ruleId === expected.rule);
       expect(hits.length, `${behaviour}: ${summary(report).join('; ')}`).toBeGreaterThan(0);
-      expect(hits.every((finding) => finding.severity === expected.severity), behaviour).toBe(true);
+      expect(
+        hits.every((finding) => finding.severity === expected.severity),
+        behaviour,
+      ).toBe(true);
       for (const finding of hits) expect(finding.spec?.revision, behaviour).toBe(report.protocolVersion);
     });
   });

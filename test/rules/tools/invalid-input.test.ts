@@ -31,10 +31,16 @@ ruleTester(invalidInput, {
     },
     {
       name: 'internal error instead of validation',
-      server: toolsServer([searchTool], { invalid: (_tool, args) => (typeof (args as Record<string, unknown>).query !== 'string' ? rpcError(-32603, 'TypeError') : { result: { content: [], isError: true } }) }),
+      server: toolsServer([searchTool], {
+        invalid: (_tool, args) =>
+          typeof (args as Record<string, unknown>).query !== 'string' ? rpcError(-32603, 'TypeError') : { result: { content: [], isError: true } },
+      }),
       findings: [
         { message: 'property "query" of the wrong type got JSON-RPC error -32603', data: { params: { name: 'search', arguments: { query: 12345 } } } },
-        { message: 'required property "query" missing got JSON-RPC error -32603', data: { code: -32603, variant: { kind: 'missing-required', property: 'query' }, level: 'MUST' } },
+        {
+          message: 'required property "query" missing got JSON-RPC error -32603',
+          data: { code: -32603, variant: { kind: 'missing-required', property: 'query' }, level: 'MUST' },
+        },
       ],
     },
   ],

@@ -3,8 +3,20 @@ import { invalidVariants, seedFor, validExamples } from '../../../src/util/schem
 import { compileSchema } from '../../../src/util/schema-validator.js';
 
 const SCHEMAS: Record<string, Record<string, unknown>> = {
-  strings: { type: 'object', properties: { name: { type: 'string', minLength: 3, maxLength: 5 }, code: { type: 'string', pattern: '^[A-Z]{2}-[0-9]{3}$' }, mail: { type: 'string', format: 'email' } }, required: ['name', 'code', 'mail'] },
-  numbers: { type: 'object', properties: { n: { type: 'integer', minimum: 10, maximum: 20 }, x: { type: 'number', exclusiveMinimum: 0, multipleOf: 0.5 } }, required: ['n', 'x'] },
+  strings: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 3, maxLength: 5 },
+      code: { type: 'string', pattern: '^[A-Z]{2}-[0-9]{3}$' },
+      mail: { type: 'string', format: 'email' },
+    },
+    required: ['name', 'code', 'mail'],
+  },
+  numbers: {
+    type: 'object',
+    properties: { n: { type: 'integer', minimum: 10, maximum: 20 }, x: { type: 'number', exclusiveMinimum: 0, multipleOf: 0.5 } },
+    required: ['n', 'x'],
+  },
   nested: {
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',
@@ -13,7 +25,11 @@ const SCHEMAS: Record<string, Record<string, unknown>> = {
     required: ['points'],
     additionalProperties: false,
   },
-  unions: { type: 'object', properties: { value: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] }, tags: { type: ['array', 'null'], items: { type: 'string' } } }, required: ['value'] },
+  unions: {
+    type: 'object',
+    properties: { value: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] }, tags: { type: ['array', 'null'], items: { type: 'string' } } },
+    required: ['value'],
+  },
 };
 
 describe('schema-driven inputs', () => {
@@ -36,14 +52,21 @@ describe('schema-driven inputs', () => {
   it('covers every kind of variant where the schema allows it', () => {
     const schema = SCHEMAS.nested!;
     const compiled = compileSchema(schema)!;
-    const kinds = invalidVariants(schema, compiled.validate, validExamples(schema, compiled.validate, 1)[0]).map((variant) => `${variant.kind}:${variant.keyword}`);
-    expect(kinds).toEqual(expect.arrayContaining(['missing-required:required', 'wrong-type:type', 'enum:enum', 'bound:minItems', 'additional-property:additionalProperties']));
+    const kinds = invalidVariants(schema, compiled.validate, validExamples(schema, compiled.validate, 1)[0]).map(
+      (variant) => `${variant.kind}:${variant.keyword}`,
+    );
+    expect(kinds).toEqual(
+      expect.arrayContaining(['missing-required:required', 'wrong-type:type', 'enum:enum', 'bound:minItems', 'additional-property:additionalProperties']),
+    );
   });
 
   it('without a base, leaves no required property usable', () => {
     const schema = SCHEMAS.numbers!;
     const compiled = compileSchema(schema)!;
-    expect(invalidVariants(schema, compiled.validate, undefined).map((variant) => variant.arguments)).toEqual([{}, { n: 'mcpact-not-a-number', x: 'mcpact-not-a-number' }]);
+    expect(invalidVariants(schema, compiled.validate, undefined).map((variant) => variant.arguments)).toEqual([
+      {},
+      { n: 'mcpact-not-a-number', x: 'mcpact-not-a-number' },
+    ]);
   });
 
   it('keeps numbers small and URLs on example.com', () => {

@@ -27,11 +27,24 @@ ruleTester(structuredContent, {
     {
       name: 'structured content the schema rejects; values hidden without --show-values',
       server: toolsServer([weather(() => text('{}', { structuredContent: { temperature: 'warm' } }))]),
-      findings: [{ message: 'that its outputSchema rejects: "/temperature must be number"', data: { errors: ['/temperature must be number'], structuredContent: { keys: ['temperature'] } } }],
+      findings: [
+        {
+          message: 'that its outputSchema rejects: "/temperature must be number"',
+          data: { errors: ['/temperature must be number'], structuredContent: { keys: ['temperature'] } },
+        },
+      ],
     },
   ],
   skipped: [
-    { name: 'no outputSchema', server: toolsServer([{ definition: { name: 'echo', inputSchema: { type: 'object' }, annotations: READ_ONLY } }]), skipped: 'no tool declares' },
-    { name: 'not allowed to call', server: toolsServer([{ ...weather(() => text('x')), definition: { ...weather(() => text('x')).definition, annotations: {} } }]), skipped: 'safe-call policy' },
+    {
+      name: 'no outputSchema',
+      server: toolsServer([{ definition: { name: 'echo', inputSchema: { type: 'object' }, annotations: READ_ONLY } }]),
+      skipped: 'no tool declares',
+    },
+    {
+      name: 'not allowed to call',
+      server: toolsServer([{ ...weather(() => text('x')), definition: { ...weather(() => text('x')).definition, annotations: {} } }]),
+      skipped: 'safe-call policy',
+    },
   ],
 });

@@ -10,7 +10,13 @@ const stats = (run: FakeTool['run']): FakeTool => ({
 ruleTester(structuredText, {
   valid: [
     { name: 'same JSON, other key order and spacing', server: toolsServer([stats(() => text('{ "b": 2, "a": 1 }', { structuredContent: { a: 1, b: 2 } }))]) },
-    { name: 'isError results are exempt', server: toolsServer([stats(() => toolError('failed')), { ...stats(() => text('{"a":1}', { structuredContent: { a: 1 } })), definition: { ...stats(() => text('')).definition, name: 'stats2' } }]) },
+    {
+      name: 'isError results are exempt',
+      server: toolsServer([
+        stats(() => toolError('failed')),
+        { ...stats(() => text('{"a":1}', { structuredContent: { a: 1 } })), definition: { ...stats(() => text('')).definition, name: 'stats2' } },
+      ]),
+    },
   ],
   invalid: [
     {

@@ -8,7 +8,12 @@ ruleTester(unknownTool, {
     {
       name: 'isError result (the SDK McpServer default)',
       server: toolsServer([searchTool], { unknown: toolError('MCP error -32602: Tool x not found') }),
-      findings: [{ message: 'isError: true', data: { negotiated: '2025-11-25', level: 'SHOULD', isError: true, params: { name: 'mcpact_unknown_tool', arguments: {} } } }],
+      findings: [
+        {
+          message: 'isError: true',
+          data: { negotiated: '2025-11-25', level: 'SHOULD', isError: true, params: { name: 'mcpact_unknown_tool', arguments: {} } },
+        },
+      ],
     },
     {
       name: 'method not found',

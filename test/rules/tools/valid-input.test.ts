@@ -4,7 +4,11 @@ import { runRuleOnFake, ruleTester } from '../../support/rule-tester.js';
 import { READ_ONLY, rpcError, searchTool, toolError, toolsServer, type FakeTool } from './tools-fake.js';
 
 const writer: FakeTool = {
-  definition: { name: 'write_note', description: 'Save a note.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+  definition: {
+    name: 'write_note',
+    description: 'Save a note.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  },
   run: () => rpcError(-32603, 'must not be called'),
 };
 
@@ -21,7 +25,12 @@ ruleTester(validInput, {
         {
           location: { kind: 'tool', name: 'search' },
           message: '"search" with schema-valid input got JSON-RPC error -32602',
-          data: { level: 'SHOULD', code: -32602, seed: expect.any(Number), params: { name: 'search', arguments: expect.objectContaining({ query: expect.any(String) }) } },
+          data: {
+            level: 'SHOULD',
+            code: -32602,
+            seed: expect.any(Number),
+            params: { name: 'search', arguments: expect.objectContaining({ query: expect.any(String) }) },
+          },
         },
       ],
     },
@@ -41,7 +50,11 @@ ruleTester(validInput, {
 describe('tools/valid-input calls', () => {
   it('sends only inputs the schema accepts, and lists the tools not called with the reason', async () => {
     const seen: Record<string, unknown>[] = [];
-    const server = toolsServer([searchTool, writer, { definition: { ...writer.definition, name: 'nuke', annotations: { readOnlyHint: true, destructiveHint: true } } }]);
+    const server = toolsServer([
+      searchTool,
+      writer,
+      { definition: { ...writer.definition, name: 'nuke', annotations: { readOnlyHint: true, destructiveHint: true } } },
+    ]);
     const handle = server.handle!;
     server.handle = (method, params, message) => {
       if (method === 'tools/call' && params?.name === 'search') seen.push(params.arguments as Record<string, unknown>);
