@@ -1,12 +1,15 @@
 /**
  * Times the drift diff of two lockfiles of 10,000 tools each (realistic input and output schemas; one tool in
- * ten changed, some removed and added), as `mcpact diff` does it: parse and validate both files, diff, classify.
+ * ten changed, some removed and added), as `mcpact diff` does it: parse and validate both files, diff, and turn each change into a finding.
  * Target (issue #4): under 1 s. Usage: node dist/bench/drift-diff.js [--tools N]
  */
-import { contractOf, lockfileOf } from '../src/drift/check.js';
-import { classify, driftPolicy } from '../src/drift/classify.js';
-import { diffContracts } from '../src/drift/diff.js';
-import { parseLockfile, serializeLockfile, type Contract, type LockedTool } from '../src/drift/lockfile.js';
+import { contractOf, lockfileOf } from '../src/drift/compare.js';
+import { stamp } from '../src/engine/runner.js';
+import { resolveLevel } from '../src/engine/severity.js';
+import { driftRules } from '../src/rules/drift/index.js';
+import { changeReport } from '../src/rules/drift/change-report.js';
+import { diffContracts } from '../src/drift/diff/diff.js';
+import { parseLockfile, serializeLockfile, type Contract, type LockedTool } from '../src/drift/lockfile/lockfile.js';
 
 const argv = process.argv.slice(2);
 const flag = argv.indexOf('--tools');
@@ -58,7 +61,14 @@ const started = performance.now();
 const base = contractOf(parseLockfile(baseText, 'base.lock.json'));
 const revision = contractOf(parseLockfile(revisionText, 'revision.lock.json'));
 const loaded = performance.now();
-const { findings } = classify(diffContracts(base, revision), driftPolicy(undefined));
+// Each change as the drift rules report it: the rule's Report, its level, the stamped Finding.
+const rules = new Map(driftRules.map((rule) => [rule.change, rule]));
+const findings = diffContracts(base, revision).map((change) => {
+  const rule = rules.get(change.id)!;
+  const report = changeReport(change, undefined);
+  const level = resolveLevel(rule, { levels: {} }, report);
+  return stamp(rule, level === 'off' ? rule.defaultSeverity : level, report);
+});
 const done = performance.now();
 
 const row = (label: string, ms: number) => `${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms`;

@@ -1,11 +1,14 @@
 /**
- * Regenerates the files derived from code: schemas/config.v1.schema.json, schemas/report.v1.schema.json and
- * docs/rules.md. Run `npm run gen:docs`; test/generated.test.ts fails when a committed file is stale.
+ * Regenerates the files derived from code: the JSON Schemas under schemas/, docs/rules.md and the change-id table
+ * of docs/drift.md. `npm run refresh` runs it (with the golden files); test/generated.test.ts fails when a
+ * committed file is stale.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { generatedFiles } from '../src/docs/generated.js';
 
-for (const [file, text] of Object.entries(generatedFiles())) {
-  writeFileSync(new URL(`../../${file}`, import.meta.url), text);
+const root = new URL('../../', import.meta.url);
+for (const [file, text] of Object.entries(generatedFiles((name) => readFileSync(new URL(name, root), 'utf8')))) {
+  if (readFileSync(new URL(file, root), 'utf8') === text) continue;
+  writeFileSync(new URL(file, root), text);
   process.stdout.write(`wrote ${file}\n`);
 }

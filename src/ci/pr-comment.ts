@@ -15,7 +15,8 @@
 import { readFile } from 'node:fs/promises';
 import { errorMessage } from '../errors.js';
 import { MARKDOWN_MARKER } from '../report/reporters/markdown.js';
-import { forTerminal, truncate } from '../report/sanitize.js';
+import { forTerminal } from '../report/sanitize.js';
+import { truncate } from '../util/text.js';
 
 export type PrCommentOutcome = { kind: 'created' | 'updated'; note: string } | { kind: 'skipped'; note: string } | { kind: 'failed'; note: string };
 

@@ -5,28 +5,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { captureServer } from '../drift/capture.js';
-import { recordInvocations, type Invocation } from '../drift/replay.js';
-import { recordOutputShapes } from '../drift/output-observe.js';
-import { captureProblems, lockfileOf } from '../drift/check.js';
-import { contractFromSurface } from '../drift/contract.js';
-import { parseLockfile, serializeLockfile, writeLockfileAtomically, type Lockfile, type ObservedOutput } from '../drift/lockfile.js';
-import { lockfilePaths } from '../drift/paths.js';
+import { recordInvocations, type Invocation } from '../drift/replay/invocations.js';
+import { recordOutputShapes } from '../drift/replay/output-shapes.js';
+import { captureProblems, lockfileOf } from '../drift/compare.js';
+import { contractFromSurface } from '../drift/lockfile/contract.js';
+import { parseLockfile, serializeLockfile, writeLockfileAtomically, type Lockfile, type ObservedOutput } from '../drift/lockfile/lockfile.js';
+import { lockfilePaths } from '../drift/lockfile/paths.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { redactor } from '../report/redact.js';
 import { forTerminal } from '../report/sanitize.js';
 import type { Surface } from '../surface/types.js';
-import { resolveTargets, type TargetOptions } from './targets.js';
+import { resolveTargets, type ServerTarget } from './targets.js';
+import { baselineOptionsSchema, parseOptions, type TargetOptions } from './option-schemas.js';
+import { openCapturedSession } from '../surface/open.js';
+import type { Probe } from '../connect/probe.js';
 import { mcpactVersion } from './version.js';
 
-interface BaselineOptions extends TargetOptions {
-  lockfile?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-}
-
 export async function baselineCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
-  const options = raw as BaselineOptions;
+  const options = parseOptions(baselineOptionsSchema, raw);
   const resolved = await resolveTargets(operands, options, await knownRuleIds(operands, options));
   const files = lockfilePaths(resolved.servers, resolved.configPath, options.lockfile);
   const redact = redactor(resolved.secrets);
@@ -40,15 +36,11 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
     let invocations = new Map<string, Invocation[]>();
     let outputs: { observed: Map<string, ObservedOutput>; notes: string[] } = { observed: new Map(), notes: [] };
     try {
-      surface = await captureServer(server.target, server.timeouts, {
-        clientVersion: version,
-        onStderrLine: options.verbose ? (line) => say(`[${server.name} stderr] ${line}`) : undefined,
+      surface = await capture(server, version, options.verbose ? (line) => say(`[${server.name} stderr] ${line}`) : undefined, async (captured, probe) => {
         // The prompt calls that work today, for the compatibility replay of later diffs.
-        afterCapture: async (captured, probe) => {
-          invocations = await recordInvocations(captured, probe, server.settings);
-          // Output shapes only when opted in (drift.output_shapes), and never on half a contract.
-          if (captureProblems(captured).length === 0) outputs = await recordOutputShapes(captured, probe, server.settings);
-        },
+        invocations = await recordInvocations(captured, probe, server.settings);
+        // Output shapes only when opted in (drift.output_shapes), and never on half a contract.
+        if (captureProblems(captured).length === 0) outputs = await recordOutputShapes(captured, probe, server.settings);
       });
     } catch (error) {
       const failure = error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
@@ -92,4 +84,29 @@ export async function knownRuleIds(operands: readonly string[], options: TargetO
   if (operands.length > 0 || options.url !== undefined) return [];
   const { ALL_RULES } = await import('../rules/index.js');
   return ALL_RULES.map((rule) => rule.id);
+}
+
+/** One session: the contract, then `record` on the same session (invocations, output shapes), under the run deadline. */
+async function capture(
+  server: ServerTarget,
+  clientVersion: string,
+  onStderrLine: ((line: string) => void) | undefined,
+  record: (surface: Surface, probe: Probe) => Promise<void>,
+): Promise<Surface> {
+  const { timeouts } = server;
+  const deadline = AbortSignal.timeout(timeouts.run_ms);
+  const { session, probe, surface } = await openCapturedSession(server.target, {
+    connectMs: Math.min(timeouts.connect_ms, timeouts.run_ms),
+    callMs: timeouts.call_ms,
+    clientVersion,
+    signal: deadline,
+    onStderrLine,
+  });
+  try {
+    if (!deadline.aborted) await record(surface, probe);
+    if (deadline.aborted) throw new McpactError('deadline', `run deadline of ${timeouts.run_ms} ms reached (timeouts.run_ms) while capturing the contract`);
+    return surface;
+  } finally {
+    await session.close();
+  }
 }

@@ -4,26 +4,20 @@
  */
 import { access, writeFile } from 'node:fs/promises';
 import { stringify } from 'yaml';
-import { openSession, type SessionTarget } from '../connect/session.js';
+import type { SessionTarget } from '../connect/session.js';
 import { DEFAULT_TIMEOUTS } from '../config/schema.js';
 import { usageError } from '../errors.js';
-import { captureSurface } from '../surface/capture.js';
+import { openCapturedSession } from '../surface/open.js';
 import { items } from '../surface/items.js';
 import { resolveTargets } from './targets.js';
 import { mcpactVersion } from './version.js';
 import { forTerminal } from '../report/sanitize.js';
-
-interface InitOptions {
-  url?: string;
-  header?: string[];
-  output: string;
-  force?: boolean;
-}
+import { initOptionsSchema, parseOptions, type InitOptions } from './option-schemas.js';
 
 const SCHEMA_LINE = '# yaml-language-server: $schema=./node_modules/mcpact/schemas/config.v1.schema.json';
 
 export async function initCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
-  const options = raw as unknown as InitOptions;
+  const options = parseOptions(initOptionsSchema, raw);
   if (!options.force && (await exists(options.output))) {
     throw usageError(`${options.output} already exists; use --force to overwrite it`);
   }
@@ -61,12 +55,12 @@ function starter(): string {
 async function fromServer(operands: string[], options: InitOptions): Promise<string> {
   const resolved = await resolveTargets(operands, { url: options.url, header: options.header }, []);
   const server = resolved.servers[0]!;
-  const session = await openSession(server.target, { connectMs: DEFAULT_TIMEOUTS.connect_ms, clientVersion: mcpactVersion() });
+  const { session, surface } = await openCapturedSession(server.target, {
+    connectMs: DEFAULT_TIMEOUTS.connect_ms,
+    callMs: DEFAULT_TIMEOUTS.call_ms,
+    clientVersion: mcpactVersion(),
+  });
   try {
-    const init = session.initialize.outcome as { result: Record<string, unknown> };
-    const surface = await captureSurface(session.initialize.request as { protocolVersion: string }, init.result, (method, params) =>
-      session.peer.request(method, params, { timeoutMs: DEFAULT_TIMEOUTS.call_ms }),
-    );
     const reported = typeof surface.serverInfo?.name === 'string' ? surface.serverInfo.name : server.name;
     const name = reported.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 64) || server.name;
     const entry: Record<string, unknown> = { name, ...targetConfig(server.target) };

@@ -3,11 +3,10 @@
  * The mcpact command line. Only commander is loaded up front; each command imports its own module when it runs,
  * so `mcpact --version` and `--help` start fast. Only this file turns errors into exit codes.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { McpactError } from '../errors.js';
 import { mcpactVersion } from './version.js';
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { collect, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions } from './options.js';
 
 export function buildProgram(): Command {
   const program = new Command('mcpact')
@@ -16,18 +15,11 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
-  program
-    .command('run')
-    .description('Connect to each server, capture its contract and run the rules.')
-    .argument('[command...]', 'zero-config stdio server: everything after -- is the command to spawn')
-    .option('-c, --config <file>', 'config file (default: mcpact.yaml when it exists)')
-    .option('--server <name>', 'test only this server from the config')
-    .option('--url <url>', 'zero-config Streamable HTTP server')
-    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
-    .option('-r, --reporter <name[:path]>', 'reporter, optionally writing to a file (repeatable): console, json, junit, sarif, markdown', collect)
-    .addOption(new Option('--fail-on <severity>', 'lowest severity that fails the run').choices(['error', 'warning', 'info']))
-    .option('--only <families>', 'run only these rule families (comma-separated)')
-    .option('--skip <families>', 'skip these rule families (comma-separated)')
+  const run = program.command('run').description('Connect to each server, capture its contract and run the rules.');
+  targetOptions(run, 'test');
+  reporterOption(run);
+  severityFailOnOption(run);
+  familyOptions(run)
     .option('--trace <file>', 'write every JSON-RPC message, both ways, as JSON Lines (secrets redacted)')
     .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
     .option('--verbose', "console: every rule's status and the server's stderr")
@@ -39,15 +31,11 @@ export function buildProgram(): Command {
       process.exitCode = await runCommand(command, options);
     });
 
-  program
+  const baseline = program
     .command('baseline')
-    .description("Capture each server's contract and pin it in its lockfile (never written from a failed or incomplete capture).")
-    .argument('[command...]', 'zero-config stdio server: everything after -- is the command to spawn')
-    .option('-c, --config <file>', 'config file (default: mcpact.yaml when it exists)')
-    .option('--server <name>', 'baseline only this server from the config')
-    .option('--url <url>', 'zero-config Streamable HTTP server')
-    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
-    .option('--lockfile <file>', "lockfile to write (default: the server's drift.baseline, else mcpact.lock.json next to the config)")
+    .description("Capture each server's contract and pin it in its lockfile (never written from a failed or incomplete capture).");
+  targetOptions(baseline, 'baseline');
+  lockfileOption(baseline, 'write')
     .option('-q, --quiet', 'print nothing on success')
     .option('--verbose', "also show the server's stderr")
     .action(async (command: string[], options: Record<string, unknown>) => {
@@ -55,16 +43,10 @@ export function buildProgram(): Command {
       process.exitCode = await baselineCommand(command, options);
     });
 
-  program
-    .command('diff')
-    .description("Compare each server's live contract with its lockfile and report classified changes.")
-    .argument('[command...]', 'zero-config stdio server: everything after -- is the command to spawn')
-    .option('-c, --config <file>', 'config file (default: mcpact.yaml when it exists)')
-    .option('--server <name>', 'diff only this server from the config')
-    .option('--url <url>', 'zero-config Streamable HTTP server')
-    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
-    .option('--lockfile <file>', "lockfile to compare with (default: the server's drift.baseline, else mcpact.lock.json next to the config)")
-    .option('-r, --reporter <name[:path]>', 'reporter, optionally writing to a file (repeatable): console, json, junit, sarif, markdown', collect)
+  const diff = program.command('diff').description("Compare each server's live contract with its lockfile and report classified changes.");
+  targetOptions(diff, 'diff');
+  lockfileOption(diff, 'compare with');
+  reporterOption(diff)
     .option('--fail-on <levels>', 'levels and/or change ids that fail (comma-separated; default drift.fail_on, else breaking,risky)')
     .option('-q, --quiet', 'console: only findings at or above the fail-on severity, and the summary')
     .option('--verbose', "console: every change id's status and the server's stderr")

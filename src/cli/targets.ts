@@ -8,17 +8,11 @@ import { loadConfigFile } from '../config/load.js';
 import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig } from '../config/schema.js';
 import type { SessionTarget } from '../connect/session.js';
 import type { ServerPlan } from '../engine/runner.js';
-import type { Severity } from '../engine/severity.js';
+import type { Severity } from '../model/severity.js';
 import { usageError } from '../errors.js';
 import { closest } from '../util/did-you-mean.js';
 import { looksSecret } from '../connect/child-env.js';
-
-export interface TargetOptions {
-  config?: string;
-  server?: string;
-  url?: string;
-  header?: string[];
-}
+import type { TargetOptions } from './option-schemas.js';
 
 /** A server to test, as argv and the config describe it: what the runner needs, plus where it was defined. */
 export interface ServerTarget extends Pick<ServerPlan, 'name' | 'target' | 'timeouts' | 'expect' | 'levels' | 'settings'> {

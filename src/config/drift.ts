@@ -4,7 +4,7 @@
  * tools without an outputSchema are observed. See docs/drift.md.
  */
 import { z } from 'zod';
-import { CHANGE_IDS, LEVELS, type ChangeId } from '../drift/changes.js';
+import { CHANGE_IDS, LEVELS, type ChangeId } from '../model/changes.js';
 
 const level = z.enum(LEVELS);
 

@@ -3,7 +3,7 @@
  * schemas/config.v1.schema.json is generated from it (test/config/schema-file.test.ts keeps the file current).
  */
 import { z } from 'zod';
-import { SEVERITIES, RULE_LEVELS } from '../engine/severity.js';
+import { SEVERITIES, RULE_LEVELS } from '../model/severity.js';
 import { promptsConfigSchema } from './prompts.js';
 import { callsConfigSchema } from './calls.js';
 import { driftConfigSchema } from './drift.js';

@@ -6,7 +6,7 @@
  */
 import { answers, exchange, outcomeOf, type HeaderOverrides, type HttpExchange } from './raw-http.js';
 import type { Outcome, RequestId } from './rpc.js';
-import { TARGET_REVISION } from '../spec/revisions.js';
+import { TARGET_REVISION } from '../model/spec.js';
 import { asRecord } from '../util/json.js';
 
 export interface RawHttpSession {

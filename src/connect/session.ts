@@ -4,7 +4,7 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpactError } from '../errors.js';
-import { TARGET_REVISION } from '../spec/revisions.js';
+import { TARGET_REVISION } from '../model/spec.js';
 import { RpcPeer, type Outcome } from './rpc.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
@@ -25,7 +25,7 @@ export interface SessionOptions {
 }
 
 export interface InitializeExchange {
-  request: Record<string, unknown>;
+  request: { protocolVersion: string; capabilities: Record<string, unknown>; clientInfo: { name: string; version: string } };
   outcome: Outcome;
 }
 

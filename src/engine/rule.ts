@@ -1,29 +1,22 @@
 /**
  * What a rule is: data (id, family, description, default severity, the spec requirement it rests on) plus a
- * `check` function. A check reports plain findings; the engine stamps the rule id and the configured severity.
+ * `check` function, and optionally a `checkAcross` over every server of the run. A check reports plain findings;
+ * the engine stamps the rule id and the severity (engine/severity.ts). Every family is made of rules, drift too.
  */
-import type { SpecRef } from '../spec/revisions.js';
+import type { SpecRef } from '../model/spec.js';
 import type { Surface } from '../surface/types.js';
 import type { ServerSettings } from '../config/schema.js';
 import type { RunRuntime } from './runtime.js';
-import type { Severity } from './severity.js';
-import type { Probe } from './probe.js';
-import type { TransportProbe } from './transport-probe.js';
-import type { LatencyReport } from '../report/model.js';
-
-export const FAMILIES = ['protocol', 'schema', 'prompts', 'drift', 'tools', 'security', 'stdio', 'http', 'suites', 'latency'] as const;
-export type Family = (typeof FAMILIES)[number];
-
-export const LOCATION_KINDS = ['server', 'tool', 'prompt', 'resource', 'resourceTemplate', 'transport'] as const;
-export type LocationKind = (typeof LOCATION_KINDS)[number];
-
-export interface Location {
-  kind: LocationKind;
-  /** The item's name (or URI for resources), as the server sent it. */
-  name?: string;
-  /** JSON Pointer into the item (or into the initialize result for `server`). */
-  pointer?: string;
-}
+import type { Severity } from '../model/severity.js';
+import type { Probe } from '../connect/probe.js';
+import type { TransportProbe } from '../connect/transport-probe.js';
+import type { LatencyReport } from '../model/report.js';
+import type { Family } from '../model/family.js';
+import type { Location } from '../model/location.js';
+import { RULES_DOCS_URL, ruleAnchor, type RuleMeta } from '../model/rule-meta.js';
+import type { ChangeId, Level } from '../model/changes.js';
+import type { Lockfile } from '../drift/lockfile/lockfile.js';
+import type { RunCache } from '../util/run-cache.js';
 
 export interface Report {
   message: string;
@@ -32,6 +25,21 @@ export interface Report {
   data?: Record<string, unknown>;
   /** When the verdict rests on another requirement than the rule's own (for example a revision-specific one). */
   spec?: SpecRef;
+  /** Drift rules: this change's own level, for change ids whose level depends on the change. */
+  level?: Level;
+}
+
+/** The pinned contract a server is compared with (`drift.baseline`, or `mcpact diff --lockfile`). */
+export interface Baseline {
+  lock: Lockfile;
+  /** The redaction `mcpact baseline` applied, so both sides of the comparison hide exactly the same values. */
+  redact: <T>(value: T) => T;
+}
+
+/** What decides whether a rule applies to a server at all (a rule that does not apply is not listed). */
+export interface RuleTarget {
+  settings: ServerSettings;
+  baseline?: Baseline;
 }
 
 /** What the engine hands a rule: the captured contract, the one door to the server, and per-server expectations. */
@@ -48,6 +56,10 @@ export interface RuleContext {
    * version negotiation); undefined for in-memory targets.
    */
   transport?: TransportProbe;
+  /** The lockfile this server is compared with, when there is one (drift rules apply only then). */
+  baseline?: Baseline;
+  /** Work shared by the rules of this server's run (engine/cache.ts). */
+  cache: RunCache;
   // The callbacks are function properties, not methods: rules destructure them (`check({ report, skip })`).
   report: (finding: Report) => void;
   /** Adds a note to the rule's result (shown as its reason), e.g. which items could not be exercised. */
@@ -56,6 +68,17 @@ export interface RuleContext {
   skip: (reason: string) => void;
   /** Measurements for the server's report, shown by every reporter whether or not a finding was made (latency). */
   metrics: (metrics: { latency: LatencyReport }) => void;
+  /**
+   * The rule cannot reach a verdict for a reason that means not everything was tested (a capture that failed):
+   * its result is an `error` with this reason, and the server's report is incomplete (exit 2).
+   */
+  incomplete: (reason: string) => void;
+}
+
+/** One server of the run, as `checkAcross` sees it. */
+export interface ServerSurface {
+  name: string;
+  surface: Surface;
 }
 
 export interface Rule<Id extends string = string> {
@@ -64,18 +87,42 @@ export interface Rule<Id extends string = string> {
   /** One line, shown by `mcpact rules` and in docs. */
   description: string;
   defaultSeverity: Severity;
-  spec: SpecRef;
+  /** The requirement the rule rests on; absent only for rules that rest on the user's own files (drift: the lockfile). */
+  spec?: SpecRef;
   /** Longer explanation for docs/rules.md: why it matters, what passes, how to fix it. */
   docs: string;
+  /** Drift rules: the change id of the change table they report (its level decides the severity). */
+  change?: ChangeId;
+  /** Whether the rule applies to this server; default: always. A rule that does not apply is not listed for it. */
+  applies?: (target: RuleTarget) => boolean;
   /**
    * Runs once every other rule has finished: for rules that judge what the whole session saw (its stdout), or
    * that time the server without mcpact's other requests in flight (latency).
    */
   afterOthers?: boolean;
   check(context: RuleContext): void | Promise<void>;
+  /**
+   * Checks that need every server of the run (tool shadowing across servers). Runs once after the last server,
+   * with at least two captured; returns, by server name, what to report on that server under this rule.
+   */
+  checkAcross?: (servers: readonly ServerSurface[]) => Map<string, Report[]>;
 }
 
 /** Identity function: it exists so the rule id keeps its literal type. */
 export function defineRule<const Id extends string>(rule: Rule<Id>): Rule<Id> {
   return rule;
+}
+
+/** What reporters may say about a rule, taken from the registry by the CLI (reporters stay pure functions of their input). */
+export function ruleMeta(rule: Rule): RuleMeta {
+  const meta: RuleMeta = {
+    id: rule.id,
+    family: rule.family,
+    description: rule.description,
+    docs: rule.docs,
+    defaultSeverity: rule.defaultSeverity,
+    helpUri: `${RULES_DOCS_URL}#${ruleAnchor(rule.id)}`,
+  };
+  if (rule.spec) meta.spec = rule.spec;
+  return meta;
 }

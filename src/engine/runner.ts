@@ -1,56 +1,49 @@
 /**
- * Runs the rules against one server: open the session, capture the Surface once, run every rule concurrently
- * (requests bounded by the Probe), and turn what they report into a ServerReport. A rule that throws gets status
- * `error` and the others go on; the run deadline ends whatever is still running and marks the report incomplete.
+ * Runs the rules against the servers of a run: for each server, open the session and capture the Surface once,
+ * run every rule that applies concurrently (requests bounded by the Probe), and turn what they report into a
+ * ServerReport; after the last server, the checks across servers. This is the one finding pipeline: `stamp()`
+ * builds every Finding, with the severity of engine/severity.ts. A rule that throws gets status `error` and the
+ * others go on; the run deadline ends whatever is still running and marks the report incomplete.
  */
-import { openSession, type Session, type SessionTarget } from '../connect/session.js';
+import type { Session, SessionTarget } from '../connect/session.js';
 import type { TapEntry } from '../connect/rpc.js';
+import { createTransportProbe, type TransportProbe } from '../connect/transport-probe.js';
+import type { Probe } from '../connect/probe.js';
 import { McpactError, errorMessage } from '../errors.js';
-import { captureSurface } from '../surface/capture.js';
+import { openCapturedSession } from '../surface/open.js';
 import type { Surface } from '../surface/types.js';
-import type { Finding, LatencyReport, RuleResult, ServerReport } from '../report/model.js';
-import { specUrl } from '../spec/revisions.js';
-import { Probe } from './probe.js';
-import { createTransportProbe, type TransportProbe } from './transport-probe.js';
+import type { Finding, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
+import type { Family } from '../model/family.js';
+import type { RuleLevel } from '../model/severity.js';
+import { specUrl } from '../model/spec.js';
+import type { ReportHooks } from '../report/hooks.js';
 import { bounded, boundedRecord, boundedText } from '../util/bound.js';
-import { memoryRuntime, type RunRuntime } from './runtime.js';
-import type { Family, Report, Rule } from './rule.js';
-import type { RuleLevel, Severity } from './severity.js';
-import type { ServerSettings, Timeouts } from '../config/schema.js';
 import { compareText } from '../util/compare.js';
+import type { ServerSettings, Timeouts } from '../config/schema.js';
+import { RunCache } from '../util/run-cache.js';
+import { memoryRuntime, type RunRuntime } from './runtime.js';
+import type { Baseline, Report, Rule, RuleContext, ServerSurface } from './rule.js';
+import { resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
 
 export interface ServerPlan {
   name: string;
   target: SessionTarget;
   timeouts: Timeouts;
   expect: { protocolVersion?: string };
-  /** Configured levels by rule id; rules not listed keep their default severity. */
+  /** Configured levels by rule id (`rules:`); rules not listed keep their default severity. */
   levels: Record<string, RuleLevel>;
-  /** Feature options of this server (prompt examples, call policy, ...), handed to every rule. */
+  /** Feature options of this server (prompt examples, call policy, drift, ...), handed to every rule. */
   settings: ServerSettings;
   /** Opt-ins and golden files; defaults to none. */
   runtime?: RunRuntime;
-  /** Families computed in one pass over the captured Surface instead of rule by rule (drift against a lockfile). */
-  surfaceChecks?: readonly SurfaceCheck[];
+  /** The lockfile to compare with; the drift rules apply only with one. */
+  baseline?: Baseline;
 }
 
-/** A family that is not made of rules: it reads the Surface once and returns finished results and findings. */
-export interface SurfaceCheck {
-  family: Family;
-  /** May call the server through the run's Probe (the drift replay does). */
-  check(surface: Surface, probe: Probe): Promise<{ results: RuleResult[]; findings: Finding[]; incomplete?: string }>;
-}
-
-export interface RunHooks {
-  onServerStart?(server: string, transport: SessionTarget['kind']): void;
-  /** Called once per family, as soon as all of its rules have finished, with their results. */
-  onFamilyDone?(server: string, family: Family, results: RuleResult[], findings: Finding[]): void;
-  onServerDone?(report: ServerReport): void;
-  onStderrLine?(server: string, line: string): void;
+/** The streaming hooks of reporters, and the session's traffic for --trace. */
+export interface RunHooks extends ReportHooks {
   /** Every JSON-RPC message of the session, both ways, handed over just before it closes (for --trace). */
   onTraffic?(server: string, entries: TapEntry[]): void;
-  /** The captured contract, for checks that need every server's (cross-server shadowing); never part of the report. */
-  onSurface?(server: string, surface: Surface): void;
 }
 
 export interface RunnerOptions {
@@ -60,10 +53,29 @@ export interface RunnerOptions {
   hooks?: RunHooks;
 }
 
-/** Requests in flight at once against one server, unless configured otherwise. */
-export const DEFAULT_CONCURRENCY = 4;
+export { DEFAULT_CONCURRENCY } from '../surface/open.js';
 
-export async function runServer(plan: ServerPlan, options: RunnerOptions): Promise<ServerReport> {
+/**
+ * Every server of the run, one after another, then the rules' checks across servers. Surfaces are kept for those
+ * checks only when a selected rule has one and there are at least two servers.
+ */
+export async function runServers(plans: readonly ServerPlan[], options: RunnerOptions): Promise<ServerReport[]> {
+  const across = plans.length > 1 ? options.rules.filter((rule) => rule.checkAcross !== undefined) : [];
+  const surfaces = new Map<string, Surface>();
+  const reports: ServerReport[] = [];
+  for (const plan of plans) {
+    reports.push(await runOne(plan, options, across.length > 0 ? (surface) => surfaces.set(plan.name, surface) : undefined));
+  }
+  for (const rule of across) acrossServers(rule, plans, reports, surfaces, options.hooks);
+  return reports;
+}
+
+/** One server's run (its checks across servers need runServers). */
+export function runServer(plan: ServerPlan, options: RunnerOptions): Promise<ServerReport> {
+  return runOne(plan, options);
+}
+
+async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (surface: Surface) => void): Promise<ServerReport> {
   const { hooks } = options;
   hooks?.onServerStart?.(plan.name, plan.target.kind);
   const deadline = new AbortController();
@@ -80,33 +92,30 @@ export async function runServer(plan: ServerPlan, options: RunnerOptions): Promi
   let session: Session | undefined;
   let transport: (TransportProbe & { close(): Promise<void> }) | undefined;
   try {
-    session = await openSession(plan.target, {
-      connectMs: Math.min(plan.timeouts.connect_ms, plan.timeouts.run_ms),
-      clientVersion: options.clientVersion,
-      onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
-    });
-    const probe = new Probe(session.peer, {
+    const connectMs = Math.min(plan.timeouts.connect_ms, plan.timeouts.run_ms);
+    const captured = await openCapturedSession(plan.target, {
+      connectMs,
       callMs: plan.timeouts.call_ms,
+      clientVersion: options.clientVersion,
       concurrency: options.concurrency,
       signal: deadline.signal,
+      onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
     });
+    session = captured.session;
+    const { surface, probe } = captured;
     transport = createTransportProbe(plan.target, session, {
-      connectMs: Math.min(plan.timeouts.connect_ms, plan.timeouts.run_ms),
+      connectMs,
       callMs: plan.timeouts.call_ms,
       clientVersion: options.clientVersion,
       signal: deadline.signal,
     });
-    const initializeResult = (session.initialize.outcome as { result: Record<string, unknown> }).result;
-    const surface = await captureSurface(session.initialize.request as { protocolVersion: string }, initializeResult, (method, params) =>
-      probe.request(method, params),
-    );
     // Server text of any size and depth: bounded here so every reporter can serialize the report.
     report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
     report.protocolVersion = surface.protocolVersion === undefined ? null : boundedText(surface.protocolVersion, 100);
-    hooks?.onSurface?.(plan.name, surface);
+    keepSurface?.(surface);
     if (deadline.signal.aborted) throw deadlineError(plan.timeouts.run_ms);
-    await runRules(plan, options, surface, probe, transport, deadline.signal, report);
-    for (const extra of plan.surfaceChecks ?? []) await runSurfaceCheck(extra, plan.name, surface, probe, report, hooks);
+    const rules = options.rules.filter((rule) => rule.applies?.(plan) ?? true);
+    await runRules(plan, rules, { surface, probe, transport, cache: new RunCache() }, deadline.signal, report, hooks);
     if (deadline.signal.aborted) {
       report.complete = false;
       report.error = deadlineError(plan.timeouts.run_ms).message;
@@ -132,40 +141,37 @@ export async function runServer(plan: ServerPlan, options: RunnerOptions): Promi
   return report;
 }
 
-async function runSurfaceCheck(extra: SurfaceCheck, server: string, surface: Surface, probe: Probe, report: ServerReport, hooks?: RunHooks): Promise<void> {
-  const outcome = await extra.check(surface, probe);
-  report.rules.push(...outcome.results);
-  report.findings.push(...outcome.findings);
-  if (outcome.incomplete !== undefined) {
-    report.complete = false;
-    report.error ??= outcome.incomplete;
-  }
-  hooks?.onFamilyDone?.(server, extra.family, outcome.results, outcome.findings);
+/** What every rule of one server shares. */
+interface Shared {
+  surface: Surface;
+  probe: Probe;
+  transport: TransportProbe | undefined;
+  cache: RunCache;
 }
 
-async function runRules(
-  plan: ServerPlan,
-  options: RunnerOptions,
-  surface: Surface,
-  probe: Probe,
-  transport: TransportProbe | undefined,
-  signal: AbortSignal,
-  report: ServerReport,
-): Promise<void> {
+interface RuleOutcome {
+  result: RuleResult;
+  findings: Finding[];
+  metrics?: { latency: LatencyReport };
+  /** Set when the rule found that not everything could be tested. */
+  incomplete?: string;
+}
+
+async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared, signal: AbortSignal, report: ServerReport, hooks?: RunHooks): Promise<void> {
   const byFamily = new Map<Family, Rule[]>();
-  for (const rule of options.rules) byFamily.set(rule.family, [...(byFamily.get(rule.family) ?? []), rule]);
+  for (const rule of rules) byFamily.set(rule.family, [...(byFamily.get(rule.family) ?? []), rule]);
 
   const deadlineReached = new Promise<'deadline'>((resolve) => {
     if (signal.aborted) resolve('deadline');
     else signal.addEventListener('abort', () => resolve('deadline'), { once: true });
   });
 
-  const start = (rule: Rule) => runRule(rule, plan, surface, probe, transport, deadlineReached, plan.timeouts.run_ms);
-  const running = new Map<Rule, ReturnType<typeof start>>();
-  for (const rule of options.rules) if (!rule.afterOthers) running.set(rule, start(rule));
+  const start = (rule: Rule) => runRule(rule, plan, shared, deadlineReached);
+  const running = new Map<Rule, Promise<RuleOutcome>>();
+  for (const rule of rules) if (!rule.afterOthers) running.set(rule, start(rule));
   // Rules that judge what the whole session saw start once every other rule has finished.
   const othersDone = Promise.all(running.values());
-  for (const rule of options.rules)
+  for (const rule of rules)
     if (rule.afterOthers)
       running.set(
         rule,
@@ -173,76 +179,115 @@ async function runRules(
       );
 
   await Promise.all(
-    [...byFamily].map(async ([family, rules]) => {
-      const outcomes = await Promise.all(rules.map((rule) => running.get(rule)!));
+    [...byFamily].map(async ([family, members]) => {
+      const outcomes = await Promise.all(members.map((rule) => running.get(rule)!));
       const results = outcomes.map((outcome) => outcome.result);
       const findings = outcomes.flatMap((outcome) => outcome.findings).sort(compareFindings);
       report.rules.push(...results);
       report.findings.push(...findings);
-      for (const outcome of outcomes) if (outcome.metrics) report.latency = outcome.metrics.latency;
-      options.hooks?.onFamilyDone?.(plan.name, family, results, findings);
+      for (const outcome of outcomes) {
+        if (outcome.metrics) report.latency = outcome.metrics.latency;
+        if (outcome.incomplete !== undefined) {
+          report.complete = false;
+          report.error ??= outcome.incomplete;
+        }
+      }
+      hooks?.onFamilyDone?.(plan.name, family, results, findings);
     }),
   );
-  const order = new Map(options.rules.map((rule, index) => [rule.id, index]));
+  const order = new Map(rules.map((rule, index) => [rule.id, index]));
   report.rules.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
-async function runRule(
-  rule: Rule,
-  plan: ServerPlan,
-  surface: Surface,
-  probe: Probe,
-  transport: TransportProbe | undefined,
-  deadlineReached: Promise<'deadline'>,
-  runMs: number,
-): Promise<{ result: RuleResult; findings: Finding[]; metrics?: { latency: LatencyReport } }> {
-  const level = plan.levels[rule.id] ?? rule.defaultSeverity;
-  const severity: Severity = level === 'off' ? rule.defaultSeverity : level;
-  const base = { id: rule.id, family: rule.family, severity };
+async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineReached: Promise<'deadline'>): Promise<RuleOutcome> {
+  const policy = policyOf(plan);
+  const level = resolveLevel(rule, policy);
+  const base = { id: rule.id, family: rule.family, severity: level === 'off' ? rule.defaultSeverity : level };
   if (level === 'off') {
     return { result: { ...base, status: 'skip', durationMs: 0, reason: 'turned off in config' }, findings: [] };
   }
   const findings: Finding[] = [];
   let skipReason: string | undefined;
+  let incomplete: string | undefined;
   const notes: string[] = [];
   let metrics: { latency: LatencyReport } | undefined;
   const started = performance.now();
-  const context = {
-    surface,
-    probe,
+  const context: RuleContext = {
+    ...shared,
     expect: plan.expect,
     settings: plan.settings,
     runtime: plan.runtime ?? memoryRuntime(),
-    transport,
-    note: (text: string) => notes.push(text),
-    report: (finding: Report) => findings.push(stamp(rule, severity, finding)),
-    skip: (reason: string) => {
+    baseline: plan.baseline,
+    note: (text) => notes.push(text),
+    report: (finding) => {
+      const severity = resolveLevel(rule, policy, finding);
+      if (severity !== 'off') findings.push(stamp(rule, severity, finding));
+    },
+    skip: (reason) => {
       skipReason = reason;
     },
-    metrics: (measured: { latency: LatencyReport }) => {
+    metrics: (measured) => {
       // Bounded like findings: tool names and reasons are server text of any size.
       metrics = { latency: bounded(measured.latency) as LatencyReport };
     },
+    incomplete: (reason) => {
+      incomplete = reason;
+    },
   };
   const durationMs = () => Math.round(performance.now() - started);
+  const errored = (reason: string): RuleOutcome => ({ result: { ...base, status: 'error', durationMs: durationMs(), reason }, findings });
   try {
     const finished = await Promise.race([Promise.resolve(rule.check(context)).then(() => 'done' as const), deadlineReached]);
-    if (finished === 'deadline') {
-      return { result: { ...base, status: 'error', durationMs: durationMs(), reason: deadlineError(runMs).message }, findings };
-    }
+    if (finished === 'deadline') return errored(deadlineError(plan.timeouts.run_ms).message);
   } catch (error) {
-    return { result: { ...base, status: 'error', durationMs: durationMs(), reason: `rule crashed: ${errorMessage(error)}` }, findings };
+    return errored(`rule crashed: ${errorMessage(error)}`);
   }
+  if (incomplete !== undefined) return { ...errored(incomplete), incomplete };
   if (skipReason !== undefined && findings.length === 0) {
     return { result: { ...base, status: 'skip', durationMs: durationMs(), reason: skipReason }, findings, metrics };
   }
-  const result: RuleResult = { ...base, status: findings.length > 0 ? 'fail' : 'pass', durationMs: durationMs() };
+  const severity = findings.length > 0 ? worstOf(findings.map((finding) => finding.severity)) : base.severity;
+  const result: RuleResult = { ...base, severity, status: findings.length > 0 ? 'fail' : 'pass', durationMs: durationMs() };
   if (notes.length > 0) result.reason = notes.join('; ');
   return { result, findings, metrics };
 }
 
-/** A rule's report as a Finding: rule id, configured severity and the spec reference it rests on. */
-export function stamp(rule: Rule, severity: Severity, report: Report): Finding {
+/**
+ * A rule's check across servers: its reports go to the server that carries each problem, at that server's level
+ * for the rule, and its result there turns from pass to fail. Streamed as one more block per server it touches.
+ */
+function acrossServers(rule: Rule, plans: readonly ServerPlan[], reports: ServerReport[], surfaces: ReadonlyMap<string, Surface>, hooks?: RunHooks): void {
+  const captured: ServerSurface[] = plans.flatMap((plan) => {
+    const surface = surfaces.get(plan.name);
+    return surface ? [{ name: plan.name, surface }] : [];
+  });
+  if (captured.length < 2) return;
+  const found = rule.checkAcross!(captured);
+  plans.forEach((plan, index) => {
+    const report = reports[index]!;
+    const result = report.rules.find((entry) => entry.id === rule.id);
+    const policy = policyOf(plan);
+    const findings = (found.get(plan.name) ?? []).flatMap((item) => {
+      const severity = resolveLevel(rule, policy, item);
+      return severity === 'off' || result === undefined ? [] : [stamp(rule, severity, item)];
+    });
+    if (result === undefined || findings.length === 0) return;
+    findings.sort(compareFindings);
+    report.findings.push(...findings);
+    report.findings.sort(compareFindings);
+    if (result.status === 'pass') result.status = 'fail';
+    result.severity = worstOf([result.severity, ...findings.map((finding) => finding.severity)]);
+    hooks?.onServerStart?.(plan.name, report.transport);
+    hooks?.onFamilyDone?.(plan.name, rule.family, [result], findings);
+  });
+}
+
+function policyOf(plan: ServerPlan): SeverityPolicy {
+  return { levels: plan.levels, drift: plan.settings.drift };
+}
+
+/** A rule's report as a Finding: rule id, resolved severity and the spec reference it rests on. The only place a Finding is built. */
+export function stamp(rule: Pick<Rule, 'id' | 'spec'>, severity: Finding['severity'], report: Report): Finding {
   const spec = report.spec ?? rule.spec;
   // Messages, names and data carry server text of any size and depth; the bounded copies keep every report
   // serializable (a 10,000-level schema overflows JSON.stringify) and of a sane size.
@@ -254,8 +299,8 @@ export function stamp(rule: Rule, severity: Severity, report: Report): Finding {
     severity,
     message: boundedText(report.message),
     location,
-    spec: { ...spec, url: specUrl(spec) },
   };
+  if (spec !== undefined) finding.spec = { ...spec, url: specUrl(spec) };
   if (report.data !== undefined) finding.data = boundedRecord(report.data);
   return finding;
 }

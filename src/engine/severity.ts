@@ -1,14 +1,53 @@
-/** Severities, lowest first, and the level a user may give a rule (`off` silences it). */
-export const SEVERITIES = ['info', 'warning', 'error'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+/**
+ * The one severity resolver. Every finding and every rule result gets its level here, from the rule's default and
+ * the configuration: `rules:` re-levels any rule by id (`off` silences it); for drift rules, `drift.levels`
+ * re-levels the change and `drift.fail_on` decides which changes are errors. Nothing else decides a severity.
+ */
+import type { DriftConfig } from '../config/drift.js';
+import { CHANGES, DEFAULT_FAIL_ON, type ChangeId, type Level } from '../model/changes.js';
+import { severityRank, type RuleLevel, type Severity } from '../model/severity.js';
 
-export const RULE_LEVELS = ['off', ...SEVERITIES] as const;
-export type RuleLevel = (typeof RULE_LEVELS)[number];
-
-export function severityRank(severity: Severity): number {
-  return SEVERITIES.indexOf(severity);
+export interface SeverityPolicy {
+  /** `rules:` of the config (top level and server), by rule id. */
+  levels: Readonly<Record<string, RuleLevel>>;
+  /** The server's `drift:` options (fail_on, levels); `mcpact diff --fail-on` replaces fail_on. */
+  drift?: Pick<DriftConfig, 'fail_on' | 'levels'>;
 }
 
-export function atLeast(severity: Severity, floor: Severity): boolean {
-  return severityRank(severity) >= severityRank(floor);
+/** What the resolver needs of a rule. */
+export interface Levelled {
+  id: string;
+  defaultSeverity: Severity;
+  /** Drift rules: the change id whose level (breaking, risky, compatible) decides the severity. */
+  change?: ChangeId;
+}
+
+/**
+ * The level of a rule's finding, or of the rule itself when `report` is absent. `report.level` is the level of
+ * one drift change whose level depends on the change (the `when` column of the change table).
+ */
+export function resolveLevel(rule: Levelled, policy: SeverityPolicy, report?: { level?: Level }): RuleLevel {
+  const configured = policy.levels[rule.id];
+  if (configured !== undefined) return configured;
+  if (rule.change === undefined) return rule.defaultSeverity;
+  return changeSeverity(rule.change, changeLevel(rule.change, policy, report?.level), policy);
+}
+
+/** A drift change's level: `drift.levels` first, then the change's own level, then the table's default. */
+export function changeLevel(id: ChangeId, policy: Pick<SeverityPolicy, 'drift'>, own?: Level): Level {
+  return policy.drift?.levels?.[id] ?? own ?? CHANGES[id].level;
+}
+
+/** A change whose level or id is in `drift.fail_on` is an error; any other breaking or risky one a warning; the rest info. */
+export function changeSeverity(id: ChangeId, level: Level, policy: Pick<SeverityPolicy, 'drift'>): Severity {
+  const failOn: readonly (Level | ChangeId)[] = policy.drift?.fail_on ?? DEFAULT_FAIL_ON;
+  if (failOn.includes(id) || failOn.includes(level)) return 'error';
+  return level === 'compatible' ? 'info' : 'warning';
+}
+
+/** The highest of some severities (`info` for none). */
+export function worstOf(severities: Iterable<Severity>): Severity {
+  let worst: Severity = 'info';
+  for (const severity of severities) if (severityRank(severity) > severityRank(worst)) worst = severity;
+  return worst;
 }

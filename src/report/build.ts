@@ -1,6 +1,6 @@
 /** Assembles the RunReport from per-server reports, and computes the exit code from it: one pure function each. */
-import { atLeast, SEVERITIES, type Severity } from '../engine/severity.js';
-import { RULE_STATUSES, type RunReport, type ServerReport } from './model.js';
+import { atLeast, SEVERITIES, type Severity } from '../model/severity.js';
+import { RULE_STATUSES, type RunReport, type ServerReport } from '../model/report.js';
 
 export function buildRunReport(input: {
   version: string;

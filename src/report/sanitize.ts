@@ -50,10 +50,3 @@ const UNENCODABLE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\ud
 export function visibleText(text: string): string {
   return text.replace(UNENCODABLE, codePoint).replace(CONTROL_BUT_WHITESPACE, hexEscape).replace(BIDI, codePoint).replace(INVISIBLE, codePoint);
 }
-
-/** Shortens text to `max` characters (counted in code points) with a marker saying how much was cut. */
-export function truncate(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  return `${chars.slice(0, max).join('')}… (${chars.length - max} more characters)`;
-}

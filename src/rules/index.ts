@@ -11,6 +11,7 @@ import { stdioRules } from './stdio/index.js';
 import { httpRules } from './http/index.js';
 import { suitesRules } from './suites/index.js';
 import { latencyRules } from './latency/index.js';
+import { driftRules } from './drift/index.js';
 
 export const ALL_RULES = [
   ...protocolRules,
@@ -22,6 +23,5 @@ export const ALL_RULES = [
   ...httpRules,
   ...suitesRules,
   ...latencyRules,
+  ...driftRules,
 ] as const satisfies readonly Rule[];
-
-export type RuleId = (typeof ALL_RULES)[number]['id'];

@@ -3,9 +3,9 @@
  * identifies it in findings. Items that are not objects are still listed, so shape rules can report them.
  */
 import { asRecord, type JsonRecord } from '../util/json.js';
-import { truncate } from '../report/sanitize.js';
+import { truncate } from '../util/text.js';
 import type { ListKind, Surface } from './types.js';
-import type { Location } from '../engine/rule.js';
+import type { Location } from '../model/location.js';
 
 export interface Item {
   index: number;

@@ -2,7 +2,7 @@
  * Media type syntax: `type/subtype` where both are RFC 6838 restricted names, then optional `; name=value`
  * parameters (RFC 9110 section 8.3.1: the value is a token or a quoted string, whitespace allowed around ";").
  */
-import { quote } from './quote.js';
+import { quote } from './text.js';
 import type { TextProblem } from './uri.js';
 
 /** RFC 6838 section 4.2: a letter or digit, then up to 126 of these. */

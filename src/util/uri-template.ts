@@ -2,7 +2,7 @@
  * RFC 6570 URI Template parser (all four levels). It returns the literals and expressions, or the first syntax
  * error with its column (1-based, counted in code points), so a finding can say what is wrong and where.
  */
-import { quote } from './quote.js';
+import { quote } from './text.js';
 import type { TextProblem } from './uri.js';
 
 export const OPERATORS = ['+', '#', '.', '/', ';', '?', '&'] as const;

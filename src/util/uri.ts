@@ -2,7 +2,7 @@
  * Absolute URI check (RFC 3986 section 4.3): a scheme, then only characters a URI may hold. It does not parse the
  * authority or the path; non-ASCII characters are tolerated, as in IRIs (RFC 3987).
  */
-import { quote } from './quote.js';
+import { quote } from './text.js';
 
 /** What is wrong and at which column (1-based, counted in code points). */
 export interface TextProblem {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runReportSchema } from '../../src/report/model.js';
+import { runReportSchema } from '../../src/model/report.js';
 import { MARKDOWN_MARKER } from '../../src/report/reporters/markdown.js';
 import { checkJunit, multitoolProblems, renderGfm, sarifSchemaErrors } from '../support/ci-validators.js';
 import { CLI, ROOT } from '../support/cli.js';

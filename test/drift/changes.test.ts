@@ -3,8 +3,8 @@
  * each case must get. The `satisfies` clause makes a new id without cases a compile error.
  */
 import { describe, expect, it } from 'vitest';
-import { CHANGE_IDS, CHANGES, type ChangeId, type Level } from '../../src/drift/changes.js';
-import type { Contract, LockedTool } from '../../src/drift/lockfile.js';
+import { CHANGE_IDS, CHANGES, type ChangeId, type Level } from '../../src/model/changes.js';
+import type { Contract, LockedTool } from '../../src/drift/lockfile/lockfile.js';
 import { changesOf, contract, prompt, tool } from './support.js';
 
 interface Case {
@@ -289,11 +289,11 @@ describe('every change id', () => {
 });
 
 describe.each(Object.entries(CASES))('%s', (id, cases) => {
-  it.each(cases.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
-    const found = changesOf(entry.base, entry.revision);
+  it.each(cases.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
+    const found = await changesOf(entry.base, entry.revision);
     expect(found.length, JSON.stringify(found)).toBeGreaterThan(0);
     for (const change of found) expect(change).toEqual([id, entry.level]);
     // And nothing at all without the change.
-    expect(changesOf(entry.base, entry.base)).toEqual([]);
+    expect(await changesOf(entry.base, entry.base)).toEqual([]);
   });
 });

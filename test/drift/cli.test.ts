@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { CHANGE_IDS, CHANGES } from '../../src/drift/changes.js';
+import { CHANGE_IDS, CHANGES } from '../../src/model/changes.js';
 import { createGoodServer } from '../../fixtures/servers/good.js';
 import { startHttpServer, type HttpHost } from '../../fixtures/servers/http-host.js';
 import { ROOT, runCli } from '../support/cli.js';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { McpactError } from '../../src/errors.js';
-import { lockfileJsonSchema, parseLockfile, readLockfile, serializeLockfile, writeLockfileAtomically } from '../../src/drift/lockfile.js';
+import { lockfileJsonSchema, parseLockfile, readLockfile, serializeLockfile, writeLockfileAtomically } from '../../src/drift/lockfile/lockfile.js';
 import { lockfile, prompt, tool } from './support.js';
 
 const SAMPLE = lockfile({

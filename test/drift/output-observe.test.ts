@@ -7,12 +7,13 @@ import { withProbe } from '../support/probe.js';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
 import type { ServerSettings } from '../../src/config/schema.js';
-import { withOutputNotes } from '../../src/drift/check.js';
-import { classify, driftPolicy } from '../../src/drift/classify.js';
-import type { Lockfile, ObservedOutput } from '../../src/drift/lockfile.js';
-import { recordOutputShapes, replayOutputShapes } from '../../src/drift/output-observe.js';
+import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
+import { runServer } from '../../src/engine/runner.js';
+import { driftRules, notesText } from '../../src/rules/drift/index.js';
+import type { Lockfile, ObservedOutput } from '../../src/drift/lockfile/lockfile.js';
+import { recordOutputShapes, replayOutputShapes } from '../../src/drift/replay/output-shapes.js';
 import { McpactError } from '../../src/errors.js';
-import type { FakeServerSpec } from '../support/fake-server.js';
+import { fakeServerTransport, type FakeServerSpec } from '../support/fake-server.js';
 
 const readOnly = { readOnlyHint: true };
 const TOOLS = [
@@ -173,13 +174,33 @@ describe('replayOutputShapes', () => {
   });
 });
 
-describe('withOutputNotes', () => {
-  it('puts what the observation left out in the reason of the tool-output-breaking result, bounded', () => {
+describe('the notes of the observation', () => {
+  it('are the reason of the tool-output-breaking result, bounded', () => {
     const notes = Array.from({ length: 12 }, (_, index) => `"t${index}": output shape not compared: not called`);
-    const outcome = withOutputNotes(classify([], driftPolicy(undefined)), notes);
-    const reason = outcome.results.find((result) => result.id === 'drift/tool-output-breaking')?.reason;
-    expect(reason).toBe(`${notes.slice(0, 10).join('; ')}; and 2 more`);
-    expect(outcome.results.filter((result) => result.reason !== undefined)).toHaveLength(1);
+    expect(notesText(notes)).toBe(`${notes.slice(0, 10).join('; ')}; and 2 more`);
+  });
+
+  it('reach that result, and no other, in a run', async () => {
+    const { observed } = await record(server(() => ({ content: [{ type: 'text', text: '{}' }], structuredContent: { ok: true } })).spec);
+    const report = await runServer(
+      {
+        name: 'fake',
+        target: { kind: 'memory', transport: fakeServerTransport(server(() => ({ content: [] })).spec) },
+        timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500 },
+        expect: {},
+        levels: {},
+        settings: {},
+        baseline: { lock: lockWith(observed), redact: (value) => value },
+      },
+      { rules: driftRules, clientVersion: 'test', concurrency: 4 },
+    );
+    const noted = report.rules.filter((result) => result.reason !== undefined);
+    expect(noted).toEqual([
+      expect.objectContaining({
+        id: 'drift/tool-output-breaking',
+        reason: 'the lockfile holds observed output shapes, but drift.output_shapes is off: not compared',
+      }),
+    ]);
   });
 });
 

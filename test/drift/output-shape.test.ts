@@ -3,11 +3,10 @@
  * with output variance, tested both ways (swapping the sides gives the inverse classification).
  */
 import { describe, expect, it } from 'vitest';
-import { classify, driftPolicy } from '../../src/drift/classify.js';
-import { parseLockfile, serializeLockfile, type ObservedOutput, type OutputShape } from '../../src/drift/lockfile.js';
+import { parseLockfile, serializeLockfile, type ObservedOutput, type OutputShape } from '../../src/drift/lockfile/lockfile.js';
 import { lockfile, tool } from './support.js';
-import { diffObservedOutput } from '../../src/drift/output-diff.js';
-import { inferShape, MAX_FIELDS, MAX_SHAPE_DEPTH, observeOutput } from '../../src/drift/output-shape.js';
+import { diffObservedOutput } from '../../src/drift/diff/output-diff.js';
+import { inferShape, MAX_FIELDS, MAX_SHAPE_DEPTH, observeOutput } from '../../src/drift/lockfile/output-shape.js';
 
 describe('inferShape', () => {
   it('records JSON types, integer apart from number, and merges mixed types into a sorted list', () => {
@@ -130,12 +129,13 @@ const observation = (value: OutputShape, source: ObservedOutput['source'] = 'str
   content,
   shape: value,
 });
+/** `[change id, pointer, reason]` of each change, in the order a report sorts them (id, then pointer). */
 const classified = (before: ObservedOutput, after: ObservedOutput) =>
-  classify(diffObservedOutput('tool', before, after), driftPolicy(undefined)).findings.map((finding) => [
-    finding.ruleId.slice('drift/'.length),
-    finding.location.pointer,
-    finding.data?.reason,
-  ]);
+  diffObservedOutput('tool', before, after)
+    .map((change) => [change.id, change.location.pointer, change.reason])
+    .sort(
+      (a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1] ?? '').localeCompare(String(b[1] ?? '')) || String(a[2]).localeCompare(String(b[2])),
+    );
 
 describe('diffObservedOutput', () => {
   const v1 = observation(

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractOf, lockfileOf } from '../../src/drift/check.js';
-import { diffContracts } from '../../src/drift/diff.js';
-import { parseLockfile, serializeLockfile, type Contract } from '../../src/drift/lockfile.js';
-import { compareSchemas } from '../../src/drift/schema-compare.js';
+import { contractOf, lockfileOf } from '../../src/drift/compare.js';
+import { diffContracts } from '../../src/drift/diff/diff.js';
+import { parseLockfile, serializeLockfile, type Contract } from '../../src/drift/lockfile/lockfile.js';
+import { compareSchemas } from '../../src/drift/diff/schema-compare.js';
 
 const name = fc.string({ minLength: 1, maxLength: 8 });
 const text = fc.option(fc.string({ maxLength: 20 }), { nil: undefined });

@@ -4,8 +4,8 @@
  */
 import { withProbe } from '../support/probe.js';
 import { describe, expect, it } from 'vitest';
-import { recordInvocations, replayInvocations, type Invocation } from '../../src/drift/replay.js';
-import type { Lockfile } from '../../src/drift/lockfile.js';
+import { recordInvocations, replayInvocations, type Invocation } from '../../src/drift/replay/invocations.js';
+import type { Lockfile } from '../../src/drift/lockfile/lockfile.js';
 import type { ServerSettings } from '../../src/config/schema.js';
 import { getPrompt, type FakeServerSpec } from '../support/fake-server.js';
 

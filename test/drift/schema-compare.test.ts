@@ -1,6 +1,6 @@
 /** The schema comparison itself: effects, pointers, $ref and recursion, and what it does with odd input. */
 import { describe, expect, it } from 'vitest';
-import { compareSchemas } from '../../src/drift/schema-compare.js';
+import { compareSchemas } from '../../src/drift/diff/schema-compare.js';
 
 const effects = (base: unknown, revision: unknown) => compareSchemas(base, revision).map((delta) => [delta.pointer, delta.effect ?? delta.wording]);
 

@@ -1,6 +1,6 @@
 /** Word diffs of wording changes: readable, bounded, and nothing hidden. */
 import { describe, expect, it } from 'vitest';
-import { visible, wordDiff } from '../../src/drift/text.js';
+import { visible, wordDiff } from '../../src/drift/diff/word-diff.js';
 
 const tags = (text: string) => Array.from(text, (char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
 import { defineRule, type Rule } from '../../src/engine/rule.js';
 import { runServer, type ServerPlan } from '../../src/engine/runner.js';
-import type { RuleLevel } from '../../src/engine/severity.js';
+import type { RuleLevel } from '../../src/model/severity.js';
 import { fakeServerTransport, type FakeServerSpec } from '../support/fake-server.js';
 
 const spec = { revision: '2025-11-25', level: 'MUST', section: 'basic' } as const;

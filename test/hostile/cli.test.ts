@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runReportSchema } from '../../src/report/model.js';
+import { runReportSchema } from '../../src/model/report.js';
 import { alive, CLI, ROOT } from '../support/cli.js';
 
 const HEAP_MB = 512;

@@ -12,9 +12,9 @@ import type { SessionTarget } from '../../src/connect/session.js';
 import type { TapEntry } from '../../src/connect/rpc.js';
 import { runServer } from '../../src/engine/runner.js';
 import { buildRunReport, exitCode } from '../../src/report/build.js';
-import { runReportSchema, type RunReport, type ServerReport } from '../../src/report/model.js';
+import { runReportSchema, type RunReport, type ServerReport } from '../../src/model/report.js';
 import { REPORTERS } from '../../src/report/reporters/index.js';
-import { ruleMeta } from '../../src/report/rule-meta.js';
+import { ruleMeta } from '../../src/engine/rule.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { alive, ROOT } from '../support/cli.js';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
 import { runServer } from '../../src/engine/runner.js';
-import type { ServerReport } from '../../src/report/model.js';
+import type { ServerReport } from '../../src/model/report.js';
 import { promptRules } from '../../src/rules/prompts/index.js';
 import { DEFECTS } from '../../fixtures/servers/prompts-lax.js';
 import { ROOT } from '../support/cli.js';

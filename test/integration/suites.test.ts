@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS, type ServerSettings } from '../../src/config/schema.js';
 import type { SessionTarget } from '../../src/connect/session.js';
 import { runServer } from '../../src/engine/runner.js';
-import type { ServerReport } from '../../src/report/model.js';
+import type { ServerReport } from '../../src/model/report.js';
 import { latencyRules } from '../../src/rules/latency/index.js';
 import { suitesRules } from '../../src/rules/suites/index.js';
 import { EVERYTHING, ROOT } from '../support/cli.js';

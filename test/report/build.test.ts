@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunReport, exitCode } from '../../src/report/build.js';
-import type { Finding, ServerReport } from '../../src/report/model.js';
+import type { Finding, ServerReport } from '../../src/model/report.js';
 
 const finding = (severity: Finding['severity']): Finding => ({ ruleId: 'protocol/ping', severity, message: 'm', location: { kind: 'server' } });
 const server = (findings: Finding[], complete = true): ServerReport => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forTerminal, truncate } from '../../src/report/sanitize.js';
+import { forTerminal } from '../../src/report/sanitize.js';
+import { truncate } from '../../src/util/text.js';
 
 describe('forTerminal', () => {
   it('makes ANSI colour and cursor sequences visible', () => {

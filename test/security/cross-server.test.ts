@@ -1,5 +1,5 @@
 /**
- * Shadowing across servers: the post-run check over every server's Surface (engine/cross-server.ts), in process
+ * Shadowing across servers: the rule's checkAcross, run by the engine after the last server, in process
  * and through the CLI with two real servers in one config.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,38 +7,32 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
-import { runCrossServerChecks, type ServerRun } from '../../src/engine/cross-server.js';
 import type { Rule } from '../../src/engine/rule.js';
-import { runServer } from '../../src/engine/runner.js';
-import type { RuleLevel } from '../../src/engine/severity.js';
+import { runServers } from '../../src/engine/runner.js';
+import type { ServerReport } from '../../src/model/report.js';
+import type { RuleLevel } from '../../src/model/severity.js';
 import { toolShadowing } from '../../src/rules/security/tool-shadowing.js';
-import type { Surface } from '../../src/surface/types.js';
 import { fakeServerTransport, type FakeServerSpec } from '../support/fake-server.js';
 import { ROOT, runCli } from '../support/cli.js';
 
 const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: 'object' } });
 
+/** Every server of one run through the engine, checks across servers included; one report per server, in order. */
 async function runAll(
   servers: Record<string, FakeServerSpec>,
   rules: readonly Rule[] = [toolShadowing],
   levels: Record<string, Record<string, RuleLevel>> = {},
-): Promise<ServerRun[]> {
-  const runs: ServerRun[] = [];
-  for (const [name, spec] of Object.entries(servers)) {
-    let surface: Surface | undefined;
-    const plan = {
-      name,
-      target: { kind: 'memory' as const, transport: fakeServerTransport(spec) },
-      timeouts: DEFAULT_TIMEOUTS,
-      expect: {},
-      levels: levels[name] ?? {},
-      settings: {},
-    };
-    const report = await runServer(plan, { rules, clientVersion: 'test', concurrency: 4, hooks: { onSurface: (_server, captured) => (surface = captured) } });
-    runs.push({ plan, report, surface });
-  }
-  runCrossServerChecks(runs, rules);
-  return runs;
+): Promise<{ report: ServerReport }[]> {
+  const plans = Object.entries(servers).map(([name, spec]) => ({
+    name,
+    target: { kind: 'memory' as const, transport: fakeServerTransport(spec) },
+    timeouts: DEFAULT_TIMEOUTS,
+    expect: {},
+    levels: levels[name] ?? {},
+    settings: {},
+  }));
+  const reports = await runServers(plans, { rules, clientVersion: 'test', concurrency: 4 });
+  return reports.map((report) => ({ report }));
 }
 
 const SERVERS = {

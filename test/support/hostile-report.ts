@@ -7,8 +7,8 @@
  * server that could not be fully tested.
  */
 import { buildRunReport } from '../../src/report/build.js';
-import { runReportSchema, type Finding, type RunReport, type ServerReport } from '../../src/report/model.js';
-import { ruleMeta } from '../../src/report/rule-meta.js';
+import { runReportSchema, type Finding, type RunReport, type ServerReport } from '../../src/model/report.js';
+import { ruleMeta } from '../../src/engine/rule.js';
 import type { ReporterContext } from '../../src/report/reporters/types.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 

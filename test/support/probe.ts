@@ -1,6 +1,6 @@
 /** An in-process session on a fake server, captured, with a Probe: for tests of code that calls the server. */
 import { openSession } from '../../src/connect/session.js';
-import { Probe } from '../../src/engine/probe.js';
+import { Probe } from '../../src/connect/probe.js';
 import { captureSurface } from '../../src/surface/capture.js';
 import type { Surface } from '../../src/surface/types.js';
 import { fakeServerTransport, type FakeServerSpec } from './fake-server.js';

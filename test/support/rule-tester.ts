@@ -10,7 +10,7 @@ import type { Rule } from '../../src/engine/rule.js';
 import { runServer } from '../../src/engine/runner.js';
 import { DEFAULT_TIMEOUTS, type ServerSettings, type Timeouts } from '../../src/config/schema.js';
 import type { SessionTarget } from '../../src/connect/session.js';
-import type { Finding, ServerReport } from '../../src/report/model.js';
+import type { Finding, ServerReport } from '../../src/model/report.js';
 import { fakeServerTransport, type FakeServerSpec } from './fake-server.js';
 
 export interface ExpectedFinding {

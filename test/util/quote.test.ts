@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quote } from '../../src/util/quote.js';
+import { quote } from '../../src/util/text.js';
 
 describe('quote', () => {
   it('JSON-quotes short values as they are', () => {

@@ -3,11 +3,12 @@
  * Every server-supplied string goes through the terminal sanitizer, and colour is decided once by the caller.
  */
 import pc from 'picocolors';
-import type { Family } from '../../engine/rule.js';
-import type { Severity } from '../../engine/severity.js';
-import type { RunHooks } from '../../engine/runner.js';
-import type { Finding, RuleResult, RunReport, ServerReport } from '../model.js';
-import { forTerminal, truncate } from '../sanitize.js';
+import type { Family } from '../../model/family.js';
+import type { Severity } from '../../model/severity.js';
+import type { ReportHooks } from '../hooks.js';
+import type { Finding, RuleResult, RunReport, ServerReport } from '../../model/report.js';
+import { forTerminal } from '../sanitize.js';
+import { truncate } from '../../util/text.js';
 import { exitCode } from '../build.js';
 import type { Render, ReporterContext } from './types.js';
 
@@ -142,7 +143,10 @@ export const renderConsole: Render = (report, context) => {
 };
 
 /** Streaming hooks that print each family as it finishes; the caller prints the summary at the end. */
-export function consoleStream(write: (text: string) => void, context: ReporterContext & { failOn: Severity }): RunHooks & { finish(report: RunReport): void } {
+export function consoleStream(
+  write: (text: string) => void,
+  context: ReporterContext & { failOn: Severity },
+): ReportHooks & { finish(report: RunReport): void } {
   const colors = pc.createColors(context.color);
   return {
     onServerStart(name, transport) {

@@ -7,10 +7,10 @@
  * a skipped rule <skipped> with its reason, and a server that could not be fully tested one more <error> case.
  * Findings whose rule did not run as a rule (drift changes) become test cases of their own.
  */
-import { atLeast, type Severity } from '../../engine/severity.js';
+import { atLeast, type Severity } from '../../model/severity.js';
 import { xmlAttribute, xmlText } from '../escape-xml.js';
-import type { Finding, LatencyReport, RuleResult, ServerReport } from '../model.js';
-import { truncate } from '../sanitize.js';
+import type { Finding, LatencyReport, RuleResult, ServerReport } from '../../model/report.js';
+import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
 
 /** Attribute messages are one line in most UIs; the element text carries the details. */

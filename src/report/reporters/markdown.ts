@@ -4,11 +4,11 @@
  * not be tested. Server text goes through the Markdown escapers (report/escape-markdown.ts); only this file writes
  * HTML tags, and only fixed ones. The whole text stays under GitHub's comment size limit.
  */
-import { atLeast, type Severity } from '../../engine/severity.js';
+import { atLeast, type Severity } from '../../model/severity.js';
 import { markdownCode, markdownCodeBlock, markdownInline } from '../escape-markdown.js';
 import { exitCode } from '../build.js';
-import type { Finding, LatencyReport, RunReport, ServerReport } from '../model.js';
-import { truncate } from '../sanitize.js';
+import type { Finding, LatencyReport, RunReport, ServerReport } from '../../model/report.js';
+import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
 
 /** First line of every Markdown report: how the PR comment finds its own comment again. */

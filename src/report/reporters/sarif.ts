@@ -5,10 +5,12 @@
  * runs so code scanning recognizes a finding it has seen before.
  */
 import { createHash } from 'node:crypto';
-import type { Severity } from '../../engine/severity.js';
-import type { Finding, RunReport, ServerReport } from '../model.js';
-import { truncate, visibleText } from '../sanitize.js';
-import type { Render, ReporterContext, RuleMeta } from './types.js';
+import type { Severity } from '../../model/severity.js';
+import type { Finding, RunReport, ServerReport } from '../../model/report.js';
+import { visibleText } from '../sanitize.js';
+import { truncate } from '../../util/text.js';
+import type { Render, ReporterContext } from './types.js';
+import type { RuleMeta } from '../../model/rule-meta.js';
 
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** Key of our fingerprint in `partialFingerprints`; bump the version if what it hashes ever changes. */
@@ -74,7 +76,7 @@ function sarifLog(report: RunReport, context: Pick<ReporterContext, 'rules'>): R
   };
 }
 
-/** Every registry rule, then any rule id a result uses that the registry does not know (drift changes). */
+/** Every registry rule, then any rule id a result uses that the registry does not know (a report of another mcpact version). */
 function descriptors(report: RunReport, registry: readonly RuleMeta[]): ReportingDescriptor[] {
   const known = registry.map((rule): ReportingDescriptor => ({
     id: rule.id,

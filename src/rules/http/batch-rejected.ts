@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast } from '../../spec/revisions.js';
+import { revisionAtLeast } from '../../model/spec.js';
 import { isRecord } from '../../util/json.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 

@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { isRecord } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { describeExchange, exchangeData, freshSession, notHttp } from './shared.js';
 
 /** A request cut off mid-object: not JSON at all. */

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { describeExchange, exchangeData, freshSession, notHttp } from './shared.js';
 
 export const notificationAccepted = defineRule({

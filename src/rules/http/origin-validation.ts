@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast } from '../../spec/revisions.js';
+import { revisionAtLeast } from '../../model/spec.js';
 import { describeExchange, exchangeData, notHttp } from './shared.js';
 
 /** A page on another site, as a browser under a DNS-rebinding attack would send it. */

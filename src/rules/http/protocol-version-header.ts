@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast } from '../../spec/revisions.js';
+import { revisionAtLeast } from '../../model/spec.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
 export const UNSUPPORTED_VERSION = '1999-01-01';

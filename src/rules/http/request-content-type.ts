@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import type { HttpExchange } from '../../engine/transport-probe.js';
+import type { HttpExchange } from '../../connect/transport-probe.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
 const ALLOWED = ['application/json', 'text/event-stream'];

@@ -1,7 +1,7 @@
 /** What the Streamable HTTP rules share: how they skip elsewhere, open a session of their own, and word answers. */
-import type { HttpClient, HttpExchange, RawHttpSession, TransportProbe } from '../../engine/transport-probe.js';
+import type { HttpClient, HttpExchange, RawHttpSession, TransportProbe } from '../../connect/transport-probe.js';
 import { describeOutcome } from '../outcome.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 
 export function notHttp(transport: TransportProbe | undefined): string {
   return transport === undefined

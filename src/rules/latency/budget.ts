@@ -1,10 +1,10 @@
 import { LATENCY_DEFAULTS, type LatencyBudget } from '../../config/latency.js';
 import { defineRule, type RuleContext } from '../../engine/rule.js';
-import type { LatencyReport, LatencyToolReport } from '../../report/model.js';
-import { truncate } from '../../report/sanitize.js';
+import type { LatencyReport, LatencyToolReport } from '../../model/report.js';
+import { truncate } from '../../util/text.js';
 import { percentile } from '../../util/percentile.js';
-import { quote } from '../../util/quote.js';
-import { MAX_TIMEOUTS, timeTool, timingPlan, type ToolTiming } from './measure.js';
+import { quote } from '../../util/text.js';
+import { MAX_TIMEOUTS, timeTool, timingPlan, type ToolTiming } from '../../exercise/latency.js';
 
 export const budget = defineRule({
   id: 'latency/budget',

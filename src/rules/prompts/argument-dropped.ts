@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { valueAppears } from '../../prompts/value-forms.js';
+import { valueAppears } from '../../exercise/prompts/value-forms.js';
 import { caseData, exercisedPrompts, promptLocation, quoteName } from './shared.js';
 
 export const argumentDropped = defineRule({

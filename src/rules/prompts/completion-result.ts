@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
 import { asRecord, jsonType } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
-import { exercisePrompts } from '../../prompts/exercise.js';
+import { exercisePrompts } from '../../exercise/prompts/exercise.js';
 import { promptLocation, quoteName } from './shared.js';
 
 const MAX_VALUES = 100;

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { exercisePrompts } from '../../prompts/exercise.js';
+import { exercisePrompts } from '../../exercise/prompts/exercise.js';
 import { describeOutcome } from '../outcome.js';
 
 export const completionUnknownPrompt = defineRule({

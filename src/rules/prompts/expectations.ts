@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import { PROMPT_POLICY_KEYS, type PromptEntry } from '../../config/prompts.js';
 import { checkGolden, goldenText } from '../../engine/golden.js';
-import { exercisePrompts, type CaseResult } from '../../prompts/exercise.js';
+import { exercisePrompts, type CaseResult } from '../../exercise/prompts/exercise.js';
 import { caseData, promptLocation, quoteName } from './shared.js';
 
 export const expectations = defineRule({

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { LONG_VALUE_LENGTH } from '../../prompts/matrix.js';
+import { LONG_VALUE_LENGTH } from '../../exercise/prompts/matrix.js';
 import { casesNamed, exercisedPrompts, FAILURES_ONLY, quoteName, reportVerdicts } from './shared.js';
 
 export const robustness = defineRule({

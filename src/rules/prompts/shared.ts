@@ -3,9 +3,10 @@
  * fields: data.case, data.code, data.expected, data.verdict, and a redacted summary of the arguments sent.
  */
 import { createHash } from 'node:crypto';
-import type { Location, RuleContext } from '../../engine/rule.js';
-import { exercisePrompts, type CaseResult, type PromptExercise, type PromptsExercise, type Verdict } from '../../prompts/exercise.js';
-import type { CaseName, Expectation } from '../../prompts/matrix.js';
+import type { RuleContext } from '../../engine/rule.js';
+import type { Location } from '../../model/location.js';
+import { exercisePrompts, type CaseResult, type PromptExercise, type PromptsExercise, type Verdict } from '../../exercise/prompts/exercise.js';
+import type { CaseName, Expectation } from '../../exercise/prompts/matrix.js';
 
 export const EXPECTED_TEXT: Record<Expectation, string> = {
   success: 'a rendered result',

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import type { CaseResult } from '../../prompts/exercise.js';
+import type { CaseResult } from '../../exercise/prompts/exercise.js';
 import { caseData, exercisedPrompts, promptLocation } from './shared.js';
 
 /** Template syntax that should never survive rendering. */

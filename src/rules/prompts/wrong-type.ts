@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import type { CaseResult } from '../../prompts/exercise.js';
+import type { CaseResult } from '../../exercise/prompts/exercise.js';
 import { caseData, casesNamed, describeVerdict, EXPECTED_TEXT, exercisedPrompts, promptLocation, quoteName } from './shared.js';
 
 export const wrongType = defineRule({

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { KNOWN_REVISIONS, isKnownRevision } from '../../spec/revisions.js';
+import { KNOWN_REVISIONS, isKnownRevision } from '../../model/spec.js';
 
 export const protocolVersion = defineRule({
   id: 'protocol/protocol-version',

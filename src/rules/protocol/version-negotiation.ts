@@ -1,8 +1,8 @@
 import { defineRule } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
-import { KNOWN_REVISIONS } from '../../spec/revisions.js';
+import { KNOWN_REVISIONS } from '../../model/spec.js';
 import { asRecord } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 
 /** A version no server supports: it must be answered with one the server does support. */

@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { duplicates } from '../../util/duplicates.js';
 import { pointer } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { asArray, stringField } from '../../util/shape.js';
 
 export const promptArgumentCaseCollision = defineRule({

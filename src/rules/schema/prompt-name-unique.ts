@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { duplicates } from '../../util/duplicates.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { stringField } from '../../util/shape.js';
 
 export const promptNameUnique = defineRule({

@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { isIsoDateTime } from '../../util/date-time.js';
 import { asRecord, jsonType, type JsonRecord } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { asArray } from '../../util/shape.js';
 
 const AUDIENCES: readonly unknown[] = ['user', 'assistant'];

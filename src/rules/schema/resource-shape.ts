@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { jsonType, pointer } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { fieldProblems, type Field } from '../../util/shape.js';
 
 const FIELDS: readonly Field[] = [

@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { stringField } from '../../util/shape.js';
 import { parseUriTemplate } from '../../util/uri-template.js';
 

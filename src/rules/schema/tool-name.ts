@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 
 const ALLOWED_CHAR = /^[A-Za-z0-9_.-]$/;
 const MAX_LENGTH = 128;

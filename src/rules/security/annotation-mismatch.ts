@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord } from '../../util/json.js';
 import { mutatingVerb } from '../../util/mutating-verbs.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 
 export const annotationMismatch = defineRule({
   id: 'security/annotation-mismatch',

@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { hiddenUnicode } from '../../util/hidden-unicode.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { scannedPart, surfaceTexts, unscannedNote } from './texts.js';
 
 export const hiddenUnicodeRule = defineRule({
@@ -20,8 +20,8 @@ export const hiddenUnicodeRule = defineRule({
     'right-to-left text, a byte-order mark at the start. Remove the characters; there is no justified case in a ' +
     'tool contract, but the rule can be turned off per server like any other. Of a text longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so).",
-  check({ surface, report, note }) {
-    const texts = surfaceTexts(surface);
+  check({ surface, cache, report, note }) {
+    const texts = surfaceTexts({ surface, cache });
     const unscanned = unscannedNote(texts);
     if (unscanned !== undefined) note(unscanned);
     for (const text of texts) {

@@ -33,8 +33,8 @@ export const longDescription = defineRule({
     "descriptions over 3,000 characters, and parameter or prompt-argument descriptions over 1,000. The server's " +
     '`instructions` are exempt, as they are meant to be long. Move reference material into a resource the model ' +
     'can read on demand.',
-  check({ surface, report }) {
-    for (const text of surfaceTexts(surface)) {
+  check({ surface, cache, report }) {
+    for (const text of surfaceTexts({ surface, cache })) {
       if (text.field !== 'description') continue;
       const limit = text.owner === 'parameter' || text.owner === 'prompt argument' ? PARAMETER_LIMIT : ITEM_LIMIT;
       const length = codePoints(text.text);

@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord, pointer } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { excerpt, normalizedOf, surfaceTexts, unscannedNote } from './texts.js';
 
 /** Parameter names that ask for a secret, after camelCase and kebab-case are folded to snake_case. */
@@ -41,7 +41,7 @@ export const secretSolicitation = defineRule({
     'some admin tools legitimately set a password; silence those with ' +
     '`rules: { security/secret-solicitation: off }` under the server. Of a description longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so).",
-  check({ surface, report, note }) {
+  check({ surface, cache, report, note }) {
     for (const item of items(surface, 'tools')) {
       const properties = asRecord(asRecord(item.record?.inputSchema)?.properties);
       for (const [name, raw] of Object.entries(properties ?? {})) {
@@ -68,11 +68,11 @@ export const secretSolicitation = defineRule({
         });
       });
     }
-    const texts = surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions');
+    const texts = surfaceTexts({ surface, cache }).filter((text) => text.field === 'description' || text.field === 'instructions');
     const unscanned = unscannedNote(texts);
     if (unscanned !== undefined) note(unscanned);
     for (const text of texts) {
-      const normalized = normalizedOf(text);
+      const normalized = normalizedOf(cache, text);
       const field = text.owner === 'parameter' || text.owner === 'prompt argument' ? YOUR.exec(normalized) : null;
       const match = ASK.exec(normalized) ?? field;
       if (!match) continue;

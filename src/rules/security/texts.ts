@@ -3,11 +3,12 @@
  * and output schemas), prompt, prompt-argument, resource and template descriptions, titles and names, and the
  * server's instructions. The security rules scan these; each rule picks the fields it cares about.
  */
-import type { Location } from '../../engine/rule.js';
+import type { Location } from '../../model/location.js';
 import { itemLocation, items } from '../../surface/items.js';
 import type { ListKind, Surface } from '../../surface/types.js';
 import { asRecord, pointer } from '../../util/json.js';
 import { normalizeText } from './heuristics.js';
+import { cacheKey, type RunCache } from '../../util/run-cache.js';
 
 export type TextField = 'description' | 'title' | 'name' | 'instructions';
 
@@ -27,19 +28,16 @@ const MAX_NODES = 20_000;
 
 const OWNER: Record<ListKind, Text['owner']> = { tools: 'tool', prompts: 'prompt', resources: 'resource', resourceTemplates: 'resource template' };
 
-/** Several rules scan the same texts: they are collected once per captured Surface. */
-const collected = new WeakMap<Surface, readonly Text[]>();
+const TEXTS = cacheKey<readonly Text[]>('security/texts');
+const NORMALIZED = cacheKey<Map<Text, string>>('security/normalized');
 
-export function surfaceTexts(surface: Surface): readonly Text[] {
-  let texts = collected.get(surface);
-  if (!texts) {
-    texts = collectTexts(surface);
-    collected.set(surface, texts);
-  }
-  return texts;
+/** Several rules scan the same texts: they are collected once per server run. */
+export function surfaceTexts({ surface, cache }: { surface: Surface; cache: RunCache }): readonly Text[] {
+  return cache.once(TEXTS, () => collectTexts(surface));
 }
 
-function collectTexts(surface: Surface): Text[] {
+/** The texts of a Surface, collected anew (for checks across servers, which have no run of their own). */
+export function collectTexts(surface: Surface): Text[] {
   const texts: Text[] = [];
   if (surface.instructions !== undefined) {
     texts.push({ text: surface.instructions, field: 'instructions', owner: 'server', location: { kind: 'server', pointer: '/instructions' } });
@@ -129,10 +127,9 @@ export function unscannedNote(texts: readonly Text[]): string | undefined {
   return `${what} longer than ${SCAN_LIMIT} characters: only the first ${SCAN_LIMIT} were scanned, the rest was not`;
 }
 
-const normalized = new WeakMap<Text, string>();
-
 /** The scanned part of the text as a model reads it (heuristics.ts#normalizeText), computed once per text for all rules. */
-export function normalizedOf(text: Text): string {
+export function normalizedOf(cache: RunCache, text: Text): string {
+  const normalized = cache.once(NORMALIZED, () => new Map<Text, string>());
   let value = normalized.get(text);
   if (value === undefined) {
     value = normalizeText(scannedPart(text));

@@ -23,12 +23,12 @@ export const toolPoisoning = defineRule({
     'tool whose description quotes an attack) is silenced per server with `rules: { security/tool-poisoning: off }` ' +
     'under that server in mcpact.yaml. Of a text longer than 65,536 characters only the first 65,536 are scanned ' +
     "(the rule's note says so).",
-  check({ surface, report, note }) {
-    const texts = surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions' || text.field === 'title');
+  check({ surface, cache, report, note }) {
+    const texts = surfaceTexts({ surface, cache }).filter((text) => text.field === 'description' || text.field === 'instructions' || text.field === 'title');
     const unscanned = unscannedNote(texts);
     if (unscanned !== undefined) note(unscanned);
     for (const text of texts) {
-      const normalized = normalizedOf(text);
+      const normalized = normalizedOf(cache, text);
       for (const match of poisoningMatches(normalized)) {
         const quoted = excerpt(normalized, match.index, match.length);
         report({

@@ -1,13 +1,13 @@
-import { defineRule, type Report } from '../../engine/rule.js';
+import { defineRule, type Report, type ServerSurface } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import type { Surface } from '../../surface/types.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { identifierShaped, identifierTokens, toolReferences } from './heuristics.js';
-import { scannedPart, surfaceTexts, unscannedNote, type Text } from './texts.js';
+import { collectTexts, scannedPart, surfaceTexts, unscannedNote, type Text } from './texts.js';
 
 /** Texts that can steer a model's use of tools: everything but names and titles. */
-function steeringTexts(surface: Surface): Text[] {
-  return surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions');
+function steering(texts: readonly Text[]): Text[] {
+  return texts.filter((text) => text.field === 'description' || text.field === 'instructions');
 }
 
 function toolNames(surface: Surface): Set<string> {
@@ -31,9 +31,9 @@ export const toolShadowing = defineRule({
     'the server whose contract carries it. Silence a justified case (two servers of one product that refer to ' +
     'each other) with `rules: { security/tool-shadowing: off }` under the server. Of a text longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so on a single server).",
-  check({ surface, report, note }) {
+  check({ surface, cache, report, note }) {
     const own = toolNames(surface);
-    const texts = steeringTexts(surface).filter((text) => text.owner === 'tool' || text.owner === 'parameter');
+    const texts = steering(surfaceTexts({ surface, cache })).filter((text) => text.owner === 'tool' || text.owner === 'parameter');
     const unscanned = unscannedNote(texts);
     if (unscanned !== undefined) note(unscanned);
     for (const text of texts) {
@@ -49,18 +49,14 @@ export const toolShadowing = defineRule({
       });
     }
   },
+  checkAcross: (servers) => shadowingAcross(servers),
 });
 
-export interface ServerSurface {
-  name: string;
-  surface: Surface;
-}
-
 /**
- * Shadowing across the servers of one run, for the cross-server check: returns, per server name, the reports
- * that belong to this rule. Linear in the size of the contracts (a map of names, one tokenization per text).
+ * Shadowing across the servers of one run: returns, per server name, the reports that belong to this rule.
+ * Linear in the size of the contracts (a map of names, one tokenization per text).
  */
-export function shadowingAcross(servers: readonly ServerSurface[]): Map<string, Report[]> {
+function shadowingAcross(servers: readonly ServerSurface[]): Map<string, Report[]> {
   const found = new Map<string, Report[]>(servers.map((server) => [server.name, []]));
   const owners = new Map<string, string[]>();
   const declared = new Map<string, Set<string>>();
@@ -82,7 +78,7 @@ export function shadowingAcross(servers: readonly ServerSurface[]): Map<string, 
       });
     }
     const own = declared.get(server.name)!;
-    for (const text of steeringTexts(server.surface)) {
+    for (const text of steering(collectTexts(server.surface))) {
       const tokens = identifierTokens(scannedPart(text));
       const quoted = toolReferences(scannedPart(text)).map((reference) => reference.name);
       const named = new Map<string, string[]>();

@@ -17,13 +17,13 @@ export const toolSteering = defineRule({
     "not one of this server's. Warning by default: steering is a weaker signal than the injections of " +
     'security/tool-poisoning. Silence a justified case with `rules: { security/tool-steering: off }` under the ' +
     "server. Of a text longer than 65,536 characters only the first 65,536 are scanned (the rule's note says so).",
-  check({ surface, report, note }) {
+  check({ surface, cache, report, note }) {
     const own = new Set(items(surface, 'tools').flatMap((item) => (typeof item.record?.name === 'string' ? [item.record.name] : [])));
-    const texts = surfaceTexts(surface).filter((text) => text.field === 'description' || text.field === 'instructions');
+    const texts = surfaceTexts({ surface, cache }).filter((text) => text.field === 'description' || text.field === 'instructions');
     const unscanned = unscannedNote(texts);
     if (unscanned !== undefined) note(unscanned);
     for (const text of texts) {
-      const normalized = normalizedOf(text);
+      const normalized = normalizedOf(cache, text);
       const match = steeringMatches(normalized).find((found) => found.named === undefined || !own.has(found.named));
       if (!match) continue;
       const quoted = excerpt(normalized, match.index, match.length);

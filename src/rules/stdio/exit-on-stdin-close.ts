@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { GRACE_AFTER_STDIN_MS } from '../../engine/transport-probe.js';
+import { GRACE_AFTER_STDIN_MS } from '../../connect/transport-probe.js';
 import { initialized, notStdio } from './shared.js';
 
 export const exitOnStdinClose = defineRule({

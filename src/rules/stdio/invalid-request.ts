@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
-import type { StdioConnection } from '../../engine/transport-probe.js';
+import type { StdioConnection } from '../../connect/transport-probe.js';
 import { describeOutcome } from '../outcome.js';
 import { isRecord } from '../../util/json.js';
 import { anonymousError, codeOf, initialized, isErrorCode, notStdio } from './shared.js';

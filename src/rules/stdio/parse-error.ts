@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { anonymousError, codeOf, initialized, notStdio } from './shared.js';
 
 /** A request cut off mid-object: not JSON at all. */

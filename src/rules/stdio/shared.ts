@@ -1,6 +1,6 @@
 /** What the stdio rules share: how they skip elsewhere, and how they start a child of their own. */
 import type { Outcome } from '../../connect/rpc.js';
-import type { StdioConnection, TransportProbe } from '../../engine/transport-probe.js';
+import type { StdioConnection, TransportProbe } from '../../connect/transport-probe.js';
 import { describeOutcome } from '../outcome.js';
 import { asRecord } from '../../util/json.js';
 

@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
-import type { StdoutRecord } from '../../engine/transport-probe.js';
+import type { StdoutRecord } from '../../connect/transport-probe.js';
 import { isRecord } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { notStdio } from './shared.js';
 
 /** Lines reported one by one per source; a chattier server gets one more finding with the total. */

@@ -1,12 +1,14 @@
 import type { SuiteCase, SuiteKind } from '../../config/suites.js';
 import { suiteTarget } from '../../config/suites.js';
-import { defineRule, type Location, type RuleContext } from '../../engine/rule.js';
-import type { SpecRef } from '../../spec/revisions.js';
+import { defineRule, type RuleContext } from '../../engine/rule.js';
+import { type Location } from '../../model/location.js';
+import type { SpecRef } from '../../model/spec.js';
 import { items } from '../../surface/items.js';
-import { truncate } from '../../report/sanitize.js';
-import { quote } from '../../util/quote.js';
+import { truncate } from '../../util/text.js';
+import { quote } from '../../util/text.js';
 import { summarizeArguments } from '../prompts/shared.js';
-import { caseRequest, judgeCase, type Failure } from './judge.js';
+import { caseRequest, judgeCase } from './judge.js';
+import type { Failure } from './failure.js';
 
 const SPEC: Record<SuiteKind, SpecRef> = {
   tool: { revision: '2025-11-25', level: 'CONFIG', section: 'server/tools#calling-tools' },

@@ -5,8 +5,8 @@
  */
 import type { JsonPathAssertion } from '../../config/suites.js';
 import { jsonEqual } from '../../util/json-equal.js';
-import { quote } from '../../util/quote.js';
-import type { Failure } from './judge.js';
+import { quote } from '../../util/text.js';
+import type { Failure } from './failure.js';
 
 type JsonPathFunction = (typeof import('jsonpath-plus'))['JSONPath'];
 

@@ -8,21 +8,15 @@ import type { Outcome } from '../../connect/rpc.js';
 import type { SuiteCase, SuiteKind } from '../../config/suites.js';
 import { checkGolden, goldenText } from '../../engine/golden.js';
 import type { RunRuntime } from '../../engine/runtime.js';
-import { render } from '../../prompts/render.js';
+import { render } from '../../exercise/prompts/render.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
 import { compileSchema } from '../../util/schema-validator.js';
 import { expandUriTemplate } from '../../util/uri-expand.js';
 import { parseUriTemplate } from '../../util/uri-template.js';
-import { truncate } from '../../report/sanitize.js';
+import { truncate } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { checkJsonPaths } from './jsonpath.js';
-
-export interface Failure {
-  /** The expect key that failed: `error_code`, `result`, `is_error`, `jsonpath: <path>`, `messages.match: <re>`, ... */
-  anchor: string;
-  message: string;
-  data?: Record<string, unknown>;
-}
+import type { Failure } from './failure.js';
 
 export interface CaseRequest {
   method: 'tools/call' | 'prompts/get' | 'resources/read';

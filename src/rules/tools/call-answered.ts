@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { callData, outcomesOf, toolLocation, toolPlan, verdictRevision, type PlannedCall } from './tool-calls.js';
+import { callData, outcomesOf, toolLocation, toolPlan, verdictRevision, type PlannedCall } from '../../exercise/tools.js';
 
 /** Closed calls beyond the first few are counted, not listed: after a crash every later call closes at once. */
 const CLOSED_LISTED = 5;
@@ -20,14 +20,14 @@ export const callAnswered = defineRule({
     'A connection that closes while calls are in flight means the server crashed: the finding names the calls ' +
     'in flight (their exact arguments are in its data). A response with neither `result` nor `error` is a finding ' +
     'too.',
-  async check({ surface, probe, settings, report, skip }) {
+  async check({ surface, probe, settings, cache, report, skip }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
-    const plan = toolPlan(surface, settings);
+    const plan = toolPlan({ surface, settings, cache });
     const calls = [plan.unknown, ...plan.malformed, ...plan.invalid, ...plan.valid];
     const revision = verdictRevision(surface);
     const spec = { revision, level: 'MUST', section: 'basic#responses' } as const;
     const closed: PlannedCall[] = [];
-    for (const { call, outcome } of await outcomesOf(probe, calls)) {
+    for (const { call, outcome } of await outcomesOf({ probe, cache }, calls)) {
       if (outcome.kind === 'closed') closed.push(call);
       const unanswered = outcome.kind === 'malformed' || (outcome.kind === 'timeout' && call.kind !== 'valid');
       if (!unanswered) continue;

@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items, type Item } from '../../surface/items.js';
 import { asRecord } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { similarPairs, wordSet } from '../../util/similarity.js';
 
 /** Word-set similarity from which two descriptions read as the same to a model. */

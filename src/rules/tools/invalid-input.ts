@@ -1,8 +1,8 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast } from '../../spec/revisions.js';
-import { quote } from '../../util/quote.js';
+import { revisionAtLeast } from '../../model/spec.js';
+import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { callData, describeSkipped, isErrorResult, outcomesOf, serverSaid, toolLocation, toolPlan, verdictRevision } from './tool-calls.js';
+import { callData, describeSkipped, isErrorResult, outcomesOf, serverSaid, toolLocation, toolPlan, verdictRevision } from '../../exercise/tools.js';
 
 export const invalidInput = defineRule({
   id: 'tools/invalid-input',
@@ -21,9 +21,9 @@ export const invalidInput = defineRule({
     'instead of validating. No answer or a crash is reported by tools/call-answered. Which tools receive these ' +
     "probes is the safe-call policy (docs/tools.md): by default every tool with a required property; the rule's " +
     'note lists the tools that got none and why.',
-  async check({ surface, probe, settings, report, skip, note }) {
+  async check({ surface, probe, settings, cache, report, skip, note }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
-    const plan = toolPlan(surface, settings);
+    const plan = toolPlan({ surface, settings, cache });
     if (plan.invalidSkipped.length > 0) note(`no invalid-input probe (opt in with calls.allow or calls.all) for: ${describeSkipped(plan.invalidSkipped)}`);
     if (plan.invalid.length === 0)
       return skip(
@@ -35,7 +35,7 @@ export const invalidInput = defineRule({
     const layered = revisionAtLeast(revision, '2025-11-25');
     const expected = layered ? 'a result with isError: true (SEP-1303) or JSON-RPC -32602' : 'JSON-RPC -32602 or a result with isError: true';
     const spec = { revision, level: 'MUST', section: 'server/tools#security-considerations', checklist: 'T7' } as const;
-    for (const { call, outcome } of await outcomesOf(probe, plan.invalid)) {
+    for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.invalid)) {
       if (outcome.kind === 'error' && outcome.code === -32602) continue;
       if (outcome.kind === 'result' && isErrorResult(outcome.result)) continue;
       if (outcome.kind !== 'result' && outcome.kind !== 'error') continue; // tools/call-answered

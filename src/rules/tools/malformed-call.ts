@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
-import { outcomesOf, serverSaid, toolPlan, verdictRevision } from './tool-calls.js';
+import { outcomesOf, serverSaid, toolPlan, verdictRevision } from '../../exercise/tools.js';
 
 export const malformedCall = defineRule({
   id: 'tools/malformed-call',
@@ -16,12 +16,12 @@ export const malformedCall = defineRule({
     'TypeScript SDK (Server and McpServer alike) answer these with -32603 and a dump of zod issues, because the ' +
     'SDK validates the request before any handler runs; register the tools/call handler with a schema that ' +
     'accepts any params and reject bad ones yourself with `McpError(ErrorCode.InvalidParams, ...)`.',
-  async check({ surface, probe, settings, report, skip }) {
+  async check({ surface, probe, settings, cache, report, skip }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
-    const plan = toolPlan(surface, settings);
+    const plan = toolPlan({ surface, settings, cache });
     const revision = verdictRevision(surface);
     const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
-    for (const { call, outcome } of await outcomesOf(probe, plan.malformed)) {
+    for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.malformed)) {
       if (outcome.kind === 'error' && outcome.code === -32602) continue;
       if (outcome.kind !== 'result' && outcome.kind !== 'error') continue; // tools/call-answered
       const got = outcome.kind === 'result' ? 'a result' : describeOutcome(outcome);

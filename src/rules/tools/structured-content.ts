@@ -2,9 +2,9 @@ import { defineRule } from '../../engine/rule.js';
 import { items } from '../../surface/items.js';
 import { shown } from '../../util/digest.js';
 import { asRecord } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { compileSchema, type Compiled } from '../../util/schema-validator.js';
-import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan, verdictRevision } from './tool-calls.js';
+import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan, verdictRevision } from '../../exercise/tools.js';
 
 export const structuredContent = defineRule({
   id: 'tools/structured-content',
@@ -19,7 +19,7 @@ export const structuredContent = defineRule({
     'safe-call policy) against the outputSchema, compiled with Ajv in its declared dialect. Results with ' +
     "`isError: true` are exempt. The finding lists Ajv's messages; the structured content itself appears only " +
     "with --show-values (otherwise its keys and a short hash), since a tool's output may hold private data.",
-  async check({ surface, probe, settings, runtime, report, skip }) {
+  async check({ surface, probe, settings, cache, runtime, report, skip }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const schemas = new Map<string, Compiled>();
     for (const item of items(surface, 'tools')) {
@@ -28,13 +28,13 @@ export const structuredContent = defineRule({
       const compiled = compileSchema(item.record.outputSchema);
       if (compiled) schemas.set(name, compiled); // a broken outputSchema is schema/tool-output-schema's finding
     }
-    const calls = toolPlan(surface, settings).valid.filter((call) => call.tool !== undefined && schemas.has(call.tool));
+    const calls = toolPlan({ surface, settings, cache }).valid.filter((call) => call.tool !== undefined && schemas.has(call.tool));
     if (calls.length === 0)
       return skip(schemas.size === 0 ? 'no tool declares a usable outputSchema' : 'no tool with an outputSchema may be called under the safe-call policy');
     const revision = verdictRevision(surface, '2025-06-18');
     const spec = { revision, level: 'MUST', section: 'server/tools#output-schema', checklist: 'T4' } as const;
     const reported = new Set<string | undefined>();
-    for (const { call, outcome } of await outcomesOf(probe, calls)) {
+    for (const { call, outcome } of await outcomesOf({ probe, cache }, calls)) {
       if (outcome.kind !== 'result' || isErrorResult(outcome.result)) continue;
       const result = asRecord(outcome.result);
       const content = result?.structuredContent;

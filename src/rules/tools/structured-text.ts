@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { defineRule } from '../../engine/rule.js';
 import { asRecord } from '../../util/json.js';
-import { quote } from '../../util/quote.js';
-import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan, verdictRevision } from './tool-calls.js';
+import { quote } from '../../util/text.js';
+import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan, verdictRevision } from '../../exercise/tools.js';
 
 export const structuredText = defineRule({
   id: 'tools/structured-text',
@@ -16,15 +16,15 @@ export const structuredText = defineRule({
     'otherwise see nothing. mcpact parses each text block of the valid-input results it gets and passes when one ' +
     'of them is JSON equal to `structuredContent` (key order and whitespace do not matter). Results with ' +
     '`isError: true` are exempt.',
-  async check({ surface, probe, settings, report, skip }) {
+  async check({ surface, probe, settings, cache, report, skip }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
-    const plan = toolPlan(surface, settings);
+    const plan = toolPlan({ surface, settings, cache });
     if (plan.valid.length === 0) return skip('no tool may be called under the safe-call policy');
     const revision = verdictRevision(surface, '2025-06-18');
     const spec = { revision, level: 'SHOULD', section: 'server/tools#structured-content', checklist: 'T5' } as const;
     let structured = 0;
     const reported = new Set<string | undefined>();
-    for (const { call, outcome } of await outcomesOf(probe, plan.valid)) {
+    for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.valid)) {
       if (outcome.kind !== 'result' || isErrorResult(outcome.result)) continue;
       const result = asRecord(outcome.result);
       if (!result || result.structuredContent === undefined) continue;

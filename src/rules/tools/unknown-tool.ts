@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
-import { callOutcome, isErrorResult, serverSaid, toolPlan, verdictRevision } from './tool-calls.js';
+import { callOutcome, isErrorResult, serverSaid, toolPlan, verdictRevision } from '../../exercise/tools.js';
 
 export const unknownTool = defineRule({
   id: 'tools/unknown-tool',
@@ -16,10 +16,10 @@ export const unknownTool = defineRule({
     'and failed. A JSON-RPC error with another code (-32601 method not found, -32603 internal error) is reported ' +
     'with the code seen. No answer at all is reported by tools/call-answered (error). Fix: throw a protocol error ' +
     '(`McpError(ErrorCode.InvalidParams, ...)`) for unknown names; re-level this rule if you keep the SDK default.',
-  async check({ surface, probe, settings, report, skip }) {
+  async check({ surface, probe, settings, cache, report, skip }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
-    const plan = toolPlan(surface, settings);
-    const outcome = await callOutcome(probe, plan.unknown);
+    const plan = toolPlan({ surface, settings, cache });
+    const outcome = await callOutcome({ probe, cache }, plan.unknown);
     if (outcome.kind === 'error' && outcome.code === -32602) return;
     if (outcome.kind !== 'result' && outcome.kind !== 'error') return; // tools/call-answered
     const revision = verdictRevision(surface);

@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
-import { quote } from '../../util/quote.js';
+import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { callData, describeSkipped, outcomesOf, serverSaid, toolLocation, toolPlan, verdictRevision } from './tool-calls.js';
+import { callData, describeSkipped, outcomesOf, serverSaid, toolLocation, toolPlan, verdictRevision } from '../../exercise/tools.js';
 
 export const validInput = defineRule({
   id: 'tools/valid-input',
@@ -18,9 +18,9 @@ export const validInput = defineRule({
     "reports execution failures on the wrong layer, so the model never sees them. The rule's note lists the tools " +
     'not called and why, and the calls that did not answer within `timeouts.call_ms` (slow tools are not ' +
     'findings; raise the deadline to cover them).',
-  async check({ surface, probe, settings, report, skip, note }) {
+  async check({ surface, probe, settings, cache, report, skip, note }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
-    const plan = toolPlan(surface, settings);
+    const plan = toolPlan({ surface, settings, cache });
     if (plan.policy.unknownNames.length > 0) {
       note(
         `calls.allow/calls.deny name tools this server does not declare: ${plan.policy.unknownNames
@@ -38,7 +38,7 @@ export const validInput = defineRule({
     const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
     const slow: string[] = [];
     const reported = new Set<string | undefined>();
-    for (const { call, outcome } of await outcomesOf(probe, plan.valid)) {
+    for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.valid)) {
       if (outcome.kind === 'timeout') slow.push(quote(call.tool, 60));
       if (outcome.kind !== 'error') continue;
       // One finding per tool: its second example would only repeat the first.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildRunReport } from '../../../src/report/build.js';
-import { runReportSchema, type RunReport, type ServerReport } from '../../../src/report/model.js';
+import { runReportSchema, type RunReport, type ServerReport } from '../../../src/model/report.js';
 import { renderConsole } from '../../../src/report/reporters/console.js';
 import { renderJunit } from '../../../src/report/reporters/junit.js';
 import { renderMarkdown } from '../../../src/report/reporters/markdown.js';

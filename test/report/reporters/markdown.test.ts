@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildRunReport } from '../../../src/report/build.js';
-import type { Finding } from '../../../src/report/model.js';
+import type { Finding } from '../../../src/model/report.js';
 import { MARKDOWN_LIMIT, MARKDOWN_MARKER, renderMarkdown } from '../../../src/report/reporters/markdown.js';
-import { RULES_DOCS_URL } from '../../../src/report/rule-meta.js';
+import { RULES_DOCS_URL } from '../../../src/model/rule-meta.js';
 import { attribute, childElements, renderGfm, textContent } from '../../support/ci-validators.js';
 import { HOSTILE, hostileReport, reporterContext } from '../../support/hostile-report.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FINGERPRINT_KEY, renderSarif } from '../../../src/report/reporters/sarif.js';
-import { RULES_DOCS_URL } from '../../../src/report/rule-meta.js';
+import { RULES_DOCS_URL } from '../../../src/model/rule-meta.js';
 import { ALL_RULES } from '../../../src/rules/index.js';
 import { multitoolProblemsOf, sarifSchemaErrors, writeTemp } from '../../support/ci-validators.js';
 import { HOSTILE, hostileReport, reporterContext } from '../../support/hostile-report.js';
@@ -89,10 +89,18 @@ describe('sarif reporter', () => {
     }
   });
 
-  it('adds a rule entry for result rule ids the registry does not know (drift changes)', () => {
+  it('describes drift rules like any other, and adds an entry for a rule id the registry does not know', () => {
     const drift = run.tool.driver.rules.find((candidate) => candidate.id === 'drift/tool-description-changed');
-    expect(drift).toMatchObject({ defaultConfiguration: { level: 'warning' } });
+    expect(drift).toMatchObject({ defaultConfiguration: { level: 'error' }, helpUri: `${RULES_DOCS_URL}#drifttool-description-changed` });
     for (const result of run.results) expect(run.tool.driver.rules[result.ruleIndex ?? -1]?.id).toBe(result.ruleId);
+    // A report of another mcpact version may name a rule this one does not have.
+    const report = hostileReport();
+    const finding = { ...report.servers[0]!.findings[0]!, ruleId: 'future/unknown-rule', severity: 'warning' as const };
+    report.servers[0]!.findings.push(finding);
+    const other = (JSON.parse(renderSarif(report, reporterContext())) as SarifLog).runs[0]!;
+    const unknown = other.tool.driver.rules.find((candidate) => candidate.id === 'future/unknown-rule');
+    expect(unknown).toMatchObject({ defaultConfiguration: { level: 'warning' } });
+    expect(other.results.find((result) => result.ruleId === 'future/unknown-rule')?.ruleIndex).toBe(other.tool.driver.rules.indexOf(unknown!));
   });
 
   it('gives each finding a result with level, message, and the config line plus the item as locations', () => {

@@ -2,7 +2,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { expect, it } from 'vitest';
 import { RpcPeer } from '../../../src/connect/rpc.js';
-import { Probe } from '../../../src/engine/probe.js';
+import { Probe } from '../../../src/connect/probe.js';
 import { notificationNotAnswered } from '../../../src/rules/protocol/notification-not-answered.js';
 import { fakeServerTransport } from '../../support/fake-server.js';
 import { ruleTester } from '../../support/rule-tester.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callPolicy } from '../../../src/engine/call-policy.js';
+import { callPolicy } from '../../../src/exercise/call-policy.js';
 import { LISTS, type ListCapture, type ListKind, type Surface } from '../../../src/surface/types.js';
 
 function surfaceOf(tools: unknown[]): Surface {

@@ -9,7 +9,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_TIMEOUTS } from '../../../src/config/schema.js';
 import type { SessionTarget } from '../../../src/connect/session.js';
 import { runServer } from '../../../src/engine/runner.js';
-import type { ServerReport } from '../../../src/report/model.js';
+import type { ServerReport } from '../../../src/model/report.js';
 import { ALL_RULES } from '../../../src/rules/index.js';
 import { BEHAVIOURS, handleLine, type Behaviour } from '../../../fixtures/servers/tools-errors.js';
 import { FINDINGS } from '../../../fixtures/servers/poisoned.js';

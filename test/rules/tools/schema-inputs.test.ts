@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidVariants, seedFor, validExamples } from '../../../src/util/schema-inputs.js';
+import { invalidVariants, seedFor, validExamples } from '../../../src/exercise/inputs.js';
 import { compileSchema } from '../../../src/util/schema-validator.js';
 
 const SCHEMAS: Record<string, Record<string, unknown>> = {

@@ -1,0 +1,115 @@
+/**
+ * Command-line options as each command receives them, parsed by a schema instead of cast: commander hands over
+ * `Record<string, unknown>`, and `parseOptions` turns it into typed values or a usage error (exit 2) that names
+ * the flag, with a did-you-mean. Loaded by the commands themselves, so `mcpact --version` never loads zod.
+ */
+import { z } from 'zod';
+import { usageError } from '../errors.js';
+import { CHANGE_IDS, LEVELS, type ChangeId, type Level } from '../model/changes.js';
+import { FAMILIES, isFamily, type Family } from '../model/family.js';
+import { SEVERITIES } from '../model/severity.js';
+import { closest } from '../util/did-you-mean.js';
+import { parseReporters } from './output.js';
+
+const commaList = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** `--only` / `--skip`: rule families, each checked. */
+const families = (flag: string) =>
+  z.string().transform((text, context): Family[] => {
+    const names = commaList(text);
+    for (const name of names) {
+      if (isFamily(name)) continue;
+      const hint = closest(name, FAMILIES);
+      context.addIssue({
+        code: 'custom',
+        message: `${flag}: unknown rule family "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; families: ${FAMILIES.join(', ')}`,
+      });
+    }
+    return names.filter(isFamily);
+  });
+
+/** `mcpact diff --fail-on breaking,tool-added`: levels and change ids, each checked. */
+const driftFailOn = z.string().transform((text, context): (Level | ChangeId)[] => {
+  const isLevel = (item: string): item is Level => (LEVELS as readonly string[]).includes(item);
+  const isChangeId = (item: string): item is ChangeId => (CHANGE_IDS as readonly string[]).includes(item);
+  const items = commaList(text);
+  for (const item of items) {
+    if (isLevel(item) || isChangeId(item)) continue;
+    const hint = closest(item, [...LEVELS, ...CHANGE_IDS]);
+    context.addIssue({
+      code: 'custom',
+      message: `--fail-on: "${item}" is neither a level (${LEVELS.join(', ')}) nor a change id${hint ? ` (did you mean "${hint}"?)` : ''}; see mcpact diff --list-changes`,
+    });
+  }
+  return items.filter((item) => isLevel(item) || isChangeId(item));
+});
+
+const flag = z.boolean().optional();
+const reporters = z.array(z.string()).optional().transform(parseReporters);
+
+export const targetOptionsSchema = z.strictObject({
+  config: z.string().optional(),
+  server: z.string().optional(),
+  url: z.string().optional(),
+  header: z.array(z.string()).optional(),
+});
+
+export const runOptionsSchema = targetOptionsSchema.extend({
+  reporter: reporters,
+  failOn: z.enum(SEVERITIES).optional(),
+  only: families('--only').optional(),
+  skip: families('--skip').optional(),
+  trace: z.string().optional(),
+  quiet: flag,
+  verbose: flag,
+  prComment: flag,
+  showValues: flag,
+  updateGolden: flag,
+});
+
+export const baselineOptionsSchema = targetOptionsSchema.extend({
+  lockfile: z.string().optional(),
+  quiet: flag,
+  verbose: flag,
+});
+
+export const diffOptionsSchema = targetOptionsSchema.extend({
+  lockfile: z.string().optional(),
+  reporter: reporters,
+  failOn: driftFailOn.optional(),
+  quiet: flag,
+  verbose: flag,
+  listChanges: flag,
+});
+
+export const initOptionsSchema = z.strictObject({
+  url: z.string().optional(),
+  header: z.array(z.string()).optional(),
+  output: z.string(),
+  force: flag,
+});
+
+export type TargetOptions = z.output<typeof targetOptionsSchema>;
+export type RunOptions = z.output<typeof runOptionsSchema>;
+export type BaselineOptions = z.output<typeof baselineOptionsSchema>;
+export type DiffOptions = z.output<typeof diffOptionsSchema>;
+export type InitOptions = z.output<typeof initOptionsSchema>;
+
+/** Typed options, or a usage error with the first problem's message. */
+export function parseOptions<Schema extends z.ZodType>(schema: Schema, raw: Record<string, unknown>): z.output<Schema> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const where =
+    issue && issue.path.length > 0
+      ? `--${issue.path
+          .map(String)
+          .join('.')
+          .replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}: `
+      : '';
+  throw usageError(issue?.code === 'custom' ? issue.message : `${where}${issue?.message ?? 'invalid options'}`);
+}

@@ -1,0 +1,41 @@
+/**
+ * The option groups commands share, declared once for commander, and the choices they offer, derived from the
+ * model's tables. main.ts loads this file for every command, so it stays light: no zod, no registry
+ * (option values are validated by cli/option-schemas.ts when a command runs).
+ */
+import { Command, Option } from 'commander';
+import { REPORTER_NAMES } from '../model/reporters.js';
+import { SEVERITIES } from '../model/severity.js';
+
+export const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Lowest first in the model, most severe first on the command line. */
+const SEVERITY_CHOICES = [...SEVERITIES].reverse();
+
+/** The zero-config server (`-- <command>`, `--url`) or a config file, and one server of it. */
+export function targetOptions(command: Command, verb: string): Command {
+  return command
+    .argument('[command...]', 'zero-config stdio server: everything after -- is the command to spawn')
+    .option('-c, --config <file>', 'config file (default: mcpact.yaml when it exists)')
+    .option('--server <name>', `${verb} only this server from the config`)
+    .option('--url <url>', 'zero-config Streamable HTTP server')
+    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect);
+}
+
+export function reporterOption(command: Command): Command {
+  return command.option('-r, --reporter <name[:path]>', `reporter, optionally writing to a file (repeatable): ${REPORTER_NAMES.join(', ')}`, collect);
+}
+
+export function severityFailOnOption(command: Command): Command {
+  return command.addOption(new Option('--fail-on <severity>', 'lowest severity that fails the run').choices(SEVERITY_CHOICES));
+}
+
+export function familyOptions(command: Command): Command {
+  return command
+    .option('--only <families>', 'run only these rule families (comma-separated)')
+    .option('--skip <families>', 'skip these rule families (comma-separated)');
+}
+
+export function lockfileOption(command: Command, what: string): Command {
+  return command.option('--lockfile <file>', `lockfile to ${what} (default: the server's drift.baseline, else mcpact.lock.json next to the config)`);
+}

@@ -1,0 +1,101 @@
+/**
+ * Where a command's output goes: the reporters (at most one on stdout, the others to files), the trace, and the
+ * lines mcpact itself writes on stderr. Every command writes through here, so the one-stdout rule and the error
+ * for an unwritable path exist once.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TapEntry } from '../connect/rpc.js';
+import { ruleMeta, type Rule } from '../engine/rule.js';
+import { McpactError, usageError } from '../errors.js';
+import type { RunReport } from '../model/report.js';
+import { REPORTER_NAMES, type ReporterName } from '../model/reporters.js';
+import { REPORTERS } from '../report/reporters/index.js';
+import type { ReporterContext } from '../report/reporters/types.js';
+import { forTerminal } from '../report/sanitize.js';
+import { closest } from '../util/did-you-mean.js';
+import { colorEnabled } from './color.js';
+
+export interface ReporterSpec {
+  name: ReporterName;
+  /** Output file; undefined means stdout. */
+  path?: string;
+}
+
+/** `--reporter NAME[:PATH]`, repeatable; console on stdout when none is given. Only one may write to stdout. */
+export function parseReporters(values: readonly string[] | undefined): ReporterSpec[] {
+  const reporters = (values ?? ['console']).map(parseReporterSpec);
+  if (reporters.filter((reporter) => reporter.path === undefined).length > 1) {
+    throw usageError('only one reporter can write to stdout; give the others a file, e.g. --reporter json:report.json');
+  }
+  return reporters;
+}
+
+function parseReporterSpec(text: string): ReporterSpec {
+  const colon = text.indexOf(':');
+  const name = colon === -1 ? text : text.slice(0, colon);
+  const file = colon === -1 ? undefined : text.slice(colon + 1);
+  if (!isReporterName(name)) {
+    const hint = closest(name, REPORTER_NAMES);
+    throw usageError(`unknown reporter "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; available: ${REPORTER_NAMES.join(', ')}`);
+  }
+  if (file === '') throw usageError(`reporter "${name}": empty output path after ":"`);
+  return { name, path: file };
+}
+
+function isReporterName(name: string): name is ReporterName {
+  return (REPORTER_NAMES as readonly string[]).includes(name);
+}
+
+/** True when the console reporter writes to stdout (then it streams, and errors are part of its output). */
+export function consoleOnStdout(reporters: readonly ReporterSpec[]): boolean {
+  return reporters.some((reporter) => reporter.name === 'console' && reporter.path === undefined);
+}
+
+/** What every reporter is told: colour for a terminal that wants it, verbosity, and the metadata of the rules. */
+export function reporterContext(options: { verbose?: boolean; quiet?: boolean }, rules: readonly Rule[]): ReporterContext {
+  return {
+    color: colorEnabled(process.env, process.stdout.isTTY === true),
+    verbose: options.verbose === true,
+    quiet: options.quiet === true,
+    rules: rules.map(ruleMeta),
+  };
+}
+
+/** Renders each reporter; a console already streamed to stdout is not written again. */
+export async function writeReports(report: RunReport, reporters: readonly ReporterSpec[], context: ReporterContext, streamed: boolean): Promise<void> {
+  for (const reporter of reporters) {
+    if (reporter.name === 'console' && reporter.path === undefined && streamed) continue;
+    const text = REPORTERS[reporter.name].render(report, { ...context, color: reporter.path === undefined && context.color });
+    if (reporter.path === undefined) process.stdout.write(text);
+    else await writeOutput(reporter.path, text);
+  }
+}
+
+/** Why a server was not fully tested, on stderr, when no console on stdout already says so. */
+export function reportServerErrors(report: RunReport, reporters: readonly ReporterSpec[]): void {
+  if (consoleOnStdout(reporters)) return;
+  for (const server of report.servers) {
+    if (server.error !== undefined) process.stderr.write(`mcpact: ${forTerminal(server.name)}: ${forTerminal(server.error.split('\n')[0] ?? '')}\n`);
+  }
+}
+
+/** The --trace file: one JSON line per message, tagged with its server. */
+export async function writeTrace(file: string, traffic: readonly { server: string; entries: readonly TapEntry[] }[]): Promise<void> {
+  const lines = traffic.flatMap(({ server, entries }) => entries.map((entry) => JSON.stringify({ server, ...entry })));
+  await writeOutput(file, lines.length > 0 ? lines.join('\n') + '\n' : '');
+}
+
+export async function writeOutput(file: string, text: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    await writeFile(file, text);
+  } catch (error) {
+    throw new McpactError('usage', `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+/** A line of mcpact's own on stderr; server text in it is made safe for a terminal. */
+export function say(line: string): void {
+  process.stderr.write(`mcpact: ${forTerminal(line)}\n`);
+}

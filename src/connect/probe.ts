@@ -1,0 +1,81 @@
+/**
+ * The one door through which rules reach the server. It owns the per-call deadline, the bound on requests in
+ * flight, and the run deadline: rules never touch the transport, the process or the SDK directly.
+ */
+import { Limiter } from './limiter.js';
+import type { Outcome, RpcPeer } from './rpc.js';
+
+export interface ProbeOptions {
+  callMs: number;
+  /** Requests in flight at once against this server. */
+  concurrency: number;
+  /** Aborted when the run deadline passes: pending calls end as timeouts, new ones are not sent. */
+  signal?: AbortSignal;
+}
+
+export class Probe {
+  private readonly limiter: Limiter;
+  private rawIds = 0;
+
+  constructor(
+    private readonly peer: RpcPeer,
+    readonly options: ProbeOptions,
+  ) {
+    this.limiter = new Limiter(options.concurrency);
+  }
+
+  /** True once the server has gone away; later requests end as `closed` at once. */
+  get lost(): boolean {
+    return this.peer.closed;
+  }
+
+  request(method: string, params?: unknown): Promise<Outcome> {
+    return this.bounded(() => this.peer.request(method, params, this.callOptions()));
+  }
+
+  /**
+   * A hand-built request. A string `id` of the form `mcpact-<n>` is assigned when the message has none, so raw
+   * probes never collide with the session's integer ids.
+   */
+  raw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
+    const withId = 'id' in message ? message : { ...message, id: `mcpact-${++this.rawIds}` };
+    return this.bounded(() => this.peer.rawRequest(withId, this.callOptions()));
+  }
+
+  /** A unique string id for raw probes that set their own. */
+  nextRawId(): string {
+    return `mcpact-${++this.rawIds}`;
+  }
+
+  /**
+   * Sends a notification. Nothing answers a notification, so a server that has gone away (stdin closed, a failed
+   * write) is not an error here: it resolves all the same, and the request a rule sends next ends as `closed`,
+   * which the rule can judge.
+   */
+  async notify(method: string, params?: unknown): Promise<void> {
+    if (this.peer.closed) return;
+    try {
+      await this.peer.notify(method, params);
+    } catch (error) {
+      this.peer.lastError = error instanceof Error ? error : new Error(String(error));
+    }
+  }
+
+  /** Responses that matched none of our requests so far (ids the server made up or changed). */
+  get unmatchedResponses(): readonly unknown[] {
+    return this.peer.unmatchedResponses;
+  }
+
+  /** What the server sent on its own so far: its requests and notifications, counted by method. */
+  get serverTraffic(): { requests: ReadonlyMap<string, number>; notifications: ReadonlyMap<string, number> } {
+    return { requests: this.peer.serverRequests, notifications: this.peer.serverNotifications };
+  }
+
+  private callOptions() {
+    return { timeoutMs: this.options.callMs, signal: this.options.signal };
+  }
+
+  private bounded<T>(work: () => Promise<T>): Promise<T> {
+    return this.limiter.run(work);
+  }
+}

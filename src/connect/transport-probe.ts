@@ -1,0 +1,229 @@
+/**
+ * Transport probes: how rules check the transport itself (stdio framing, Streamable HTTP status codes, version
+ * negotiation) without touching processes or sockets. Each probe works on its OWN connection to the same server —
+ * a fresh child started like the shared session's, or fresh HTTP sessions on the same URL with the configured
+ * headers — so the shared session is never disturbed. Over stdio, the probes asked for at the same time take
+ * turns on one such child where they can (shared-child.ts): a server start costs far more than the probes do.
+ * Connections are few at a time, every answer has a deadline, and whatever is still open when the run ends is
+ * closed (children stopped with their process group).
+ */
+import type { ForeignLine } from './stdio.js';
+import type { Session, SessionTarget } from './session.js';
+import type { Outcome } from './rpc.js';
+import { RawStdioConnection, type StdioExit } from './raw-stdio.js';
+import { RawHttpClient, type RawHttpSend, type RawHttpSession } from './raw-http-client.js';
+import type { HeaderOverrides, HttpExchange } from './raw-http.js';
+import { McpactError } from '../errors.js';
+import { TARGET_REVISION } from '../model/spec.js';
+import { Limiter } from './limiter.js';
+import { SharedChildren, type ShareableConnection, type SharedStage } from './shared-child.js';
+
+export type { HttpExchange, HeaderOverrides, RawHttpSession, RawHttpSend, StdioExit, ForeignLine, SharedStage };
+/** How long a stdio server gets to exit after its stdin closes, before SIGTERM. */
+export { GRACE_AFTER_STDIN_MS } from './stdio.js';
+
+export interface StdoutRecord {
+  /** The first lines that were not JSON (at most 50 per connection), as received; reporters sanitize them. */
+  readonly lines: readonly ForeignLine[];
+  /** All such lines, kept or not. */
+  readonly count: number;
+}
+
+/** A child of its own, spoken to in JSON-RPC or in raw lines. */
+export interface StdioConnection {
+  /** initialize (by default with the target revision); a connection initializes once, so later calls get the first answer. */
+  initialize(protocolVersion?: string): Promise<Outcome>;
+  request(method: string, params?: unknown): Promise<Outcome>;
+  /** A ping that resolves only once every answer that came before its own has been delivered (an ordering barrier). */
+  ping(): Promise<Outcome>;
+  sendRaw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }>;
+  sendLine(text: string): Promise<boolean>;
+  /**
+   * The next answer matching no request (the `id: null` answer to a malformed line); undefined at the deadline, or
+   * once `until` settles (typically a ping sent after the probe: a server answers in order, so by the time the
+   * ping is answered, silence is silence, without waiting for the deadline).
+   */
+  nextUnmatched(match: (message: Record<string, unknown>) => boolean, until?: Promise<unknown>): Promise<Record<string, unknown> | undefined>;
+  close(): Promise<StdioExit>;
+}
+
+/** Raw HTTP exchanges on sessions of its own. */
+export interface HttpClient {
+  nextRequestId(): string;
+  initialize(protocolVersion?: string, headers?: HeaderOverrides): Promise<RawHttpSession>;
+  send(request: RawHttpSend): Promise<HttpExchange>;
+  terminate(session: RawHttpSession): Promise<HttpExchange | undefined>;
+}
+
+interface ProbeCommon {
+  /**
+   * A fresh connection that sends initialize with this version and closes again; what the server answered. Over
+   * stdio, one handshake of a turn initializes the child the other probes share (its first initialize all the same).
+   */
+  handshake(protocolVersion: string): Promise<Outcome>;
+  /** Raw connections opened so far (children for stdio, clients for HTTP). */
+  readonly opened: number;
+}
+
+export interface StdioProbe extends ProbeCommon {
+  kind: 'stdio';
+  /** Foreign stdout lines of the shared session, and of every probe connection closed so far. */
+  stdout(): { session: StdoutRecord; probes: StdoutRecord };
+  /** Runs `work` with a fresh child, stopped when `work` ends. */
+  open<T>(work: (connection: StdioConnection) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on a fresh child shared with the other probes asked for at the same time (engine/shared-child.ts),
+   * at `stage` of its life: 'uninitialized' (nothing sent yet), 'initialized' (initialize answered: the steps still
+   * call initialize, which gives them that answer) or 'closing' (the step closes it). Over stdio, `handshake` takes
+   * part too. What `work` sees is what it would see on a child of its own; it saves a server start per probe.
+   */
+  shared<T>(stage: SharedStage, work: (connection: StdioConnection) => Promise<T>): Promise<T>;
+}
+
+export interface HttpProbe extends ProbeCommon {
+  kind: 'http';
+  /** Runs `work` with a fresh client; its sessions are deleted when `work` ends. */
+  open<T>(work: (client: HttpClient) => Promise<T>): Promise<T>;
+}
+
+export type TransportProbe = StdioProbe | HttpProbe;
+
+export interface TransportProbeOptions {
+  /** Deadline for starting a child and its initialize. */
+  connectMs: number;
+  /** Deadline for every other answer. */
+  callMs: number;
+  clientVersion: string;
+  /** The run deadline: pending answers end, and no new connection opens. */
+  signal?: AbortSignal;
+}
+
+/** Raw connections open at once against one server, so probes never start a crowd of children. */
+export const RAW_CONNECTIONS_AT_ONCE = 2;
+const FOREIGN_LINES_KEPT = 50;
+
+/** Undefined for in-memory targets (unit tests): transport rules skip there. */
+export function createTransportProbe(
+  target: SessionTarget,
+  session: Session,
+  options: TransportProbeOptions,
+): (TransportProbe & { close(): Promise<void> }) | undefined {
+  if (target.kind === 'memory') return undefined;
+  const pool = new ConnectionPool(options.signal);
+  if (target.kind === 'http') {
+    const open = <T>(work: (client: HttpClient) => Promise<T>) =>
+      pool.run(
+        // eslint-disable-next-line @typescript-eslint/require-await -- async turns a constructor throw into a rejection pool.run handles
+        async () => new RawHttpClient(target.url, target.headers, { timeoutMs: options.callMs, clientVersion: options.clientVersion, signal: options.signal }),
+        work,
+      );
+    return {
+      kind: 'http',
+      open,
+      handshake: (version) => open(async (client) => (await client.initialize(version)).outcome),
+      get opened() {
+        return pool.opened;
+      },
+      close: () => pool.close(),
+    };
+  }
+  const probeLines: ForeignLine[] = [];
+  let probeCount = 0;
+  // Lines are merged once per connection: close() is idempotent, so a second call must not count them twice.
+  const merged = new WeakSet<RawStdioConnection>();
+  const startChild = async () => {
+    const connection = await RawStdioConnection.open(target, {
+      timeoutMs: options.callMs,
+      connectMs: options.connectMs,
+      clientVersion: options.clientVersion,
+      signal: options.signal,
+    });
+    let initialized: Promise<Outcome> | undefined;
+    const pings: Promise<Outcome>[] = [];
+    return {
+      initialize: (version = TARGET_REVISION) => (initialized ??= connection.initialize(version)),
+      request: (method: string, params?: unknown) => connection.request(method, params),
+      ping: () => {
+        const ping = connection.ping();
+        pings.push(ping);
+        return ping;
+      },
+      pings,
+      get gone() {
+        return connection.gone;
+      },
+      discardUnmatched: () => connection.discardUnmatched(),
+      sendRaw: (message: Record<string, unknown>) => connection.sendRaw(message),
+      sendLine: (text: string) => connection.sendLine(text),
+      nextUnmatched: (match: (message: Record<string, unknown>) => boolean, until?: Promise<unknown>) => connection.nextUnmatched(match, until),
+      close: async () => {
+        const exit = await connection.close();
+        const { lines, count } = connection.foreign;
+        if (!merged.has(connection)) {
+          merged.add(connection);
+          probeCount += count;
+          probeLines.push(...lines.slice(0, Math.max(0, FOREIGN_LINES_KEPT - probeLines.length)));
+        }
+        return exit;
+      },
+    } satisfies StdioConnection & ShareableConnection;
+  };
+  const open = <T>(work: (connection: StdioConnection & ShareableConnection) => Promise<T>) => pool.run(startChild, work);
+  const children = new SharedChildren(open);
+  const shared = session.stdio;
+  return {
+    kind: 'stdio',
+    open,
+    shared: (stage, work) => children.step(stage, work),
+    handshake: (version) => children.handshake(version),
+    stdout: () => ({
+      session: { lines: shared?.foreignLines ?? [], count: shared?.foreignLineCount ?? 0 },
+      probes: { lines: probeLines, count: probeCount },
+    }),
+    get opened() {
+      return pool.opened;
+    },
+    close: () => pool.close(),
+  };
+}
+
+interface Closable {
+  close(): Promise<unknown>;
+}
+
+/** Bounds the connections open at once, closes each after its work, and all of them when the run ends. */
+class ConnectionPool {
+  opened = 0;
+  private closed = false;
+  private readonly limiter = new Limiter(RAW_CONNECTIONS_AT_ONCE);
+  private readonly live = new Set<Closable>();
+
+  constructor(private readonly signal?: AbortSignal) {}
+
+  run<C extends Closable, T>(connect: () => Promise<C>, work: (connection: C) => Promise<T>): Promise<T> {
+    return this.limiter.run(async () => {
+      // Waiters still queued when the pool closes start in turn and end here at once.
+      if (this.closed || this.signal?.aborted) throw new McpactError('deadline', 'the run ended before this transport probe could start');
+      const connection = await connect();
+      this.opened++;
+      this.live.add(connection);
+      // A pool closed while the child was starting must not leave it running.
+      if (this.closed) {
+        await connection.close();
+        throw new McpactError('deadline', 'the run ended before this transport probe could start');
+      }
+      try {
+        return await work(connection);
+      } finally {
+        await connection.close();
+        this.live.delete(connection);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.live].map((connection) => connection.close().catch(() => undefined)));
+    this.live.clear();
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The diff: a pinned Contract (base) against another (revision), as a list of changes. It only says what
+ * changed; classify.ts decides levels and severities through the one table. Items are matched by identity
+ * (tool and prompt name, resource uri, template uriTemplate; a template whose uriTemplate changed is matched by
+ * name), and equal items are skipped by comparing their canonical JSON first, which keeps big contracts fast.
+ */
+import { asRecord, type JsonRecord } from '../../util/json.js';
+import { quote } from '../../util/text.js';
+import { jsonEqual } from '../lockfile/canonical.js';
+import { at, textChange, type Change } from './change.js';
+import type { ChangeId } from '../../model/changes.js';
+import { diffPrompt } from './diff-prompts.js';
+import { diffTool } from './diff-tools.js';
+import type { Contract, LockedResource, LockedTemplate } from '../lockfile/lockfile.js';
+
+export function diffContracts(base: Contract, rev: Contract): Change[] {
+  const out: Change[] = [];
+  diffServer(base.server, rev.server, out);
+  matchByIdentity(base.tools, rev.tools, (tool) => tool.name, {
+    removed: (tool) => out.push({ id: 'tool-removed', location: at('tool', tool.name, ''), reason: 'removed' }),
+    added: (tool) => out.push({ id: 'tool-added', location: at('tool', tool.name, ''), reason: 'added' }),
+    both: (before, after) => diffTool(before, after, out),
+  });
+  matchByIdentity(base.prompts, rev.prompts, (prompt) => prompt.name, {
+    removed: (prompt) => out.push({ id: 'prompt-removed', location: at('prompt', prompt.name, ''), reason: 'removed' }),
+    added: (prompt) => out.push({ id: 'prompt-added', location: at('prompt', prompt.name, ''), reason: 'added' }),
+    both: (before, after) => diffPrompt(before, after, out),
+  });
+  matchByIdentity(base.resources, rev.resources, (resource) => resource.uri, {
+    removed: (resource) => out.push({ id: 'resource-removed', location: at('resource', resource.uri, ''), reason: 'removed' }),
+    added: (resource) => out.push({ id: 'resource-added', location: at('resource', resource.uri, ''), reason: 'added' }),
+    both: (before, after) => diffResource('resource', before.uri, before, after, out),
+  });
+  diffTemplates(base.resourceTemplates, rev.resourceTemplates, out);
+  return out;
+}
+
+interface Handlers<T> {
+  removed(item: T): void;
+  added(item: T): void;
+  both(before: T, after: T): void;
+}
+
+function matchByIdentity<T>(base: readonly T[], rev: readonly T[], identity: (item: T) => string, handlers: Handlers<T>): void {
+  const revByIdentity = new Map<string, T>();
+  for (const item of rev) if (!revByIdentity.has(identity(item))) revByIdentity.set(identity(item), item);
+  const seen = new Set<string>();
+  for (const before of base) {
+    const key = identity(before);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const after = revByIdentity.get(key);
+    if (after === undefined) handlers.removed(before);
+    else if (!jsonEqual(before, after)) handlers.both(before, after);
+  }
+  for (const [key, after] of revByIdentity) if (!seen.has(key)) handlers.added(after);
+}
+
+function diffServer(base: Contract['server'], rev: Contract['server'], out: Change[]): void {
+  const name = rev.name ?? base.name;
+  if (base.instructions !== rev.instructions) {
+    out.push({ id: 'server-instructions-changed', location: at('server', name, '/instructions'), ...textChange(base.instructions, rev.instructions) });
+  }
+  if (base.protocolVersion !== rev.protocolVersion) {
+    out.push({
+      id: 'protocol-version-changed',
+      location: at('server', name, '/protocolVersion'),
+      reason: `${quote(base.protocolVersion ?? null, 40)} -> ${quote(rev.protocolVersion ?? null, 40)}`,
+      data: { before: base.protocolVersion ?? null, after: rev.protocolVersion ?? null },
+    });
+  }
+  const before = capabilityPointers(base.capabilities);
+  const after = capabilityPointers(rev.capabilities);
+  for (const pointer of before) {
+    if (!after.has(pointer))
+      out.push({ id: 'capability-removed', location: at('server', name, pointer), reason: capabilityName(pointer), data: { capability: pointer } });
+  }
+  for (const pointer of after) {
+    if (!before.has(pointer))
+      out.push({ id: 'capability-added', location: at('server', name, pointer), reason: capabilityName(pointer), data: { capability: pointer } });
+  }
+}
+
+/** Every declared capability and flag as a pointer (`/capabilities/resources/subscribe`); false and null declare nothing. */
+function capabilityPointers(capabilities: JsonRecord, prefix = '/capabilities', depth = 0, into = new Set<string>()): Set<string> {
+  for (const [key, value] of Object.entries(capabilities)) {
+    if (value === false || value === null) continue;
+    const pointer = `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    into.add(pointer);
+    const nested = asRecord(value);
+    if (nested && depth < 8) capabilityPointers(nested, pointer, depth + 1, into);
+  }
+  return into;
+}
+
+function capabilityName(pointer: string): string {
+  return quote(pointer.slice('/capabilities/'.length).replace(/\//g, '.'), 80);
+}
+
+type Described = LockedResource | LockedTemplate;
+
+function diffResource(kind: 'resource' | 'resourceTemplate', name: string, base: Described, rev: Described, out: Change[]): void {
+  const changed: ChangeId = kind === 'resource' ? 'resource-changed' : 'resource-template-changed';
+  for (const field of ['mimeType', 'name', 'title'] as const) {
+    if (base[field] === rev[field]) continue;
+    const change: Change = {
+      id: changed,
+      location: at(kind, name, `/${field}`),
+      reason: `${field} ${quote(base[field] ?? null, 60)} -> ${quote(rev[field] ?? null, 60)}`,
+      level: field === 'mimeType' ? 'risky' : 'compatible',
+      data: { field, before: base[field] ?? null, after: rev[field] ?? null },
+    };
+    if (field === 'title') change.wording = true;
+    out.push(change);
+  }
+  if (base.description !== rev.description) {
+    out.push({ id: 'resource-description-changed', location: at(kind, name, '/description'), ...textChange(base.description, rev.description) });
+  }
+}
+
+/** Templates by uriTemplate; the ones left over on both sides are paired by name, which makes a uriTemplate change. */
+function diffTemplates(base: readonly LockedTemplate[], rev: readonly LockedTemplate[], out: Change[]): void {
+  const removed: LockedTemplate[] = [];
+  const added: LockedTemplate[] = [];
+  matchByIdentity(base, rev, (template) => template.uriTemplate, {
+    removed: (template) => removed.push(template),
+    added: (template) => added.push(template),
+    both: (before, after) => diffResource('resourceTemplate', after.uriTemplate, before, after, out),
+  });
+  const taken = new Set<LockedTemplate>();
+  for (const before of removed) {
+    const after = before.name === undefined ? undefined : added.find((candidate) => !taken.has(candidate) && candidate.name === before.name);
+    if (after === undefined) {
+      out.push({ id: 'resource-template-removed', location: at('resourceTemplate', before.uriTemplate, ''), reason: 'removed' });
+      continue;
+    }
+    taken.add(after);
+    out.push({
+      id: 'resource-template-changed',
+      location: at('resourceTemplate', after.uriTemplate, '/uriTemplate'),
+      reason: `uriTemplate ${quote(before.uriTemplate, 60)} -> ${quote(after.uriTemplate, 60)}`,
+      level: 'breaking',
+      data: { field: 'uriTemplate', before: before.uriTemplate, after: after.uriTemplate },
+    });
+    diffResource('resourceTemplate', after.uriTemplate, { ...before, uriTemplate: after.uriTemplate }, after, out);
+  }
+  for (const after of added) {
+    if (!taken.has(after)) out.push({ id: 'resource-template-added', location: at('resourceTemplate', after.uriTemplate, ''), reason: 'added' });
+  }
+}

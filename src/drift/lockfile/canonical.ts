@@ -1,0 +1,58 @@
+/**
+ * The canonical form of JSON in a lockfile: object keys sorted by code unit, arrays in their order. Two equal
+ * contracts always serialize to the same bytes, and comparing canonical strings is the fast path of the diff.
+ */
+import { McpactError } from '../../errors.js';
+import { compareText } from '../../util/compare.js';
+
+/** Deeper than any real contract; a hostile server must not make mcpact overflow its stack. */
+export const MAX_JSON_DEPTH = 512;
+
+/** A copy of `value` with every object's keys sorted (Object.fromEntries keeps a `__proto__` key as data). */
+export function sortKeys(value: unknown, depth = 0): unknown {
+  if (depth > MAX_JSON_DEPTH) throw new McpactError('usage', `the contract is nested deeper than ${MAX_JSON_DEPTH} levels; mcpact cannot pin it`);
+  if (Array.isArray(value)) return value.map((item) => sortKeys(item, depth + 1));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => compareText(a, b))
+        .map(([key, item]) => [key, sortKeys(item, depth + 1)]),
+    );
+  }
+  return value;
+}
+
+/** Compact canonical JSON (undefined for undefined), for equality tests and identity ties. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  return JSON.stringify(sortKeys(value));
+}
+
+/** Structural equality of two JSON values (key order ignored), without building canonical strings. */
+export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (depth > MAX_JSON_DEPTH) throw new McpactError('usage', `the contract is nested deeper than ${MAX_JSON_DEPTH} levels; mcpact cannot compare it`);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => jsonEqual(item, b[index], depth + 1));
+  }
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  const bRecord = b as Record<string, unknown>;
+  const aRecord = a as Record<string, unknown>;
+  return aKeys.every((key) => Object.hasOwn(bRecord, key) && jsonEqual(aRecord[key], bRecord[key], depth + 1));
+}
+
+/** Throws when `value` is nested deeper than MAX_JSON_DEPTH, without copying it. */
+export function checkDepth(value: unknown, depth = 0): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (depth > MAX_JSON_DEPTH) throw new McpactError('usage', `the contract is nested deeper than ${MAX_JSON_DEPTH} levels; mcpact cannot pin it`);
+  if (Array.isArray(value)) {
+    for (const item of value) checkDepth(item, depth + 1);
+    return;
+  }
+  // for...in rather than Object.values: no array per object, which matters on a 10,000-tool lockfile.
+  const record = value as Record<string, unknown>;
+  for (const key in record) checkDepth(record[key], depth + 1);
+}

@@ -1,0 +1,132 @@
+/**
+ * The compatibility replay. At baseline, each prompt's accepted argument maps (complete, and minimum when it
+ * differs) are recorded in the lockfile; on diff they are sent again. A map that worked then and is rejected now,
+ * or now renders without a value it carried, is `prompt-invocation-broken`, naming the argument. This catches the
+ * renamed argument that the declaration diff alone calls compatible when the old name is merely dropped.
+ *
+ * Values that came from the config's examples (user data, maybe secret) are written as `<config:NAME>` and resolved
+ * from the config at replay; generated samples, enumerated and completion values are written as they are.
+ */
+import type { Outcome } from '../../connect/rpc.js';
+import type { ServerSettings } from '../../config/schema.js';
+import { promptEntry } from '../../config/prompts.js';
+import type { Probe } from '../../connect/probe.js';
+import { askCompletions, candidateLists, searchArgumentMap } from '../../exercise/prompts/accepted-map.js';
+import { declaredPrompts, type DeclaredPrompt } from '../../exercise/prompts/declared.js';
+import type { ArgumentMap } from '../../exercise/prompts/matrix.js';
+import { render } from '../../exercise/prompts/render.js';
+import { valueAppears } from '../../exercise/prompts/value-forms.js';
+import type { Surface } from '../../surface/types.js';
+import { at, type Change } from '../diff/change.js';
+import type { Lockfile } from '../lockfile/lockfile.js';
+
+export type Invocation = { kind: 'minimum' | 'complete'; arguments: Record<string, string> };
+
+const PLACEHOLDER = /^<config:(.+)>$/;
+
+/** Records, per prompt name, the invocations that succeeded now (for `mcpact baseline`). */
+export async function recordInvocations(surface: Surface, probe: Probe, settings: ServerSettings): Promise<Map<string, Invocation[]>> {
+  const recorded = new Map<string, Invocation[]>();
+  const completionsDeclared = surface.capabilities.completions !== undefined;
+  await Promise.all(
+    declaredPrompts(surface).map(async (prompt) => {
+      const examples = promptEntry(settings.prompts, prompt.name)?.arguments ?? {};
+      const completions = await askCompletions(prompt, completionsDeclared, (method, params) => probe.request(method, params));
+      const get = (map: ArgumentMap) => probe.request('prompts/get', { name: prompt.name, arguments: map });
+      const { map } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions), get);
+      if (!map) return;
+      const invocations: Invocation[] = [{ kind: 'complete', arguments: placeholders(map, examples) }];
+      const minimum = Object.fromEntries(prompt.arguments.filter((argument) => argument.required).map((argument) => [argument.name, map[argument.name]!]));
+      if (Object.keys(minimum).length < Object.keys(map).length && (await get(minimum)).kind === 'result') {
+        invocations.push({ kind: 'minimum', arguments: placeholders(minimum, examples) });
+      }
+      recorded.set(
+        prompt.name,
+        invocations.sort((a, b) => (a.kind < b.kind ? -1 : 1)),
+      );
+    }),
+  );
+  return recorded;
+}
+
+function placeholders(map: ArgumentMap, examples: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).map(([name, value]) => [name, examples[name] === value ? `<config:${name}>` : value]));
+}
+
+/** Replays the lockfile's invocations against the live server (for `mcpact diff` and `mcpact run`). */
+export async function replayInvocations(
+  lock: Lockfile,
+  surface: Surface,
+  probe: Probe,
+  settings: ServerSettings,
+): Promise<{ changes: Change[]; notes: string[] }> {
+  const live = new Map(declaredPrompts(surface).map((prompt) => [prompt.name, prompt]));
+  const changes: Change[] = [];
+  const notes: string[] = [];
+  for (const locked of lock.prompts) {
+    const prompt = live.get(locked.name);
+    if (!prompt) continue; // prompt-removed says it already
+    const examples = promptEntry(settings.prompts, locked.name)?.arguments ?? {};
+    for (const [index, invocation] of (locked.invocations ?? []).entries()) {
+      const map = resolve(invocation.arguments, examples);
+      if (!map) {
+        notes.push(`${locked.name}: the ${invocation.kind} invocation uses config examples that are no longer in the config; not replayed`);
+        continue;
+      }
+      const outcome = await probe.request('prompts/get', { name: locked.name, arguments: map });
+      const broken = verdict(outcome, map, prompt);
+      if (broken) {
+        changes.push({
+          id: 'prompt-invocation-broken',
+          location: at('prompt', locked.name, `/invocations/${index}`),
+          reason: `the ${invocation.kind} argument map that worked at baseline ${broken.reason}`,
+          data: {
+            invocation: invocation.kind,
+            ...(broken.argument !== undefined ? { argument: broken.argument } : {}),
+            outcome: outcome.kind,
+            ...(outcome.kind === 'error' ? { code: outcome.code } : {}),
+          },
+        });
+      }
+    }
+  }
+  return { changes, notes };
+}
+
+function resolve(args: Record<string, string>, examples: Record<string, string>): ArgumentMap | undefined {
+  const map: ArgumentMap = {};
+  for (const [name, value] of Object.entries(args)) {
+    const key = PLACEHOLDER.exec(value)?.[1];
+    if (key === undefined) map[name] = value;
+    else if (examples[key] !== undefined) map[name] = examples[key];
+    else return undefined;
+  }
+  return map;
+}
+
+/** Why the replayed call counts as broken, naming the argument when one can be named; undefined when it still works. */
+function verdict(outcome: Outcome, map: ArgumentMap, prompt: DeclaredPrompt): { reason: string; argument?: string } | undefined {
+  if (outcome.kind === 'result') {
+    const text = render(outcome.result).text;
+    const dropped = Object.entries(map).find(([, value]) => value.trim() !== '' && !valueAppears(text, value));
+    return dropped ? { reason: `now renders without the value of argument "${dropped[0]}"`, argument: dropped[0] } : undefined;
+  }
+  if (outcome.kind !== 'error')
+    return {
+      reason: outcome.kind === 'timeout' ? 'now gets no answer' : outcome.kind === 'closed' ? 'now closes the connection' : 'now gets a malformed answer',
+    };
+  const message = typeof outcome.message === 'string' ? outcome.message : '';
+  const newRequired = prompt.arguments.find((argument) => argument.required && !(argument.name in map));
+  const unknown = Object.keys(map).find((name) => !prompt.arguments.some((argument) => argument.name === name));
+  const named = [...Object.keys(map), ...prompt.arguments.map((argument) => argument.name)].find((name) => message.includes(name));
+  const argument = unknown ?? newRequired?.name ?? named;
+  const why =
+    unknown !== undefined
+      ? `: argument "${unknown}" is no longer declared`
+      : newRequired
+        ? `: argument "${newRequired.name}" is now required`
+        : named
+          ? ` (the error names "${named}")`
+          : '';
+  return { reason: `is now rejected with JSON-RPC error ${String(outcome.code)}${why}`, ...(argument !== undefined ? { argument } : {}) };
+}

@@ -1,0 +1,375 @@
+/**
+ * Inputs generated from a tool's inputSchema with fast-check, reproducibly (a fixed seed per tool): valid
+ * examples, and invalid variants that each break one rule of the schema (a required property missing, a wrong
+ * type, an enum or a bound violated, an undeclared property). Every candidate is checked with Ajv against the
+ * schema itself, so a "valid" example is never rejected by the schema and an "invalid" one never accepted:
+ * generation may be approximate, verdicts are not.
+ *
+ * Values are kept small on purpose (numbers near their lower bound, short strings, short arrays, URLs on
+ * example.com): they are sent to real servers, where a large number can mean a long wait and a real host a
+ * real request.
+ */
+import fc from 'fast-check';
+import { asRecord, type JsonRecord } from '../util/json.js';
+import type { SchemaValidator } from '../util/schema-validator.js';
+
+/** How deep a schema is followed ($ref chains, nested objects); deeper parts are left out or give up. */
+const MAX_DEPTH = 8;
+/** Candidates drawn per example; the first that the schema accepts is kept. */
+const DRAWS = 12;
+/** More invalid variants than this per tool are not sent: enough to find a server that does not validate. */
+export const MAX_INVALID_VARIANTS = 16;
+/** A property name no real schema declares, for the additionalProperties probe. */
+export const UNEXPECTED_PROPERTY = 'mcpact_unexpected_property';
+
+const ALNUM = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789');
+
+type Mode = 'small' | 'varied';
+
+interface Walk {
+  root: JsonRecord;
+  mode: Mode;
+  depth: number;
+}
+
+/** A stable 32-bit seed from a tool name, so each tool gets its own reproducible inputs. */
+export function seedFor(name: string, base = 0x6d637061): number {
+  let hash = 0x811c9dc5 ^ base;
+  for (let index = 0; index < name.length; index++) {
+    hash ^= name.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/**
+ * Up to two distinct objects the schema accepts: one "small" (every declared property, each at a small value)
+ * and one "varied" (optional properties sometimes left out, values drawn more widely).
+ */
+export function validExamples(schema: JsonRecord, validate: SchemaValidator, seed: number): JsonRecord[] {
+  const found: JsonRecord[] = [];
+  for (const [mode, offset] of [
+    ['small', 0],
+    ['varied', 1],
+  ] as const) {
+    const arbitrary = arbitraryFor(schema, { root: schema, mode, depth: 0 });
+    if (!arbitrary) continue;
+    const candidates = fc.sample(arbitrary, { seed: seed + offset, numRuns: DRAWS });
+    const accepted = candidates.find((candidate) => asRecord(candidate) !== undefined && validate(candidate));
+    const record = asRecord(accepted);
+    if (record && !found.some((other) => JSON.stringify(other) === JSON.stringify(record))) found.push(record);
+  }
+  return found;
+}
+
+export type VariantKind = 'missing-required' | 'wrong-type' | 'enum' | 'bound' | 'additional-property';
+
+export interface InvalidVariant {
+  kind: VariantKind;
+  /** The top-level property the variant breaks, when it is about one. */
+  property?: string;
+  /** The schema keyword it violates (required, type, enum, minimum, additionalProperties, ...). */
+  keyword: string;
+  arguments: JsonRecord;
+}
+
+/**
+ * Variants the schema rejects. With a valid `base`, each variant changes one thing of it. Without one (the tool
+ * may not be run with valid input), only variants in which no required property has a usable value are built:
+ * all required properties missing, or all of them with a wrong type, so that even a server that does not
+ * validate has nothing to act on.
+ */
+export function invalidVariants(schema: JsonRecord, validate: SchemaValidator, base: JsonRecord | undefined): InvalidVariant[] {
+  const properties = asRecord(schema.properties) ?? {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
+  const candidates: InvalidVariant[] = [];
+  if (!base) {
+    if (required.length > 0) {
+      candidates.push({ kind: 'missing-required', keyword: 'required', arguments: {} });
+      const wrong: JsonRecord = {};
+      for (const key of required) {
+        const value = wrongTypeValue(properties[key]);
+        if (value === undefined) break;
+        wrong[key] = value;
+      }
+      if (Object.keys(wrong).length === required.length) candidates.push({ kind: 'wrong-type', keyword: 'type', arguments: wrong });
+    }
+    return candidates.filter((variant) => !validate(variant.arguments));
+  }
+  for (const key of required) {
+    const { [key]: _omitted, ...rest } = base;
+    candidates.push({ kind: 'missing-required', property: key, keyword: 'required', arguments: rest });
+  }
+  for (const [key, property] of Object.entries(properties)) {
+    const value = wrongTypeValue(property);
+    if (value !== undefined) candidates.push({ kind: 'wrong-type', property: key, keyword: 'type', arguments: { ...base, [key]: value } });
+  }
+  for (const [key, property] of Object.entries(properties)) {
+    const value = enumViolation(property);
+    if (value !== undefined) candidates.push({ kind: 'enum', property: key, keyword: 'enum', arguments: { ...base, [key]: value } });
+  }
+  for (const [key, property] of Object.entries(properties)) {
+    for (const [keyword, value] of boundViolations(property, base[key])) {
+      candidates.push({ kind: 'bound', property: key, keyword, arguments: { ...base, [key]: value } });
+    }
+  }
+  if (schema.additionalProperties === false || schema.unevaluatedProperties === false) {
+    const keyword = schema.additionalProperties === false ? 'additionalProperties' : 'unevaluatedProperties';
+    if (!(UNEXPECTED_PROPERTY in properties)) {
+      candidates.push({ kind: 'additional-property', property: UNEXPECTED_PROPERTY, keyword, arguments: { ...base, [UNEXPECTED_PROPERTY]: 'mcpact' } });
+    }
+  }
+  return candidates.filter((variant) => !validate(variant.arguments)).slice(0, MAX_INVALID_VARIANTS);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Valid values
+
+function arbitraryFor(raw: unknown, walk: Walk): fc.Arbitrary<unknown> | undefined {
+  if (raw === true) return fc.constant('mcpact');
+  const schema = asRecord(raw);
+  if (!schema || walk.depth > MAX_DEPTH) return undefined;
+  const next = { ...walk, depth: walk.depth + 1 };
+  if (typeof schema.$ref === 'string') return arbitraryFor(resolveRef(schema.$ref, walk.root), next);
+  if ('const' in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.length > 0 ? fc.constantFrom(...(schema.enum as unknown[])) : undefined;
+  if (walk.mode === 'small' && Array.isArray(schema.examples) && schema.examples.length > 0) return fc.constant(schema.examples[0]);
+  if (Array.isArray(schema.allOf)) return arbitraryFor(mergeAllOf(schema), next);
+  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  if (branches) {
+    const options = branches.map((branch) => arbitraryFor(branch, next)).filter((option) => option !== undefined);
+    if (options.length === 0) return undefined;
+    return walk.mode === 'small' ? options[0] : fc.oneof(...options);
+  }
+  const types = typesOf(schema);
+  const options = types.map((type) => arbitraryOfType(type, schema, next)).filter((option) => option !== undefined);
+  if (options.length === 0) return undefined;
+  return walk.mode === 'small' || options.length === 1 ? options[0] : fc.oneof(...options);
+}
+
+function typesOf(schema: JsonRecord): string[] {
+  const declared = Array.isArray(schema.type)
+    ? schema.type.filter((type): type is string => typeof type === 'string')
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
+  // null is a poor example of anything, so it comes last.
+  if (declared.length > 0) return [...declared.filter((type) => type !== 'null'), ...declared.filter((type) => type === 'null')];
+  if ('properties' in schema || 'required' in schema || 'additionalProperties' in schema) return ['object'];
+  if ('items' in schema || 'prefixItems' in schema || 'minItems' in schema) return ['array'];
+  if ('minimum' in schema || 'maximum' in schema || 'exclusiveMinimum' in schema || 'multipleOf' in schema) return ['number'];
+  return ['string'];
+}
+
+function arbitraryOfType(type: string, schema: JsonRecord, walk: Walk): fc.Arbitrary<unknown> | undefined {
+  switch (type) {
+    case 'string':
+      return stringArbitrary(schema, walk.mode);
+    case 'integer':
+    case 'number':
+      return numberArbitrary(schema, type === 'integer', walk.mode);
+    case 'boolean':
+      return walk.mode === 'small' ? fc.constant(false) : fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return arrayArbitrary(schema, walk);
+    case 'object':
+      return objectArbitrary(schema, walk);
+    default:
+      return undefined;
+  }
+}
+
+const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  email: fc.integer({ min: 1, max: 99 }).map((n) => `user${n}@example.com`),
+  uri: ALNUM.map((c) => `https://example.com/${c}`),
+  url: ALNUM.map((c) => `https://example.com/${c}`),
+  'uri-reference': ALNUM.map((c) => `/${c}`),
+  iri: ALNUM.map((c) => `https://example.com/${c}`),
+  hostname: fc.constant('example.com'),
+  date: fc.integer({ min: 1, max: 28 }).map((day) => `2024-01-${String(day).padStart(2, '0')}`),
+  'date-time': fc.integer({ min: 0, max: 23 }).map((hour) => `2024-01-15T${String(hour).padStart(2, '0')}:00:00Z`),
+  time: fc.integer({ min: 0, max: 23 }).map((hour) => `${String(hour).padStart(2, '0')}:00:00Z`),
+  uuid: fc.uuid(),
+  ipv4: fc.ipV4(),
+  ipv6: fc.constant('::1'),
+};
+
+function stringArbitrary(schema: JsonRecord, mode: Mode): fc.Arbitrary<string> | undefined {
+  const min = nonNegative(schema.minLength) ?? 0;
+  const max = nonNegative(schema.maxLength);
+  if (max !== undefined && max < min) return undefined;
+  if (typeof schema.format === 'string' && FORMATS[schema.format]) return FORMATS[schema.format];
+  if (typeof schema.pattern === 'string') {
+    try {
+      return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'xsmall' });
+    } catch {
+      // A pattern JavaScript cannot compile: fall through to a plain string; Ajv decides whether it fits.
+    }
+  }
+  // At least one character: an empty string is rarely a meaningful example even where the schema allows it.
+  const low = Math.max(min, max === 0 ? 0 : 1);
+  const high = mode === 'small' ? Math.min(Math.max(low, 6), max ?? Infinity) : Math.min(low + 8, max ?? Infinity);
+  return fc.string({ unit: ALNUM, minLength: low, maxLength: Math.max(low, high) });
+}
+
+function numberArbitrary(schema: JsonRecord, integer: boolean, mode: Mode): fc.Arbitrary<number> | undefined {
+  const minimum = finite(schema.minimum);
+  const maximum = finite(schema.maximum);
+  // Draft-04 style boolean exclusive bounds, and the numeric ones of later drafts.
+  const exclusiveMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum === true ? minimum : undefined;
+  const exclusiveMax = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.exclusiveMaximum === true ? maximum : undefined;
+  let low = Math.max(minimum ?? -Infinity, exclusiveMin !== undefined ? exclusiveMin + (integer ? 1 : 0.5) : -Infinity);
+  let high = Math.min(maximum ?? Infinity, exclusiveMax !== undefined ? exclusiveMax - (integer ? 1 : 0.5) : Infinity);
+  if (!Number.isFinite(low)) low = Number.isFinite(high) ? Math.min(0, high) : 0;
+  if (!Number.isFinite(high)) high = low + 3;
+  high = Math.min(high, low + (mode === 'small' ? 0 : 3));
+  const step = finite(schema.multipleOf);
+  if (step !== undefined && step > 0) {
+    const first = Math.ceil(low / step);
+    const last = Math.floor(high / step);
+    return last < first ? undefined : fc.integer({ min: first, max: Math.max(first, last) }).map((k) => k * step);
+  }
+  const intLow = Math.ceil(low);
+  const intHigh = Math.floor(high);
+  if (intLow <= intHigh) return fc.integer({ min: intLow, max: intHigh });
+  return integer || low > high ? undefined : fc.constant(low);
+}
+
+function arrayArbitrary(schema: JsonRecord, walk: Walk): fc.Arbitrary<unknown[]> | undefined {
+  const min = nonNegative(schema.minItems) ?? 0;
+  const max = nonNegative(schema.maxItems);
+  if (max !== undefined && max < min) return undefined;
+  const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
+  if (tuple) {
+    const parts = tuple.slice(0, Math.max(min, tuple.length)).map((item) => arbitraryFor(item, walk));
+    return parts.every((part) => part !== undefined) ? fc.tuple(...parts) : undefined;
+  }
+  const unique = schema.uniqueItems === true;
+  // Distinct items need varied values (a "small" item is always the same one).
+  const itemWalk = unique ? { ...walk, mode: 'varied' as const } : walk;
+  const item = schema.items === undefined ? ALNUM : arbitraryFor(schema.items, itemWalk);
+  if (!item) return min === 0 ? fc.constant([]) : undefined;
+  const high = Math.min(walk.mode === 'small' ? Math.max(min, 1) : min + 2, max ?? Infinity);
+  if (!unique) return fc.array(item, { minLength: min, maxLength: Math.max(min, high) });
+  // Not fc.uniqueArray: it retries forever when the items cannot be distinct enough (three unique booleans).
+  // Duplicates are dropped instead, and an array left too short is one Ajv rejects, so another draw is taken.
+  return fc.array(item, { minLength: min, maxLength: Math.max(min, high) + 3 }).map((values) => {
+    const seen = new Set<string>();
+    return values.filter((value) => !seen.has(JSON.stringify(value)) && seen.add(JSON.stringify(value)) !== undefined).slice(0, Math.max(min, high));
+  });
+}
+
+function objectArbitrary(schema: JsonRecord, walk: Walk): fc.Arbitrary<JsonRecord> | undefined {
+  const properties = asRecord(schema.properties) ?? {};
+  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : []);
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [key, property] of Object.entries(properties)) {
+    const arbitrary = arbitraryFor(property, walk);
+    if (arbitrary) model[key] = arbitrary;
+    else if (required.has(key)) return undefined;
+  }
+  // A required key with no declared schema: any value will do.
+  for (const key of required) if (!(key in model)) model[key] = fc.constant('mcpact');
+  const requiredKeys = walk.mode === 'small' ? Object.keys(model) : Object.keys(model).filter((key) => required.has(key));
+  return fc.record(model, { requiredKeys, noNullPrototype: true });
+}
+
+function mergeAllOf(schema: JsonRecord): JsonRecord {
+  const { allOf, ...rest } = schema;
+  const merged: JsonRecord = { ...rest };
+  for (const part of Array.isArray(allOf) ? allOf : []) {
+    const record = asRecord(part);
+    if (!record) continue;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'properties') merged.properties = { ...(asRecord(merged.properties) ?? {}), ...(asRecord(value) ?? {}) };
+      else if (key === 'required')
+        merged.required = [...(Array.isArray(merged.required) ? (merged.required as unknown[]) : []), ...(Array.isArray(value) ? (value as unknown[]) : [])];
+      else if (!(key in merged)) merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+/** Resolves a local reference (`#/$defs/x`, `#/definitions/x`); anything else is not followed. */
+export function resolveRef(ref: string, root: JsonRecord): unknown {
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return undefined;
+  let current: unknown = root;
+  for (const segment of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+    current = asRecord(current)?.[key];
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invalid values. Chosen so that no lenient parser coerces them into a valid value either: a non-numeric string
+// for numbers (a lax parser reads "5" as 5), a number for strings, and so on.
+
+const WRONG_BY_TYPE: Record<string, unknown> = {
+  string: 12345,
+  number: 'mcpact-not-a-number',
+  integer: 'mcpact-not-a-number',
+  boolean: 'mcpact-not-a-boolean',
+  array: 'mcpact-not-an-array',
+  object: 'mcpact-not-an-object',
+  null: 'mcpact-not-null',
+};
+const WRONG_CANDIDATES: unknown[] = [12345, 'mcpact-not-a-value', [], {}];
+
+function wrongTypeValue(raw: unknown): unknown {
+  const schema = asRecord(raw);
+  if (!schema) return undefined;
+  const declared = Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : undefined;
+  if (!declared || declared.length === 0) return undefined;
+  if (declared.length === 1) return WRONG_BY_TYPE[String(declared[0])];
+  return WRONG_CANDIDATES.find((candidate) => !declared.some((type) => matchesType(candidate, String(type))));
+}
+
+function matchesType(value: unknown, type: string): boolean {
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'null') return value === null;
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return asRecord(value) !== undefined;
+  return typeof value === type;
+}
+
+function enumViolation(raw: unknown): unknown {
+  const schema = asRecord(raw);
+  const allowed = Array.isArray(schema?.enum) ? schema.enum : schema && 'const' in schema ? [schema.const] : undefined;
+  if (!allowed || allowed.length === 0) return undefined;
+  if (allowed.every((value) => typeof value === 'string')) return 'mcpact-not-in-enum';
+  if (allowed.every((value) => typeof value === 'number')) return Math.max(...allowed) + 1;
+  return undefined;
+}
+
+function boundViolations(raw: unknown, current: unknown): [string, unknown][] {
+  const schema = asRecord(raw);
+  if (!schema) return [];
+  const found: [string, unknown][] = [];
+  const minLength = nonNegative(schema.minLength);
+  const maxLength = nonNegative(schema.maxLength);
+  if (minLength !== undefined && minLength > 0) found.push(['minLength', 'x'.repeat(minLength - 1)]);
+  if (maxLength !== undefined) found.push(['maxLength', 'x'.repeat(maxLength + 1)]);
+  if (finite(schema.minimum) !== undefined) found.push(['minimum', Number(schema.minimum) - 1]);
+  if (finite(schema.maximum) !== undefined) found.push(['maximum', Number(schema.maximum) + 1]);
+  if (finite(schema.exclusiveMinimum) !== undefined) found.push(['exclusiveMinimum', Number(schema.exclusiveMinimum)]);
+  if (finite(schema.exclusiveMaximum) !== undefined) found.push(['exclusiveMaximum', Number(schema.exclusiveMaximum)]);
+  const minItems = nonNegative(schema.minItems);
+  const maxItems = nonNegative(schema.maxItems);
+  const sample: unknown = Array.isArray(current) && current.length > 0 ? current[0] : 'mcpact';
+  if (minItems !== undefined && minItems > 0) found.push(['minItems', Array.from({ length: minItems - 1 }, () => sample)]);
+  if (maxItems !== undefined) found.push(['maxItems', Array.from({ length: maxItems + 1 }, () => sample)]);
+  return found;
+}
+
+function nonNegative(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 10_000 ? value : undefined;
+}
+
+function finite(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}

@@ -1,0 +1,121 @@
+/**
+ * Runs the prompt-argument matrix once per server and shares the outcomes with every prompt rule: the rules
+ * only judge. Per prompt: ask completions, find an argument map the server accepts, then send each case in turn
+ * (prompts run side by side, bounded by the Probe). A prompt with no accepted map is skipped with a reason, never
+ * failed: a domain validation error on a made-up value is not the server's fault.
+ */
+import type { Outcome } from '../../connect/rpc.js';
+import type { Probe } from '../../connect/probe.js';
+import type { ExerciseContext } from '../context.js';
+import { cacheKey } from '../../util/run-cache.js';
+import { promptEntry } from '../../config/prompts.js';
+import { askCompletions, candidateLists, describeRejection, searchArgumentMap } from './accepted-map.js';
+import { declaredPrompts, type DeclaredPrompt } from './declared.js';
+import { promptCases, serverCases, type ArgumentMap, type Expectation, type MatrixCase } from './matrix.js';
+import { render, type Rendered } from './render.js';
+
+/** How the server's answer compares with what the case expects. */
+export type Verdict = 'correct' | 'accepted' | 'rejected' | 'wrong-code' | 'crash' | 'hang' | 'malformed' | 'not-run';
+
+export interface CaseResult extends MatrixCase {
+  outcome: Outcome;
+  verdict: Verdict;
+  /** The rendered messages, for every result. */
+  rendered?: Rendered;
+}
+
+export interface PromptExercise {
+  prompt: DeclaredPrompt;
+  /** Why the matrix did not run for this prompt. */
+  skipped?: string;
+  /** The complete argument map the server accepted. */
+  accepted?: ArgumentMap;
+  results: CaseResult[];
+  /** completion/complete outcome per argument, when the server declares completions. */
+  completions: Map<string, Outcome>;
+}
+
+export interface PromptsExercise {
+  prompts: PromptExercise[];
+  /** Cases about prompts/get itself (unknown prompt, malformed params). */
+  server: CaseResult[];
+  /** completion/complete for a prompt that does not exist, when completions are declared. */
+  completionForUnknownPrompt?: Outcome;
+  completionsDeclared: boolean;
+}
+
+const MATRIX = cacheKey<Promise<PromptsExercise>>('prompts/matrix');
+
+export function exercisePrompts(context: ExerciseContext): Promise<PromptsExercise> {
+  return context.cache.once(MATRIX, () => run(context));
+}
+
+export function judge(outcome: Outcome, expected: Expectation): Verdict {
+  switch (outcome.kind) {
+    case 'closed':
+      return 'crash';
+    case 'timeout':
+      return 'hang';
+    case 'malformed':
+      return 'malformed';
+    case 'result':
+      return expected === 'invalid-params' ? 'accepted' : 'correct';
+    case 'error':
+      if (expected === 'success') return 'rejected';
+      return outcome.code === -32602 ? 'correct' : 'wrong-code';
+  }
+}
+
+async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface' | 'probe' | 'settings'>): Promise<PromptsExercise> {
+  const prompts = declaredPrompts(surface);
+  const names = new Set(prompts.map((prompt) => prompt.name));
+  const completionsDeclared = surface.capabilities.completions !== undefined;
+  const send = async (entry: MatrixCase): Promise<CaseResult> => {
+    if (probe.lost) return { ...entry, outcome: { kind: 'closed', ms: 0 }, verdict: 'not-run' };
+    const outcome = await probe.request('prompts/get', entry.params);
+    const result: CaseResult = { ...entry, outcome, verdict: judge(outcome, entry.expected) };
+    if (outcome.kind === 'result') result.rendered = render(outcome.result);
+    return result;
+  };
+  const sequence = async (entries: MatrixCase[]) => {
+    const results: CaseResult[] = [];
+    for (const entry of entries) results.push(await send(entry));
+    return results;
+  };
+
+  const [exercised, server, completionForUnknownPrompt] = await Promise.all([
+    Promise.all(prompts.map((prompt) => exercisePrompt(prompt, names, completionsDeclared, settings, probe, send, sequence))),
+    surface.lists.prompts.status === 'ok' ? sequence(serverCases(prompts[0]?.name)) : Promise.resolve([]),
+    completionsDeclared
+      ? probe.request('completion/complete', { ref: { type: 'ref/prompt', name: 'mcpact-no-such-prompt' }, argument: { name: 'x', value: '' } })
+      : Promise.resolve(undefined),
+  ]);
+  return { prompts: exercised, server, completionForUnknownPrompt, completionsDeclared };
+}
+
+async function exercisePrompt(
+  prompt: DeclaredPrompt,
+  names: ReadonlySet<string>,
+  completionsDeclared: boolean,
+  settings: ExerciseContext['settings'],
+  probe: Probe,
+  send: (entry: MatrixCase) => Promise<CaseResult>,
+  sequence: (entries: MatrixCase[]) => Promise<CaseResult[]>,
+): Promise<PromptExercise> {
+  const completions = await askCompletions(prompt, completionsDeclared, (method, params) => probe.request(method, params));
+  const examples = promptEntry(settings.prompts, prompt.name)?.arguments ?? {};
+  let complete: CaseResult | undefined;
+  const { map, last } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions), async (candidate) => {
+    complete = await send({ case: 'complete', prompt: prompt.name, params: { name: prompt.name, arguments: candidate }, expected: 'success' });
+    return complete.outcome;
+  });
+  if (map && complete) {
+    return { prompt, accepted: map, results: [complete, ...(await sequence(promptCases(prompt, map, names)))], completions };
+  }
+  return {
+    prompt,
+    skipped: `no argument map was accepted (${describeRejection(last)}); add example values under prompts.${prompt.name}.arguments in the config`,
+    results: [],
+    completions,
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The tools/call requests the tools rules share: one plan per server (built from the Surface and the safe-call
+ * policy, reproducible from a fixed seed per tool) and one outcome per planned call. Several rules judge the same
+ * call (a valid call feeds tools/valid-input, tools/structured-content and tools/structured-text), so each call
+ * is sent once per run however many rules look at it: the plan and the outcomes live in the run cache of the
+ * server's run.
+ *
+ * Rule levels decide what is reported, not what is called: which calls are made is the policy's job
+ * (`calls:` in the config); `--skip tools` makes none.
+ */
+import type { Outcome } from '../connect/rpc.js';
+import type { ServerSettings } from '../config/schema.js';
+import { cacheKey } from '../util/run-cache.js';
+import type { ExerciseContext } from './context.js';
+import { CALL_REASONS, callPolicy, type CallPolicy, type CallReason } from './call-policy.js';
+import type { Location } from '../model/location.js';
+import { truncate } from '../util/text.js';
+import { isKnownRevision, revisionAtLeast, TARGET_REVISION, type Revision } from '../model/spec.js';
+import { items } from '../surface/items.js';
+import type { Surface } from '../surface/types.js';
+import { asRecord, type JsonRecord } from '../util/json.js';
+import { quote } from '../util/text.js';
+import { invalidVariants, seedFor, validExamples, type InvalidVariant } from './inputs.js';
+import { compileSchema } from '../util/schema-validator.js';
+
+export type CallKind = 'unknown-tool' | 'malformed' | 'valid' | 'invalid';
+
+export interface PlannedCall {
+  /** Unique within the plan; also the cache key of its outcome. */
+  key: string;
+  kind: CallKind;
+  /** The tool called, as declared (absent for calls without a name). */
+  tool?: string;
+  /** What the call tries, for messages: "arguments is an array", "property \"city\" missing", ... */
+  what: string;
+  /** The params of the tools/call request, sent exactly as given. */
+  params: unknown;
+  /** Seed of the generated arguments (valid and invalid calls), to reproduce them. */
+  seed?: number;
+  variant?: InvalidVariant;
+}
+
+export interface Skipped {
+  name: string;
+  reason: CallReason | 'no-valid-example' | 'no-invalid-variant' | 'unusable-schema';
+}
+
+export interface ToolPlan {
+  policy: CallPolicy;
+  /** A name no tool of this server has. */
+  unknownName: string;
+  unknown: PlannedCall;
+  malformed: PlannedCall[];
+  valid: PlannedCall[];
+  invalid: PlannedCall[];
+  /** Tools that get no valid-input call, and why. */
+  validSkipped: Skipped[];
+  /** Tools that get no invalid-input probe, and why. */
+  invalidSkipped: Skipped[];
+}
+
+export const SKIP_REASONS: Record<Exclude<Skipped['reason'], CallReason>, string> = {
+  'no-valid-example': 'no input its inputSchema accepts could be generated',
+  'no-invalid-variant': 'no input its inputSchema rejects could be generated',
+  'unusable-schema': 'its inputSchema does not compile (see schema/tool-input-schema)',
+};
+
+const PLAN = cacheKey<ToolPlan>('tools/plan');
+const OUTCOMES = cacheKey<Map<string, Promise<Outcome>>>('tools/outcomes');
+
+export function toolPlan({ surface, settings, cache }: Pick<ExerciseContext, 'surface' | 'settings' | 'cache'>): ToolPlan {
+  return cache.once(PLAN, () => buildPlan(surface, settings));
+}
+
+/** The outcome of a planned call, sending it on first use only. */
+export function callOutcome({ probe, cache }: Pick<ExerciseContext, 'probe' | 'cache'>, call: PlannedCall): Promise<Outcome> {
+  const outcomes = cache.once(OUTCOMES, () => new Map<string, Promise<Outcome>>());
+  let outcome = outcomes.get(call.key);
+  if (!outcome) {
+    outcome = probe.request('tools/call', call.params);
+    outcomes.set(call.key, outcome);
+  }
+  return outcome;
+}
+
+/** Every call with its outcome, in plan order. */
+export function outcomesOf(
+  context: Pick<ExerciseContext, 'probe' | 'cache'>,
+  calls: readonly PlannedCall[],
+): Promise<{ call: PlannedCall; outcome: Outcome }[]> {
+  return Promise.all(calls.map(async (call) => ({ call, outcome: await callOutcome(context, call) })));
+}
+
+function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
+  const policy = callPolicy(surface, settings.calls);
+  const declared = new Set(policy.tools.map((tool) => tool.name));
+  let unknownName = 'mcpact_unknown_tool';
+  for (let suffix = 2; declared.has(unknownName); suffix++) unknownName = `mcpact_unknown_tool_${suffix}`;
+
+  const schemas = new Map<string, unknown>();
+  for (const item of items(surface, 'tools')) {
+    const name = item.record?.name;
+    if (typeof name === 'string' && !schemas.has(name)) schemas.set(name, item.record?.inputSchema);
+  }
+
+  const valid: PlannedCall[] = [];
+  const invalid: PlannedCall[] = [];
+  const validSkipped: Skipped[] = [];
+  const invalidSkipped: Skipped[] = [];
+  for (const tool of policy.tools) {
+    if (!tool.valid.allowed) validSkipped.push({ name: tool.name, reason: tool.valid.reason });
+    if (!tool.invalid.allowed) invalidSkipped.push({ name: tool.name, reason: tool.invalid.reason });
+    if (!tool.valid.allowed && !tool.invalid.allowed) continue;
+    const schema = asRecord(schemas.get(tool.name));
+    const compiled = schema && compileSchema(schema);
+    if (!schema || !compiled) {
+      if (tool.valid.allowed) validSkipped.push({ name: tool.name, reason: 'unusable-schema' });
+      if (tool.invalid.allowed) invalidSkipped.push({ name: tool.name, reason: 'unusable-schema' });
+      continue;
+    }
+    const seed = seedFor(tool.name);
+    const examples = tool.valid.allowed ? validExamples(schema, compiled.validate, seed) : [];
+    if (tool.valid.allowed) {
+      if (examples.length === 0) validSkipped.push({ name: tool.name, reason: 'no-valid-example' });
+      examples.forEach((example, index) =>
+        valid.push({
+          key: `valid:${tool.name}:${index}`,
+          kind: 'valid',
+          tool: tool.name,
+          what: `valid example ${index + 1}`,
+          params: { name: tool.name, arguments: example },
+          seed,
+        }),
+      );
+    }
+    if (!tool.invalid.allowed) continue;
+    // Variants change one thing of a valid example only where running the tool is allowed; otherwise they leave
+    // no required property usable (see invalidVariants).
+    const variants = invalidVariants(schema, compiled.validate, tool.valid.allowed ? examples[0] : undefined);
+    if (variants.length === 0) invalidSkipped.push({ name: tool.name, reason: 'no-invalid-variant' });
+    variants.forEach((variant, index) =>
+      invalid.push({
+        key: `invalid:${tool.name}:${index}`,
+        kind: 'invalid',
+        tool: tool.name,
+        what: describeVariant(variant),
+        params: { name: tool.name, arguments: variant.arguments },
+        seed,
+        variant,
+      }),
+    );
+  }
+
+  // A target for the malformed-arguments probes that is safe to reach: a tool cleared for valid calls, else a
+  // name the server does not have (a correct server rejects the malformed params either way).
+  const target = policy.tools.find((tool) => tool.valid.allowed)?.name ?? unknownName;
+  const malformed: PlannedCall[] = [
+    { key: 'malformed:no-name', kind: 'malformed', what: 'params without "name"', params: { arguments: {} } },
+    { key: 'malformed:arguments-array', kind: 'malformed', tool: target, what: '"arguments" is an array', params: { name: target, arguments: [] } },
+    { key: 'malformed:arguments-string', kind: 'malformed', tool: target, what: '"arguments" is a string', params: { name: target, arguments: 'mcpact' } },
+  ];
+  const unknown: PlannedCall = {
+    key: 'unknown-tool',
+    kind: 'unknown-tool',
+    tool: unknownName,
+    what: 'an unknown tool name',
+    params: { name: unknownName, arguments: {} },
+  };
+  return { policy, unknownName, unknown, malformed, valid, invalid, validSkipped, invalidSkipped };
+}
+
+export function describeVariant(variant: InvalidVariant): string {
+  const property = variant.property === undefined ? '' : `property ${quote(variant.property, 40)} `;
+  switch (variant.kind) {
+    case 'missing-required':
+      return variant.property === undefined ? 'every required property missing' : `required ${property}missing`;
+    case 'wrong-type':
+      return variant.property === undefined ? 'every required property of the wrong type' : `${property}of the wrong type`;
+    case 'enum':
+      return `${property}outside its enum`;
+    case 'bound':
+      return `${property}violating ${variant.keyword}`;
+    case 'additional-property':
+      return `an undeclared property (${variant.keyword}: false)`;
+  }
+}
+
+/** The revision a verdict rests on: the negotiated one when mcpact knows it, else the one mcpact targets. */
+export function verdictRevision(surface: Surface, since?: Revision): Revision {
+  const negotiated = surface.protocolVersion;
+  const revision = isKnownRevision(negotiated) ? negotiated : TARGET_REVISION;
+  return since !== undefined && !revisionAtLeast(revision, since) ? since : revision;
+}
+
+export function isErrorResult(result: unknown): boolean {
+  return asRecord(result)?.isError === true;
+}
+
+/** The first text block of a result or the message of an error, cut short: what the server said, for data. */
+export function serverSaid(outcome: Outcome): string | undefined {
+  if (outcome.kind === 'error') return typeof outcome.message === 'string' ? outcome.message.slice(0, 300) : undefined;
+  if (outcome.kind !== 'result') return undefined;
+  const content = asRecord(outcome.result)?.content;
+  const text = Array.isArray(content) ? content.map(asRecord).find((block) => block?.type === 'text')?.text : undefined;
+  return typeof text === 'string' ? text.slice(0, 300) : undefined;
+}
+
+/** What a finding says about a generated call: the exact arguments (generated, so never a user's secret) and the seed. */
+export function callData(call: PlannedCall): JsonRecord {
+  const data: JsonRecord = { params: call.params };
+  if (call.seed !== undefined) data.seed = call.seed;
+  if (call.variant)
+    data.variant = { kind: call.variant.kind, keyword: call.variant.keyword, ...(call.variant.property !== undefined && { property: call.variant.property }) };
+  return data;
+}
+
+/** "a (reason); b (reason); and N more": the tools a rule did not exercise, bounded, for its note. */
+export function describeSkipped(skipped: readonly Skipped[], max = 10): string {
+  const shown = skipped.slice(0, max).map((entry) => `${quote(entry.name, 60)} (${reasonText(entry.reason)})`);
+  const more = skipped.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+function reasonText(reason: Skipped['reason']): string {
+  return reason in SKIP_REASONS ? SKIP_REASONS[reason as keyof typeof SKIP_REASONS] : CALL_REASONS[reason as CallReason];
+}
+
+/** A finding's location on the called tool, with the same bounded label the Surface items use. */
+export function toolLocation(name: string | undefined, pointer?: string): Location {
+  if (name === undefined) return { kind: 'server' };
+  return { kind: 'tool', name: truncate(name, 200), ...(pointer !== undefined && { pointer }) };
+}

@@ -1,0 +1,119 @@
+/**
+ * The RunReport: plain data every reporter is a function of. Its zod schema is the source of
+ * schemas/report.v1.schema.json (kept current by a test), so the JSON reporter's output is documented exactly.
+ */
+import { z } from 'zod';
+import { LOCATION_KINDS } from './location.js';
+import { FAMILIES } from './family.js';
+import { SEVERITIES } from './severity.js';
+import { KNOWN_REVISIONS } from './spec.js';
+
+export const RULE_STATUSES = ['pass', 'fail', 'skip', 'error'] as const;
+
+const specSchema = z.strictObject({
+  revision: z.enum(KNOWN_REVISIONS).describe('Specification revision the verdict rests on.'),
+  level: z.enum(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'SCHEMA', 'BEST PRACTICE', 'CONFIG']),
+  section: z.string().describe('Page and anchor under specification/<revision>/.'),
+  checklist: z.string().optional().describe('Id in the server checklist (docs/conformance.md).'),
+  url: z.string(),
+});
+
+export const findingSchema = z.strictObject({
+  ruleId: z.string(),
+  severity: z.enum(SEVERITIES),
+  message: z.string(),
+  location: z.strictObject({
+    kind: z.enum(LOCATION_KINDS),
+    name: z.string().optional(),
+    pointer: z.string().optional().describe('JSON Pointer into the item.'),
+  }),
+  spec: specSchema.optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const ruleResultSchema = z.strictObject({
+  id: z.string(),
+  family: z.enum(FAMILIES),
+  status: z.enum(RULE_STATUSES),
+  severity: z.enum(SEVERITIES),
+  durationMs: z.number().int().nonnegative(),
+  reason: z.string().optional().describe('Why the rule was skipped or errored; for other statuses, notes such as items that could not be exercised.'),
+});
+
+const millis = z.number().nonnegative();
+
+export const latencyToolSchema = z.strictObject({
+  name: z.string(),
+  samples: z.number().int().nonnegative().describe('Timed calls that answered with a result without isError: the only ones in the percentiles.'),
+  errors: z.number().int().nonnegative().describe('Calls answered with an isError result, a JSON-RPC error or a malformed response.'),
+  timeouts: z.number().int().nonnegative().describe('Calls without an answer within timeouts.call_ms (or cut short when the connection closed).'),
+  p50Ms: millis.nullable().describe('Median of the samples in ms (nearest rank); null without samples.'),
+  p95Ms: millis.nullable().describe('95th percentile of the samples in ms (nearest rank); null without samples.'),
+  budget: z.strictObject({ p50Ms: millis.optional(), p95Ms: millis.optional() }).optional().describe('The budgets that applied to this tool.'),
+});
+
+export const latencySchema = z
+  .strictObject({
+    tools: z.array(latencyToolSchema),
+    overall: z
+      .strictObject({
+        samples: z.number().int().nonnegative(),
+        p50Ms: millis.nullable(),
+        p95Ms: millis.nullable(),
+      })
+      .describe('Percentiles over the samples of every tool together.'),
+    skipped: z.array(z.strictObject({ name: z.string(), reason: z.string() })).describe('Tools in latency.tools that were not timed, and why.'),
+  })
+  .describe('Latency measurements (latency/budget), present when the config asks for them, whether or not a budget failed.');
+
+export const serverReportSchema = z.strictObject({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http', 'memory']),
+  serverInfo: z.record(z.string(), z.unknown()).nullable(),
+  protocolVersion: z.string().nullable().describe('The negotiated protocol version, null when none was agreed.'),
+  complete: z.boolean().describe('False when the server could not be tested fully (connection failure, deadline).'),
+  error: z.string().optional().describe('Why testing stopped early, when it did.'),
+  source: z
+    .strictObject({
+      file: z.string().describe('The config file, relative to the working directory, with forward slashes.'),
+      line: z.number().int().positive(),
+    })
+    .optional()
+    .describe('Where the config defines this server (absent for zero-config runs); SARIF uses it as the physical location.'),
+  rules: z.array(ruleResultSchema),
+  findings: z.array(findingSchema),
+  latency: latencySchema.optional(),
+});
+
+const countsSchema = <const T extends readonly [string, ...string[]]>(keys: T) =>
+  z.strictObject(Object.fromEntries(keys.map((key) => [key, z.number().int().nonnegative()])) as Record<T[number], z.ZodNumber>);
+
+export const runReportSchema = z.strictObject({
+  schemaVersion: z.literal(1),
+  tool: z.strictObject({ name: z.literal('mcpact'), version: z.string() }),
+  complete: z.boolean(),
+  durationMs: z.number().int().nonnegative(),
+  failOn: z.enum(SEVERITIES).describe('Lowest severity that fails the run.'),
+  servers: z.array(serverReportSchema),
+  summary: z.strictObject({
+    servers: z.number().int().nonnegative(),
+    rules: countsSchema(RULE_STATUSES),
+    findings: countsSchema(SEVERITIES),
+  }),
+});
+
+export type Finding = z.infer<typeof findingSchema>;
+export type RuleResult = z.infer<typeof ruleResultSchema>;
+export type ServerReport = z.infer<typeof serverReportSchema>;
+export type RunReport = z.infer<typeof runReportSchema>;
+export type RuleStatus = (typeof RULE_STATUSES)[number];
+export type LatencyReport = z.infer<typeof latencySchema>;
+export type LatencyToolReport = z.infer<typeof latencyToolSchema>;
+
+export function reportJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(runReportSchema, { target: 'draft-2020-12' }),
+    $id: 'https://github.com/mcpact/mcpact/schemas/report.v1.schema.json',
+    title: 'mcpact JSON report',
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * One session with its contract captured: open the transport (the initialize handshake under the connect
+ * deadline), then read every declared list once through a Probe. `run`, `diff`, `baseline` and `init` all start
+ * here, so they see a server the same way.
+ */
+import { Probe } from '../connect/probe.js';
+import { openSession, type Session, type SessionTarget } from '../connect/session.js';
+import { captureSurface } from './capture.js';
+import type { Surface } from './types.js';
+
+/** Requests in flight at once against one server, unless configured otherwise. */
+export const DEFAULT_CONCURRENCY = 4;
+
+export interface CapturedSessionOptions {
+  connectMs: number;
+  callMs: number;
+  clientVersion: string;
+  /** The run deadline: pending requests end as timeouts, new ones are not sent. */
+  signal?: AbortSignal;
+  concurrency?: number;
+  onStderrLine?: (line: string) => void;
+}
+
+export interface CapturedSession {
+  session: Session;
+  /** The one door to the server for everything after the capture. */
+  probe: Probe;
+  surface: Surface;
+}
+
+/** Opens the session and captures the Surface; a failed capture closes the session before it throws. */
+export async function openCapturedSession(target: SessionTarget, options: CapturedSessionOptions): Promise<CapturedSession> {
+  const session = await openSession(target, { connectMs: options.connectMs, clientVersion: options.clientVersion, onStderrLine: options.onStderrLine });
+  try {
+    const probe = new Probe(session.peer, { callMs: options.callMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, signal: options.signal });
+    const surface = await captureSurface(session.initialize.request, initializeResult(session), (method, params) => probe.request(method, params));
+    return { session, probe, surface };
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+}
+
+/** openSession returns only once a result object arrived for initialize. */
+function initializeResult(session: Session): Record<string, unknown> {
+  if (session.initialize.outcome.kind !== 'result') throw new Error('openSession returned without an initialize result');
+  return session.initialize.outcome.result as Record<string, unknown>;
+}
