@@ -14,7 +14,6 @@ import { items } from '../surface/items.js';
 import type { Surface } from '../surface/types.js';
 import { asRecord } from '../util/json.js';
 import { mutatingVerb } from '../util/mutating-verbs.js';
-import { quote } from '../util/text.js';
 
 export type CallReason =
   'denied' | 'all' | 'allowed' | 'read-only' | 'not-read-only' | 'destructive' | 'suspect-read-only' | 'required-property' | 'no-required-property';
@@ -97,11 +96,4 @@ function decide(name: string, tool: Record<string, unknown>, calls: { allow: Set
 function declaresRequired(schema: unknown): boolean {
   const required = asRecord(schema)?.required;
   return Array.isArray(required) && required.some((entry) => typeof entry === 'string');
-}
-
-/** "a (reason), b (reason), ... and N more": a bounded list for notes and messages. */
-export function describeUncalled(entries: readonly { name: string; reason: CallReason }[], max = 10): string {
-  const shown = entries.slice(0, max).map((entry) => `${quote(entry.name, 60)} (${CALL_REASONS[entry.reason]})`);
-  const more = entries.length - shown.length;
-  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }

@@ -9,6 +9,7 @@
  * example.com): they are sent to real servers, where a large number can mean a long wait and a real host a
  * real request.
  */
+import { unescapePointerSegment } from '../util/json-pointer.js';
 import fc from 'fast-check';
 import { asRecord, type JsonRecord } from '../util/json.js';
 import type { SchemaValidator } from '../util/schema-validator.js';
@@ -298,7 +299,7 @@ export function resolveRef(ref: string, root: JsonRecord): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let current: unknown = root;
   for (const segment of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = unescapePointerSegment(decodeURIComponent(segment));
     current = asRecord(current)?.[key];
     if (current === undefined) return undefined;
   }

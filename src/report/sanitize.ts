@@ -3,18 +3,17 @@
  * terminal one makes control characters, ANSI/OSC escape sequences and bidi overrides visible instead of letting
  * them move the cursor, recolour, retitle or hyperlink the terminal.
  */
+import { codePointLabel, invisiblePattern } from '../util/invisible.js';
 
 /** C0 controls, DEL and C1 controls (ESC and CSI among them). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-/** Bidi embeddings, overrides and isolates, and marks that reorder text invisibly (Trojan Source). */
-const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** Invisible characters that hide content: zero-width, word joiner, BOM, Unicode tags. */
-const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]|[\u{e0000}-\u{e007f}]/gu;
-
-function codePoint(char: string): string {
-  return `<U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`;
-}
+/**
+ * Characters that reorder text invisibly (bidi, Trojan Source) or hide content (zero-width, Unicode tags). Variation
+ * selectors and the other kinds stay: they change no order, and emoji need them.
+ */
+const HIDING = invisiblePattern(['bidi', 'zero-width', 'tag']);
+const codePoint = codePointLabel;
 
 /** For terminals: control characters become `\xNN`, newlines `\n`; bidi and invisible characters `<U+XXXX>`. */
 export function forTerminal(text: string): string {
@@ -25,8 +24,7 @@ export function forTerminal(text: string): string {
       if (char === '\r') return '\\r';
       return hexEscape(char);
     })
-    .replace(BIDI, codePoint)
-    .replace(INVISIBLE, codePoint);
+    .replace(HIDING, codePoint);
 }
 
 function hexEscape(char: string): string {
@@ -48,5 +46,5 @@ const UNENCODABLE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\ud
  * is valid in every XML 1.0 document and prints harmlessly wherever the file is later shown.
  */
 export function visibleText(text: string): string {
-  return text.replace(UNENCODABLE, codePoint).replace(CONTROL_BUT_WHITESPACE, hexEscape).replace(BIDI, codePoint).replace(INVISIBLE, codePoint);
+  return text.replace(UNENCODABLE, codePoint).replace(CONTROL_BUT_WHITESPACE, hexEscape).replace(HIDING, codePoint);
 }

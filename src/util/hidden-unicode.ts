@@ -6,7 +6,9 @@
  * a variation selector after a character, and left-to-right / right-to-left marks in text that has right-to-left
  * letters.
  */
-export type HiddenKind = 'tag' | 'bidi' | 'zero-width' | 'filler' | 'variation-selector';
+import { invisibleKind, type InvisibleKind } from './invisible.js';
+
+export type HiddenKind = Exclude<InvisibleKind, 'format'>;
 
 export interface HiddenFinding {
   counts: Partial<Record<HiddenKind, number>>;
@@ -22,14 +24,10 @@ const JOINING_SCRIPT =
 // eslint-disable-next-line no-misleading-character-class -- combining marks and variation selectors are listed one by one on purpose: each is a part of an emoji sequence
 const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{1f1e6}-\u{1f1ff}\ufe0f\u20e3]/u;
 
+/** The kinds reported here; `format` characters (soft hyphens, ...) carry no text and have everyday uses. */
 function classify(code: number): HiddenKind | undefined {
-  if (code >= 0xe0000 && code <= 0xe007f) return 'tag';
-  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069) || code === 0x200e || code === 0x200f || code === 0x061c) return 'bidi';
-  if (code === 0x200b || code === 0x200c || code === 0x200d || code === 0x2060 || code === 0xfeff || code === 0x180e || (code >= 0x2061 && code <= 0x2064))
-    return 'zero-width';
-  if (code === 0x3164 || code === 0x115f || code === 0x1160 || code === 0xffa0 || code === 0x2800 || code === 0x17b4 || code === 0x17b5) return 'filler';
-  if ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef)) return 'variation-selector';
-  return undefined;
+  const kind = invisibleKind(code);
+  return kind === 'format' ? undefined : kind;
 }
 
 export function hiddenUnicode(text: string): HiddenFinding | undefined {

@@ -10,8 +10,8 @@ export function unescapePointerSegment(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** The pointer of a path: `['properties', 'a/b']` -> `/properties/a~1b`; the empty path is `''`. */
-export function pointerOf(segments: readonly (string | number)[]): string {
+/** The pointer of a path: `pointer('properties', 'a/b')` -> `/properties/a~1b`; no segments is `''`. */
+export function pointer(...segments: (string | number)[]): string {
   return segments.map((segment) => '/' + escapePointerSegment(String(segment))).join('');
 }
 

@@ -20,8 +20,6 @@ const DIALECT_BY_URI: Record<string, Dialect> = {
   'http://json-schema.org/draft-06/schema': 'draft-06',
 };
 
-export const SUPPORTED_DIALECT_URIS = Object.keys(DIALECT_BY_URI);
-
 export function dialectOf(schemaUri: string): Dialect | undefined {
   // Publishers write these with and without the trailing '#', and with either scheme.
   const normalized = schemaUri

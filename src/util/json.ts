@@ -9,11 +9,6 @@ export function isRecord(value: unknown): value is JsonRecord {
   return asRecord(value) !== undefined;
 }
 
-/** RFC 6901 JSON Pointer from path segments. */
-export function pointer(...segments: (string | number)[]): string {
-  return segments.map((segment) => '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-}
-
 /** A short description of a JSON value's type, for messages: "string", "null", "array", ... */
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';

@@ -3,7 +3,8 @@
  * tool's input is read by the server, so tightening it breaks callers; its output is read by the client, so
  * loosening it (or dropping a property) breaks readers.
  */
-import { jsonEqual } from '../lockfile/canonical.js';
+import { pointer } from '../../util/json-pointer.js';
+import { jsonEqual } from '../../util/json-equal.js';
 import { at, textChange, type Change } from './change.js';
 import type { ChangeId } from '../../model/changes.js';
 import type { LockedTool } from '../lockfile/lockfile.js';
@@ -93,7 +94,7 @@ function diffAnnotations(name: string, base: Record<string, unknown>, rev: Recor
     const risky = hint?.risky !== undefined && before === hint.risky[0] && after === hint.risky[1];
     const change: Change = {
       id: 'tool-annotation-changed',
-      location: at('tool', name, `/annotations/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+      location: at('tool', name, pointer('annotations', key)),
       reason: `${quote(key, 40)} ${shown(before)} -> ${shown(after)}${hint && (base[key] === undefined || rev[key] === undefined) ? ' (absent means the default)' : ''}`,
       level: risky ? 'risky' : 'compatible',
       data: { annotation: key, before: base[key] ?? null, after: rev[key] ?? null },

@@ -4,9 +4,10 @@
  * (tool and prompt name, resource uri, template uriTemplate; a template whose uriTemplate changed is matched by
  * name), and equal items are skipped by comparing their canonical JSON first, which keeps big contracts fast.
  */
+import { escapePointerSegment } from '../../util/json-pointer.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
-import { jsonEqual } from '../lockfile/canonical.js';
+import { jsonEqual } from '../../util/json-equal.js';
 import { at, textChange, type Change } from './change.js';
 import type { ChangeId } from '../../model/changes.js';
 import { diffPrompt } from './diff-prompts.js';
@@ -85,7 +86,7 @@ function diffServer(base: Contract['server'], rev: Contract['server'], out: Chan
 function capabilityPointers(capabilities: JsonRecord, prefix = '/capabilities', depth = 0, into = new Set<string>()): Set<string> {
   for (const [key, value] of Object.entries(capabilities)) {
     if (value === false || value === null) continue;
-    const pointer = `${prefix}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const pointer = `${prefix}/${escapePointerSegment(key)}`;
     into.add(pointer);
     const nested = asRecord(value);
     if (nested && depth < 8) capabilityPointers(nested, pointer, depth + 1, into);

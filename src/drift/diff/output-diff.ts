@@ -9,6 +9,7 @@
  * a place whose type changed has its fields reported by the type change alone; both are aligned away before the
  * comparison, so neither side's lack of evidence reads as a change.
  */
+import { escapePointerSegment, pointerSegments } from '../../util/json-pointer.js';
 import { quote } from '../../util/text.js';
 import { at, type Change } from './change.js';
 import type { ChangeId } from '../../model/changes.js';
@@ -102,7 +103,7 @@ function redundant(delta: SchemaDelta, deltas: readonly SchemaDelta[]): boolean 
   if (delta.keyword !== 'required' || !delta.pointer.endsWith('/required')) return false;
   const field = typeof delta.after === 'string' ? delta.after : typeof delta.before === 'string' ? delta.before : undefined;
   if (field === undefined) return false;
-  const pointer = `${delta.pointer.slice(0, -'/required'.length)}/properties/${escape(field)}`;
+  const pointer = `${delta.pointer.slice(0, -'/required'.length)}/properties/${escapePointerSegment(field)}`;
   return deltas.some((other) => other.keyword === 'properties' && other.pointer === pointer);
 }
 
@@ -120,10 +121,7 @@ function reasonOf(delta: SchemaDelta): string {
 
 /** `/properties/days/items/properties/high/type` -> `days[].high`: the field a pointer is about. */
 function fieldPath(pointer: string): string {
-  const segments = pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointerSegments(pointer);
   let path = '';
   for (let index = 0; index < segments.length; index++) {
     if (segments[index] === 'properties' && index + 1 < segments.length) {
@@ -137,8 +135,4 @@ function fieldPath(pointer: string): string {
 
 function label(path: string): string {
   return path === '' ? 'the result' : `field ${quote(path, 60)}`;
-}
-
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

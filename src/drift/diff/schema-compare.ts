@@ -8,8 +8,10 @@
  * Local `$ref`s are followed (`#`, `#/$defs/...`, `#/definitions/...`); each pair of referenced locations is
  * compared once, so recursive schemas terminate. Whatever cannot be proven is `unknown`, never a crash.
  */
-import { canonicalJson, jsonEqual } from '../lockfile/canonical.js';
-import { asRecord, pointer as pointerOf, type JsonRecord } from '../../util/json.js';
+import { canonicalJson } from '../lockfile/canonical.js';
+import { jsonEqual } from '../../util/json-equal.js';
+import { asRecord, type JsonRecord } from '../../util/json.js';
+import { escapePointerSegment, pointer as pointerOf, pointerSegments } from '../../util/json-pointer.js';
 import { truncate } from '../../util/text.js';
 import { quote } from '../../util/text.js';
 
@@ -92,7 +94,7 @@ class Comparer {
       const after = r[key];
       if (SKIPPED.has(key) && !(key === '$ref' && before !== after)) continue;
       if (before !== undefined && after !== undefined && typeof before !== 'object' && before === after) continue;
-      const at = `${revAt}/${escape(key)}`;
+      const at = `${revAt}/${escapePointerSegment(key)}`;
       switch (key) {
         case 'title':
         case 'description':
@@ -271,13 +273,13 @@ class Comparer {
     }
     const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     for (const name of names) {
-      const at = `${revAt}/properties/${escape(name)}`;
+      const at = `${revAt}/properties/${escapePointerSegment(name)}`;
       if (!Object.hasOwn(after, name)) {
         this.add(at, 'properties', 'both', `property ${quote(name, 40)} was removed`, before[name]);
       } else if (!Object.hasOwn(before, name)) {
         this.add(at, 'properties', 'neutral', `property ${quote(name, 40)} was added`, undefined, after[name]);
       } else {
-        this.compare(before[name], after[name], `${baseAt}/properties/${escape(name)}`, at, depth + 1);
+        this.compare(before[name], after[name], `${baseAt}/properties/${escapePointerSegment(name)}`, at, depth + 1);
       }
     }
   }
@@ -384,13 +386,7 @@ function resolvePointer(root: unknown, ref: string): { value: unknown; at: strin
   }
   if (fragment !== '' && !fragment.startsWith('/')) return undefined;
   let current: unknown = root;
-  const segments =
-    fragment === ''
-      ? []
-      : fragment
-          .slice(1)
-          .split('/')
-          .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointerSegments(fragment);
   for (const segment of segments) {
     if (Array.isArray(current) && /^(0|[1-9]\d*)$/.test(segment)) current = current[Number(segment)];
     else {
@@ -432,8 +428,4 @@ function listText(values: unknown): string {
 /** A short, bounded rendering of a JSON value for reasons. */
 function show(value: unknown): string {
   return quote(value, 40);
-}
-
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -3,17 +3,14 @@
  * and runs of Unicode tag characters (which can smuggle ASCII past a reader) are decoded as `<tags:...>`.
  */
 import { diffWordsWithSpace } from 'diff';
+import { codePointLabel, invisiblePattern } from '../../util/invisible.js';
 
-/** Zero-width and format characters that change what a model reads without changing what a person sees. */
-// eslint-disable-next-line no-misleading-character-class -- combining marks and variation selectors are listed one by one on purpose: each is a hidden character
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+/** Characters that change what a model reads without changing what a person sees (util/invisible.ts), tags aside. */
+const INVISIBLE = invisiblePattern(['bidi', 'zero-width', 'filler', 'variation-selector', 'format']);
 /** Tag characters U+E0020..U+E007E mirror printable ASCII; U+E0001 and U+E007F are the begin and cancel tags. */
 const TAG_RUN = /[\u{e0020}-\u{e007e}]+/gu;
-const OTHER_TAGS = /[\u{e0000}-\u{e001f}\u{e007f}]/gu;
-
-function codePoint(char: string): string {
-  return `<U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`;
-}
+const OTHER_TAGS = invisiblePattern(['tag']);
+const codePoint = codePointLabel;
 
 /** The text with every invisible character made visible and tag-character runs decoded. */
 export function visible(text: string): string {

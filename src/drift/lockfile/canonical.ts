@@ -4,9 +4,7 @@
  */
 import { McpactError } from '../../errors.js';
 import { compareText } from '../../util/compare.js';
-
-/** Deeper than any real contract; a hostile server must not make mcpact overflow its stack. */
-export const MAX_JSON_DEPTH = 512;
+import { MAX_JSON_DEPTH } from '../../util/json-equal.js';
 
 /** A copy of `value` with every object's keys sorted (Object.fromEntries keeps a `__proto__` key as data). */
 export function sortKeys(value: unknown, depth = 0): unknown {
@@ -26,22 +24,6 @@ export function sortKeys(value: unknown, depth = 0): unknown {
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return 'undefined';
   return JSON.stringify(sortKeys(value));
-}
-
-/** Structural equality of two JSON values (key order ignored), without building canonical strings. */
-export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (depth > MAX_JSON_DEPTH) throw new McpactError('usage', `the contract is nested deeper than ${MAX_JSON_DEPTH} levels; mcpact cannot compare it`);
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => jsonEqual(item, b[index], depth + 1));
-  }
-  const aKeys = Object.keys(a);
-  if (aKeys.length !== Object.keys(b).length) return false;
-  const bRecord = b as Record<string, unknown>;
-  const aRecord = a as Record<string, unknown>;
-  return aKeys.every((key) => Object.hasOwn(bRecord, key) && jsonEqual(aRecord[key], bRecord[key], depth + 1));
 }
 
 /** Throws when `value` is nested deeper than MAX_JSON_DEPTH, without copying it. */

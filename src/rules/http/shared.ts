@@ -1,7 +1,6 @@
 /** What the Streamable HTTP rules share: how they skip elsewhere, open a session of their own, and word answers. */
 import type { HttpClient, HttpExchange, RawHttpSession, TransportProbe } from '../../connect/transport-probe.js';
 import { describeOutcome } from '../outcome.js';
-import { quote } from '../../util/text.js';
 
 export function notHttp(transport: TransportProbe | undefined): string {
   return transport === undefined
@@ -30,12 +29,4 @@ export function exchangeData(exchange: HttpExchange): Record<string, unknown> {
 
 export function ping(id: string): Record<string, unknown> {
   return { jsonrpc: '2.0', id, method: 'ping' };
-}
-
-export function statusOf(exchange: HttpExchange): number | undefined {
-  return exchange.kind === 'response' ? exchange.status : undefined;
-}
-
-export function bodyExcerpt(exchange: HttpExchange): string {
-  return exchange.kind === 'response' ? quote(exchange.body) : '';
 }

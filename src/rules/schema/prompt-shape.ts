@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
-import { asRecord, jsonType, pointer } from '../../util/json.js';
+import { asRecord, jsonType } from '../../util/json.js';
+import { pointer } from '../../util/json-pointer.js';
 import { asArray, fieldProblems, type Field } from '../../util/shape.js';
 
 const PROMPT_FIELDS: readonly Field[] = [

@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
-import { jsonType, pointer } from '../../util/json.js';
+import { jsonType } from '../../util/json.js';
+import { pointer } from '../../util/json-pointer.js';
 import { fieldProblems, type Field } from '../../util/shape.js';
 
 const FIELDS: readonly Field[] = [

@@ -6,6 +6,7 @@
  * destination), never a single scary word. Text is normalized first (NFKC, invisible characters removed, quotes
  * straightened), so `ig<U+200B>nore` and full-width letters do not slip through.
  */
+import { invisiblePattern } from '../../util/invisible.js';
 
 export type PoisonCategory = 'override' | 'concealment' | 'hidden-step' | 'exfiltration' | 'sensitive-path';
 
@@ -17,9 +18,8 @@ export interface Match {
   length: number;
 }
 
-const INVISIBLE =
-  // eslint-disable-next-line no-misleading-character-class -- combining marks and variation selectors are listed one by one on purpose: each is a hidden character
-  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/gu;
+/** Every invisible kind (util/invisible.ts): removed before matching, so they cannot split a word out of a pattern. */
+const INVISIBLE = invisiblePattern();
 
 /** The text as a model reads it: compatibility forms folded, invisible characters gone, quotes and spaces plain. */
 export function normalizeText(text: string): string {

@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
-import { asRecord, pointer } from '../../util/json.js';
+import { asRecord } from '../../util/json.js';
+import { pointer } from '../../util/json-pointer.js';
 import { quote } from '../../util/text.js';
 import { excerpt, normalizedOf, surfaceTexts, unscannedNote } from './texts.js';
 

@@ -6,7 +6,8 @@
 import type { Location } from '../../model/location.js';
 import { itemLocation, items } from '../../surface/items.js';
 import type { ListKind, Surface } from '../../surface/types.js';
-import { asRecord, pointer } from '../../util/json.js';
+import { asRecord } from '../../util/json.js';
+import { pointer } from '../../util/json-pointer.js';
 import { normalizeText } from './heuristics.js';
 import { cacheKey, type RunCache } from '../../util/run-cache.js';
 
