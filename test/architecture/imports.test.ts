@@ -122,6 +122,12 @@ describe('the import graph of src/', () => {
     expect(offenders.map(([file]) => rel(file))).toEqual([]);
   });
 
+  it('lets only cli/ and ci/ touch argv, stdout, stderr, the environment and the exit code', () => {
+    const processIo = /\bprocess\.(env|stdout|stderr|exit|exitCode|argv)\b/;
+    const offenders = [...graph].filter(([file, node]) => !['cli', 'ci'].includes(folder(file)) && processIo.test(node.text));
+    expect(offenders.map(([file]) => rel(file))).toEqual([]);
+  });
+
   it('keeps rules/ and report/ pure: no clock, environment, file system or process', () => {
     const impure = /\bprocess\.(env|stdout|stderr|exit|cwd|argv)\b|\bDate\.now\(|\bnew Date\(\)|from 'node:fs/;
     const offenders = [...graph].filter(([file, node]) => ['rules', 'report'].includes(folder(file)) && impure.test(node.text));

@@ -1,0 +1,41 @@
+/** The one severity resolver: rules: first, then for drift rules the change level and drift.fail_on, else the default. */
+import { describe, expect, it } from 'vitest';
+import { changeSeverity, resolveLevel, worstOf } from '../../src/engine/severity.js';
+
+const lint = { id: 'schema/tool-name', defaultSeverity: 'warning' as const };
+const removed = { id: 'drift/tool-removed', defaultSeverity: 'error' as const, change: 'tool-removed' as const };
+const annotation = { id: 'drift/tool-annotation-changed', defaultSeverity: 'error' as const, change: 'tool-annotation-changed' as const };
+
+describe('resolveLevel', () => {
+  it('gives a rule its default unless rules: re-levels it', () => {
+    expect(resolveLevel(lint, { levels: {} })).toBe('warning');
+    expect(resolveLevel(lint, { levels: { 'schema/tool-name': 'error' } })).toBe('error');
+    expect(resolveLevel(lint, { levels: { 'schema/tool-name': 'off' } })).toBe('off');
+  });
+
+  it('derives a drift rule from its change level and drift.fail_on', () => {
+    expect(resolveLevel(removed, { levels: {} })).toBe('error');
+    expect(resolveLevel(removed, { levels: {}, drift: { fail_on: ['risky'] } })).toBe('warning');
+    expect(resolveLevel(removed, { levels: {}, drift: { levels: { 'tool-removed': 'compatible' } } })).toBe('info');
+    expect(resolveLevel(removed, { levels: {}, drift: { fail_on: ['tool-removed'], levels: { 'tool-removed': 'compatible' } } })).toBe('error');
+  });
+
+  it("uses a conditional change's own level, below drift.levels and rules:", () => {
+    expect(resolveLevel(annotation, { levels: {} }, { level: 'compatible' })).toBe('info');
+    expect(resolveLevel(annotation, { levels: {}, drift: { levels: { 'tool-annotation-changed': 'risky' } } }, { level: 'compatible' })).toBe('error');
+    expect(resolveLevel(annotation, { levels: { 'drift/tool-annotation-changed': 'warning' } }, { level: 'compatible' })).toBe('warning');
+  });
+});
+
+describe('changeSeverity and worstOf', () => {
+  it('maps levels outside fail_on to warning (breaking, risky) and info (compatible)', () => {
+    expect(changeSeverity('tool-added', 'compatible', { drift: { fail_on: [] } })).toBe('info');
+    expect(changeSeverity('tool-removed', 'breaking', { drift: { fail_on: [] } })).toBe('warning');
+    expect(changeSeverity('tool-added', 'compatible', { drift: { fail_on: ['tool-added'] } })).toBe('error');
+  });
+
+  it('picks the highest severity, info for none', () => {
+    expect(worstOf(['info', 'error', 'warning'])).toBe('error');
+    expect(worstOf([])).toBe('info');
+  });
+});
