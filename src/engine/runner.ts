@@ -23,6 +23,7 @@ import type { ServerSettings, Timeouts } from '../config/schema.js';
 import { RunCache } from '../util/run-cache.js';
 import { memoryRuntime, type RunRuntime } from './runtime.js';
 import type { Baseline, Report, Rule, RuleContext, ServerSurface } from './rule.js';
+import { mergeByCause } from './merge.js';
 import { resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
 
 export interface ServerPlan {
@@ -183,8 +184,9 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
       const outcomes = await Promise.all(members.map((rule) => running.get(rule)!));
       const results = outcomes.map((outcome) => outcome.result);
       const findings = outcomes.flatMap((outcome) => outcome.findings).sort(compareFindings);
-      report.rules.push(...results);
-      report.findings.push(...findings);
+      // One at a time: spreading a 10,000-finding array into push() can overflow the stack.
+      for (const result of results) report.rules.push(result);
+      for (const finding of findings) report.findings.push(finding);
       for (const outcome of outcomes) {
         if (outcome.metrics) report.latency = outcome.metrics.latency;
         if (outcome.incomplete !== undefined) {
@@ -243,13 +245,14 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
     return errored(`rule crashed: ${errorMessage(error)}`);
   }
   if (incomplete !== undefined) return { ...errored(incomplete), incomplete };
-  if (skipReason !== undefined && findings.length === 0) {
-    return { result: { ...base, status: 'skip', durationMs: durationMs(), reason: skipReason }, findings, metrics };
+  const merged = mergeByCause(findings.sort(compareFindings));
+  if (skipReason !== undefined && merged.length === 0) {
+    return { result: { ...base, status: 'skip', durationMs: durationMs(), reason: skipReason }, findings: merged, metrics };
   }
-  const severity = findings.length > 0 ? worstOf(findings.map((finding) => finding.severity)) : base.severity;
-  const result: RuleResult = { ...base, severity, status: findings.length > 0 ? 'fail' : 'pass', durationMs: durationMs() };
+  const severity = merged.length > 0 ? worstOf(merged.map((finding) => finding.severity)) : base.severity;
+  const result: RuleResult = { ...base, severity, status: merged.length > 0 ? 'fail' : 'pass', durationMs: durationMs() };
   if (notes.length > 0) result.reason = notes.join('; ');
-  return { result, findings, metrics };
+  return { result, findings: merged, metrics };
 }
 
 /**
@@ -272,13 +275,13 @@ function acrossServers(rule: Rule, plans: readonly ServerPlan[], reports: Server
       return severity === 'off' || result === undefined ? [] : [stamp(rule, severity, item)];
     });
     if (result === undefined || findings.length === 0) return;
-    findings.sort(compareFindings);
-    report.findings.push(...findings);
+    const merged = mergeByCause(findings.sort(compareFindings));
+    for (const finding of merged) report.findings.push(finding);
     report.findings.sort(compareFindings);
     if (result.status === 'pass') result.status = 'fail';
     result.severity = worstOf([result.severity, ...findings.map((finding) => finding.severity)]);
     hooks?.onServerStart?.(plan.name, report.transport);
-    hooks?.onFamilyDone?.(plan.name, rule.family, [result], findings);
+    hooks?.onFamilyDone?.(plan.name, rule.family, [result], merged);
   });
 }
 

@@ -18,17 +18,28 @@ const specSchema = z.strictObject({
   url: z.string(),
 });
 
+const locationSchema = z.strictObject({
+  kind: z.enum(LOCATION_KINDS),
+  name: z.string().optional(),
+  pointer: z.string().optional().describe('JSON Pointer into the item.'),
+});
+
 export const findingSchema = z.strictObject({
   ruleId: z.string(),
   severity: z.enum(SEVERITIES),
-  message: z.string(),
-  location: z.strictObject({
-    kind: z.enum(LOCATION_KINDS),
-    name: z.string().optional(),
-    pointer: z.string().optional().describe('JSON Pointer into the item.'),
-  }),
+  message: z.string().describe('The message of the first occurrence, when the finding stands for several.'),
+  location: locationSchema.describe('Where the finding is; the first occurrence, when it stands for several.'),
+  count: z
+    .number()
+    .int()
+    .min(2)
+    .optional()
+    .describe(
+      'Present when one cause was found at several places: the findings of one rule whose messages differ only in names, numbers and quoted values (and whose codes agree) are one finding.',
+    ),
+  locations: z.array(locationSchema).optional().describe('With count: every place of the cause, the first one included, in report order (never capped).'),
   spec: specSchema.optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
+  data: z.record(z.string(), z.unknown()).optional().describe('Raw values of the first occurrence.'),
 });
 
 export const ruleResultSchema = z.strictObject({

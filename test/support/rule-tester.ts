@@ -19,6 +19,8 @@ export interface ExpectedFinding {
   location?: Partial<Finding['location']>;
   /** Subset of `data` that must be present. */
   data?: Record<string, unknown>;
+  /** How many places the finding stands for when one cause was found at several (engine/merge.ts); default 1. */
+  count?: number;
 }
 
 export interface ValidCase {
@@ -124,6 +126,7 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
           }
           if (wanted.location) expect(finding.location).toMatchObject(wanted.location);
           if (wanted.data) expect(finding.data).toMatchObject(wanted.data);
+          expect(finding.count ?? 1, 'places this finding stands for').toBe(wanted.count ?? 1);
           expect(finding.spec?.revision).toBeDefined();
           expect(finding.spec?.level).toBeDefined();
         });

@@ -8,6 +8,7 @@ import type { Severity } from '../../model/severity.js';
 import type { ReportHooks } from '../hooks.js';
 import type { Finding, RuleResult, RunReport, ServerReport } from '../../model/report.js';
 import { forTerminal } from '../sanitize.js';
+import { occurrences, occurrencesLine } from '../occurrences.js';
 import { truncate } from '../../util/text.js';
 import { exitCode } from '../build.js';
 import type { Render, ReporterContext } from './types.js';
@@ -51,10 +52,13 @@ function findingLines(finding: Finding, colors: Colors): string[] {
     .filter(Boolean)
     .join(' ');
   const basis = spec ? ` · ${spec.level} in ${spec.revision} ${spec.section}` : '';
-  return [
+  const lines = [
     `    ${paint(colors, finding.severity, `${ICON[finding.severity]} ${finding.severity.padEnd(7)}`)} ${forTerminal(truncate(finding.message, MESSAGE_LIMIT))}`,
     `      ${colors.dim(`${finding.ruleId} at ${where}${basis}`)}`,
   ];
+  const found = occurrences(finding);
+  if (found) lines.push(`      ${occurrencesLine(found, (name) => forTerminal(truncate(name, 60)))}`);
+  return lines;
 }
 
 /** Per-tool and overall latency (latency/budget), shown whether or not a budget failed; over-budget values in red. */

@@ -7,6 +7,7 @@
  * a skipped rule <skipped> with its reason, and a server that could not be fully tested one more <error> case.
  * Findings whose rule did not run as a rule (drift changes) become test cases of their own.
  */
+import { occurrences, occurrencesLine } from '../occurrences.js';
 import { atLeast, type Severity } from '../../model/severity.js';
 import { xmlAttribute, xmlText } from '../escape-xml.js';
 import type { Finding, LatencyReport, RuleResult, ServerReport } from '../../model/report.js';
@@ -133,6 +134,8 @@ function findingText(finding: Finding, server: ServerReport): string {
     location.pointer && truncate(location.pointer, 200),
   ];
   lines.push(`  at ${item.filter(Boolean).join(' ')} of server "${server.name}"`);
+  const found = occurrences(finding);
+  if (found) lines.push(`  ${occurrencesLine(found, (name) => `"${truncate(name, 200)}"`)}`);
   if (server.source) lines.push(`  defined at ${server.source.file}:${server.source.line}`);
   if (spec) lines.push(`  rests on ${spec.level} in ${spec.revision} ${spec.section} (${spec.url})`);
   if (finding.data !== undefined) lines.push(`  data: ${truncate(JSON.stringify(finding.data), TEXT_LIMIT)}`);

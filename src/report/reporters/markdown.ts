@@ -4,6 +4,7 @@
  * not be tested. Server text goes through the Markdown escapers (report/escape-markdown.ts); only this file writes
  * HTML tags, and only fixed ones. The whole text stays under GitHub's comment size limit.
  */
+import { occurrences, occurrencesLine } from '../occurrences.js';
 import { atLeast, type Severity } from '../../model/severity.js';
 import { markdownCode, markdownCodeBlock, markdownInline } from '../escape-markdown.js';
 import { exitCode } from '../build.js';
@@ -87,7 +88,9 @@ function serverTable(report: RunReport): string[] {
 function findingItem({ server, finding }: Located, helpUri: Map<string, string>): string {
   const docs = helpUri.get(finding.ruleId);
   const link = docs ? ` · [docs](${docs})` : '';
-  return `- ${markdownCode(finding.ruleId)} ${markdownInline(truncate(finding.message, MESSAGE_LIMIT))}  \n  ${where(server, finding)}${link}`;
+  const found = occurrences(finding);
+  const spread = found ? `  \n  ${occurrencesLine(found, (name) => markdownInline(truncate(name, 60)))}` : '';
+  return `- ${markdownCode(finding.ruleId)} ${markdownInline(truncate(finding.message, MESSAGE_LIMIT))}  \n  ${where(server, finding)}${link}${spread}`;
 }
 
 /** A drift change: its level, and the description diff (when the change has one) in a collapsible code block. */

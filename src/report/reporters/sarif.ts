@@ -104,12 +104,19 @@ function descriptors(report: RunReport, registry: readonly RuleMeta[]): Reportin
   return [...known, ...[...extra.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))];
 }
 
-function result(server: ServerReport, finding: Finding, ruleIndex: number | undefined, fingerprintValue: string): Record<string, unknown> {
-  const { location } = finding;
+/** The logical location of a place in the server's contract: `server/tool/name#pointer`. */
+function logicalLocation(server: ServerReport, location: Finding['location']): Record<string, unknown> {
   const name = location.name ?? server.name;
   const qualified =
     [server.name, location.kind, location.name].filter((part) => part !== undefined).join('/') + (location.pointer ? `#${location.pointer}` : '');
-  const logical = { name: visibleText(truncate(name, 200)), fullyQualifiedName: visibleText(truncate(qualified, 400)), kind: LOGICAL_KIND[location.kind] };
+  return { name: visibleText(truncate(name, 200)), fullyQualifiedName: visibleText(truncate(qualified, 400)), kind: LOGICAL_KIND[location.kind] };
+}
+
+function result(server: ServerReport, finding: Finding, ruleIndex: number | undefined, fingerprintValue: string): Record<string, unknown> {
+  const { location } = finding;
+  const logical = logicalLocation(server, location);
+  // A finding that stands for several places (one cause): the first is its location, every other one related.
+  const related = (finding.locations ?? []).slice(1).map((other, index) => ({ id: index + 1, logicalLocations: [logicalLocation(server, other)] }));
   const physical = server.source && {
     artifactLocation: { uri: server.source.file.split('/').map(encodeURIComponent).join('/') },
     region: { startLine: server.source.line },
@@ -120,8 +127,15 @@ function result(server: ServerReport, finding: Finding, ruleIndex: number | unde
     level: LEVEL[finding.severity],
     message: { text: messageText(truncate(finding.message, MESSAGE_LIMIT)) },
     locations: [physical ? { physicalLocation: physical, logicalLocations: [logical] } : { logicalLocations: [logical] }],
+    ...(related.length > 0 && { relatedLocations: related }),
     partialFingerprints: { [FINGERPRINT_KEY]: fingerprintValue },
-    properties: visibleDeep({ server: server.name, location, ...(finding.spec && { spec: finding.spec }), ...(finding.data && { data: finding.data }) }),
+    properties: visibleDeep({
+      server: server.name,
+      location,
+      ...(finding.count !== undefined && { count: finding.count }),
+      ...(finding.spec && { spec: finding.spec }),
+      ...(finding.data && { data: finding.data }),
+    }),
   };
 }
 

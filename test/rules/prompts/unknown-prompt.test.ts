@@ -13,8 +13,12 @@ ruleTester(unknownPrompt, {
         return name !== name.toLowerCase() ? renderWithout(spec, { ...params, name: name.toLowerCase() }, () => false) : undefined;
       }),
       findings: [
-        { message: 'prompts/get for "Code_review" (case case-variant-prompt) was silently accepted', location: { kind: 'prompt', name: 'code_review' } },
-        { message: '(case case-variant-prompt)', location: { name: 'summarize' } },
+        // Both prompts accept their name in other letter case: one cause, one finding.
+        {
+          message: 'prompts/get for "Code_review" (case case-variant-prompt) was silently accepted',
+          location: { kind: 'prompt', name: 'code_review' },
+          count: 2,
+        },
         {
           message: 'prompt that does not exist (case unknown-prompt) got JSON-RPC error -32601',
           location: { kind: 'server' },

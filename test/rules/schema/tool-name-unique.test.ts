@@ -29,10 +29,7 @@ ruleTester(toolNameUnique, {
     {
       name: 'two duplicated names',
       server: { tools: [tool('a'), tool('b'), tool('b'), tool('a')] },
-      findings: [
-        { location: { name: 'a' }, data: { firstIndex: 0, index: 3 } },
-        { location: { name: 'b' }, data: { firstIndex: 1, index: 2 } },
-      ],
+      findings: [{ location: { name: 'a' }, data: { firstIndex: 0, index: 3 }, count: 2 }],
     },
   ],
 });

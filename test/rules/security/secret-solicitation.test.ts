@@ -28,10 +28,7 @@ ruleTester(secretSolicitation, {
     {
       name: 'secret-named parameters',
       server: { tools: [tool('connect', { apiKey: { type: 'string' }, password: { type: 'string' }, host: { type: 'string' } })] },
-      findings: [
-        { location: { pointer: '/inputSchema/properties/apiKey' }, message: 'tool parameter "apiKey" asks the model for a secret' },
-        { location: { pointer: '/inputSchema/properties/password' }, data: { parameter: 'password' } },
-      ],
+      findings: [{ location: { pointer: '/inputSchema/properties/apiKey' }, message: 'tool parameter "apiKey" asks the model for a secret', count: 2 }],
     },
     {
       name: 'descriptions that ask for one',

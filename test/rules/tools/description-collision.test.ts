@@ -71,11 +71,13 @@ describe('tools/description-collision at scale', () => {
     for (let index = 0; index < 300; index++) {
       tools.push(tool(`list_items_${index}`, `List the items of collection number ${index} with paging and filters.`, ['cursor']));
     }
-    // 50 copies of one description, half with another input shape: each divergent copy is reported once.
+    // 50 copies of one description, half with another input shape: each divergent copy is reported once, and the
+    // 25 reports of that one cause are one finding standing for all 25 tools.
     for (let index = 0; index < 50; index++)
       tools.push(tool(`lookup_${index}`, 'Look up a customer record by its identifier.', index % 2 ? ['id'] : ['email']));
     const report = await runRuleOnFake(descriptionCollision, { tools, pageSize: 100 });
-    expect(report.findings).toHaveLength(25);
-    expect(report.findings.every((finding) => finding.data?.other === 'lookup_0')).toBe(true);
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]).toMatchObject({ count: 25, data: { other: 'lookup_0' } });
+    expect(new Set(report.findings[0]!.locations!.map((location) => location.name)).size).toBe(25);
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * How human-readable reporters show a finding that stands for several places (engine/merge.ts): the count, the
+ * kind of item, and the first few names, the rest counted. The JSON and SARIF reports carry every location.
+ */
+import type { Finding } from '../model/report.js';
+import type { LocationKind } from '../model/location.js';
+
+/** Names shown before "(N more)". */
+export const NAMES_SHOWN = 3;
+
+const PLURAL: Record<LocationKind, string> = {
+  server: 'places',
+  tool: 'tools',
+  prompt: 'prompts',
+  resource: 'resources',
+  resourceTemplate: 'resource templates',
+  transport: 'places',
+};
+
+export interface Occurrences {
+  count: number;
+  /** "tools", "prompts", ...: the kind of the places, or "places" when they are of several kinds. */
+  noun: string;
+  /** The first names (or pointers, for unnamed places), unsanitized: each reporter escapes them for its format. */
+  names: string[];
+  more: number;
+}
+
+export function occurrences(finding: Finding): Occurrences | undefined {
+  if (finding.count === undefined || finding.locations === undefined) return undefined;
+  const kinds = new Set(finding.locations.map((location) => location.kind));
+  const noun = kinds.size === 1 ? PLURAL[finding.location.kind] : 'places';
+  const labels = finding.locations.map(
+    (location) => [location.name, location.pointer].filter((part) => part !== undefined && part !== '').join(' ') || location.kind,
+  );
+  // The same item can carry the cause at several pointers: name it once.
+  const distinct = [...new Set(labels)];
+  const names = distinct.slice(0, NAMES_SHOWN);
+  return { count: finding.count, noun, names, more: distinct.length - names.length };
+}
+
+/** `× 52 tools: get_issue, create_issue, list_issues, … (49 more)`, with `escape` applied to each name. */
+export function occurrencesLine(found: Occurrences, escape: (text: string) => string): string {
+  return `× ${found.count} ${found.noun}: ${found.names.map(escape).join(', ')}${found.more > 0 ? `, … (${found.more} more)` : ''}`;
+}

@@ -1,0 +1,63 @@
+/** One cause, one finding: merging by cause, unit by unit and through the engine on a 50-tool server. */
+import { describe, expect, it } from 'vitest';
+import { causeKey, mergeByCause } from '../../src/engine/merge.js';
+import type { Finding } from '../../src/model/report.js';
+import { toolDescription } from '../../src/rules/schema/tool-description.js';
+import { runRuleOnFake } from '../support/rule-tester.js';
+
+const finding = (name: string, message: string, data?: Record<string, unknown>): Finding => ({
+  ruleId: 'tools/invalid-input',
+  severity: 'error',
+  message,
+  location: { kind: 'tool', name },
+  ...(data && { data }),
+});
+
+describe('mergeByCause', () => {
+  it('merges messages that differ only in names, numbers and quoted values, keeping every location', () => {
+    const merged = mergeByCause([
+      finding('get_issue', '"get_issue" with property "owner" missing got -32603; expected -32602 after 12 ms'),
+      finding('create_issue', '"create_issue" with property "title" missing got -32603; expected -32602 after 7 ms'),
+    ]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ count: 2, message: expect.stringContaining('get_issue') as unknown, location: { name: 'get_issue' } });
+    expect(merged[0]!.locations?.map((location) => location.name)).toEqual(['get_issue', 'create_issue']);
+  });
+
+  it('keeps causes apart: another error code, another data code, another rule or severity', () => {
+    const base = finding('a_tool', '"a_tool" got -32603');
+    expect(mergeByCause([base, finding('b_tool', '"b_tool" got -32601')])).toHaveLength(2);
+    expect(mergeByCause([finding('a_tool', 'x', { code: 1 }), finding('b_tool', 'x', { code: 2 })])).toHaveLength(2);
+    expect(causeKey(base)).not.toBe(causeKey({ ...base, ruleId: 'tools/valid-input' }));
+    expect(causeKey(base)).not.toBe(causeKey({ ...base, severity: 'warning' }));
+  });
+
+  it('never puts one place twice into a merged finding: two defects of one shape at one place stay two', () => {
+    const merged = mergeByCause([
+      finding('code_review', 'the value of argument "focus" appears nowhere'),
+      finding('code_review', 'the value of argument "language" appears nowhere'),
+      finding('summarize', 'the value of argument "text" appears nowhere'),
+    ]);
+    expect(merged.map((item) => [item.message, item.count, item.locations?.map((location) => location.name)])).toEqual([
+      ['the value of argument "focus" appears nowhere', 2, ['code_review', 'summarize']],
+      ['the value of argument "language" appears nowhere', undefined, undefined],
+    ]);
+  });
+
+  it('leaves a single finding as it is, without count or locations', () => {
+    const single = finding('only', '"only" got -32603');
+    expect(mergeByCause([single])).toEqual([single]);
+  });
+});
+
+describe('merging in the engine', () => {
+  it('reports one defect on 50 tools as one finding with count 50', async () => {
+    const tools = Array.from({ length: 50 }, (_, index) => ({ name: `tool_${String(index).padStart(2, '0')}`, inputSchema: { type: 'object' } }));
+    const report = await runRuleOnFake(toolDescription, { tools });
+    expect(report.findings).toHaveLength(1);
+    const [only] = report.findings;
+    expect(only).toMatchObject({ ruleId: 'schema/tool-description', count: 50, location: { name: 'tool_00' } });
+    expect(only!.locations).toHaveLength(50);
+    expect(new Set(only!.locations!.map((location) => location.name)).size).toBe(50);
+  });
+});
