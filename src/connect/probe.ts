@@ -15,7 +15,6 @@ export interface ProbeOptions {
 
 export class Probe {
   private readonly limiter: Limiter;
-  private rawIds = 0;
 
   constructor(
     private readonly peer: RpcPeer,
@@ -29,22 +28,25 @@ export class Probe {
     return this.peer.closed;
   }
 
-  request(method: string, params?: unknown): Promise<Outcome> {
-    return this.bounded(() => this.peer.request(method, params, this.callOptions()));
+  /**
+   * A request, with one retry when it got no answer within call_ms: a busy machine or a slow first answer must not
+   * become a verdict. tools/call is never sent twice (a tool may act); its hangs are tools/call-answered's to judge.
+   * Two timeouts in a row end as a timeout with `attempts: 2`.
+   */
+  async request(method: string, params?: unknown): Promise<Outcome> {
+    const first = await this.bounded(() => this.peer.request(method, params, this.callOptions()));
+    if (first.kind !== 'timeout' || method === 'tools/call' || this.options.signal?.aborted || this.peer.closed) return first;
+    const second = await this.bounded(() => this.peer.request(method, params, this.callOptions()));
+    return second.kind === 'timeout' ? { ...second, attempts: 2 } : second;
   }
 
   /**
-   * A hand-built request. A string `id` of the form `mcpact-<n>` is assigned when the message has none, so raw
-   * probes never collide with the session's integer ids.
+   * A hand-built request, sent once and as given. When the message has no id it gets the session's next integer
+   * id: only the rule that tests string ids sends one.
    */
   raw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
-    const withId = 'id' in message ? message : { ...message, id: `mcpact-${++this.rawIds}` };
+    const withId = 'id' in message ? message : { ...message, id: this.peer.allocateId() };
     return this.bounded(() => this.peer.rawRequest(withId, this.callOptions()));
-  }
-
-  /** A unique string id for raw probes that set their own. */
-  nextRawId(): string {
-    return `mcpact-${++this.rawIds}`;
   }
 
   /**

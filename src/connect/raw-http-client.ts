@@ -59,9 +59,12 @@ export class RawHttpClient {
     else outer?.addEventListener('abort', () => this.abort.abort(), { once: true });
   }
 
-  /** A string id no other probe request of this client uses. */
-  nextRequestId(): string {
-    return `mcpact-probe-${++this.ids}`;
+  /**
+   * An integer id no other probe request of this client uses. Integer ids, as the session's: a server that
+   * mishandles string ids fails only protocol/request-id-echo, never every probe.
+   */
+  nextRequestId(): number {
+    return ++this.ids;
   }
 
   /** Opens a session of its own: initialize with `protocolVersion`, then notifications/initialized when that succeeded. */

@@ -9,8 +9,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 export type Outcome =
   | { kind: 'result'; result: unknown; ms: number }
   | { kind: 'error'; code: unknown; message: unknown; data?: unknown; ms: number }
-  /** No answer within the call deadline. */
-  | { kind: 'timeout'; ms: number }
+  /** No answer within the call deadline (`attempts: 2` when a retry went unanswered too). */
+  | { kind: 'timeout'; ms: number; attempts?: number }
   /** The connection ended (the server crashed or exited) before an answer came. */
   | { kind: 'closed'; ms: number }
   /** An answer with our id that is neither a result nor an error. */
@@ -79,9 +79,14 @@ export class RpcPeer {
     this.closeListeners.push(listener);
   }
 
+  /** An integer id no request of this peer has used or will use. */
+  allocateId(): number {
+    return this.nextId++;
+  }
+
   /** A request with the next integer id. */
   request(method: string, params: unknown, options: RequestOptions): Promise<Outcome> {
-    const id = this.nextId++;
+    const id = this.allocateId();
     const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
     if (params !== undefined) message.params = params;
     return this.send(message, id, options);

@@ -49,7 +49,7 @@ export interface StdioConnection {
 
 /** Raw HTTP exchanges on sessions of its own. */
 export interface HttpClient {
-  nextRequestId(): string;
+  nextRequestId(): number;
   initialize(protocolVersion?: string, headers?: HeaderOverrides): Promise<RawHttpSession>;
   send(request: RawHttpSend): Promise<HttpExchange>;
   terminate(session: RawHttpSession): Promise<HttpExchange | undefined>;

@@ -4,7 +4,7 @@
  * the engine stamps the rule id and the severity (engine/severity.ts). Every family is made of rules, drift too.
  */
 import type { SpecRef } from '../model/spec.js';
-import type { Surface } from '../surface/types.js';
+import type { ListKind, Surface } from '../surface/types.js';
 import type { ServerSettings } from '../config/schema.js';
 import type { RunRuntime } from './runtime.js';
 import type { Severity } from '../model/severity.js';
@@ -73,6 +73,12 @@ export interface RuleContext {
    * its result is an `error` with this reason, and the server's report is incomplete (exit 2).
    */
   incomplete: (reason: string) => void;
+  /**
+   * The rule could not reach a verdict on some or all of what it checks (no answer to two tries, a list that
+   * could not be read). Without findings its result is `inconclusive` with this reason, never a pass; with
+   * findings it fails, and the reason joins its notes.
+   */
+  inconclusive: (reason: string) => void;
 }
 
 /** One server of the run, as `checkAcross` sees it. */
@@ -93,6 +99,11 @@ export interface Rule<Id extends string = string> {
   docs: string;
   /** Drift rules: the change id of the change table they report (its level decides the severity). */
   change?: ChangeId;
+  /**
+   * The declared lists the rule judges. When one of them could not be read (an error, no answer), the rule cannot
+   * pass: without findings it is inconclusive, with the server's words as the reason.
+   */
+  needs?: readonly ListKind[];
   /** Whether the rule applies to this server; default: always. A rule that does not apply is not listed for it. */
   applies?: (target: RuleTarget) => boolean;
   /**

@@ -11,7 +11,8 @@ import { createTransportProbe, type TransportProbe } from '../connect/transport-
 import type { Probe } from '../connect/probe.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { openCapturedSession } from '../surface/open.js';
-import type { Surface } from '../surface/types.js';
+import type { ListKind, Surface } from '../surface/types.js';
+import { listFailures } from '../surface/failures.js';
 import type { Finding, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
 import type { Family } from '../model/family.js';
 import type { RuleLevel } from '../model/severity.js';
@@ -116,6 +117,12 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     keepSurface?.(surface);
     if (deadline.signal.aborted) throw deadlineError(plan.timeouts.run_ms);
     const rules = options.rules.filter((rule) => rule.applies?.(plan) ?? true);
+    // A declared list that could not be read is not an empty server: not everything can be tested.
+    const unread = listFailures(surface);
+    if (unread.length > 0) {
+      report.complete = false;
+      report.error = `not every declared list could be read, so not everything was tested: ${unread.map((failure) => failure.reason).join('; ')}`;
+    }
     await runRules(plan, rules, { surface, probe, transport, cache: new RunCache() }, deadline.signal, report, hooks);
     if (deadline.signal.aborted) {
       report.complete = false;
@@ -212,6 +219,7 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   let skipReason: string | undefined;
   let incomplete: string | undefined;
   const notes: string[] = [];
+  const undecided: string[] = [];
   let metrics: { latency: LatencyReport } | undefined;
   const started = performance.now();
   const context: RuleContext = {
@@ -235,6 +243,9 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
     incomplete: (reason) => {
       incomplete = reason;
     },
+    inconclusive: (reason) => {
+      undecided.push(reason);
+    },
   };
   const durationMs = () => Math.round(performance.now() - started);
   const errored = (reason: string): RuleOutcome => ({ result: { ...base, status: 'error', durationMs: durationMs(), reason }, findings });
@@ -246,12 +257,18 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   }
   if (incomplete !== undefined) return { ...errored(incomplete), incomplete };
   const merged = mergeByCause(findings.sort(compareFindings));
-  if (skipReason !== undefined && merged.length === 0) {
+  if (skipReason !== undefined && merged.length === 0 && !rule.needs?.some((kind) => failedKinds(shared.surface).has(kind))) {
     return { result: { ...base, status: 'skip', durationMs: durationMs(), reason: skipReason }, findings: merged, metrics };
+  }
+  // A list the rule judges could not be read: what it saw was not the whole contract.
+  const unread = listFailures(shared.surface).filter((failure) => rule.needs?.includes(failure.kind));
+  if (unread.length > 0) undecided.unshift(`not judged: ${unread.map((failure) => failure.reason).join('; ')}`);
+  if (undecided.length > 0 && (merged.length === 0 || skipReason !== undefined)) {
+    return { result: { ...base, status: 'inconclusive', durationMs: durationMs(), reason: [...undecided, ...notes].join('; ') }, findings: merged, metrics };
   }
   const severity = merged.length > 0 ? worstOf(merged.map((finding) => finding.severity)) : base.severity;
   const result: RuleResult = { ...base, severity, status: merged.length > 0 ? 'fail' : 'pass', durationMs: durationMs() };
-  if (notes.length > 0) result.reason = notes.join('; ');
+  if (notes.length > 0 || undecided.length > 0) result.reason = [...undecided, ...notes].join('; ');
   return { result, findings: merged, metrics };
 }
 
@@ -283,6 +300,10 @@ function acrossServers(rule: Rule, plans: readonly ServerPlan[], reports: Server
     hooks?.onServerStart?.(plan.name, report.transport);
     hooks?.onFamilyDone?.(plan.name, rule.family, [result], merged);
   });
+}
+
+function failedKinds(surface: Surface): Set<ListKind> {
+  return new Set(listFailures(surface).map((failure) => failure.kind));
 }
 
 function policyOf(plan: ServerPlan): SeverityPolicy {

@@ -8,7 +8,12 @@ import { FAMILIES } from './family.js';
 import { SEVERITIES } from './severity.js';
 import { KNOWN_REVISIONS } from './spec.js';
 
-export const RULE_STATUSES = ['pass', 'fail', 'skip', 'error'] as const;
+/**
+ * pass: judged, nothing found. fail: findings. skip: not applicable (or turned off). error: the rule crashed or
+ * ran out of time (the run is incomplete). inconclusive: the rule ran but could not reach a verdict (no answer to
+ * two tries, a list the server could not deliver); never a pass, never a finding.
+ */
+export const RULE_STATUSES = ['pass', 'fail', 'skip', 'error', 'inconclusive'] as const;
 
 const specSchema = z.strictObject({
   revision: z.enum(KNOWN_REVISIONS).describe('Specification revision the verdict rests on.'),
@@ -48,7 +53,10 @@ export const ruleResultSchema = z.strictObject({
   status: z.enum(RULE_STATUSES),
   severity: z.enum(SEVERITIES),
   durationMs: z.number().int().nonnegative(),
-  reason: z.string().optional().describe('Why the rule was skipped or errored; for other statuses, notes such as items that could not be exercised.'),
+  reason: z
+    .string()
+    .optional()
+    .describe('Why the rule was skipped, errored or inconclusive; for other statuses, notes such as items that could not be exercised.'),
 });
 
 const millis = z.number().nonnegative();

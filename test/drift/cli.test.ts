@@ -173,7 +173,11 @@ describe('a failed capture never touches the lockfile', () => {
     expect(result.code).toBe(2);
     const report = JSON.parse(result.stdout);
     expect(report.servers[0]).toMatchObject({ complete: false, findings: [] });
-    expect(report.servers[0].error).toMatch(/capture incomplete, drift not compared: prompts\/list failed/);
+    expect(report.servers[0].error).toMatch(/not every declared list could be read, so not everything was tested: prompts\/list failed/);
+    expect(report.servers[0].rules.find((rule: { id: string }) => rule.id === 'drift/prompt-removed')).toMatchObject({
+      status: 'error',
+      reason: expect.stringMatching(/capture incomplete, drift not compared: prompts\/list failed/) as unknown,
+    });
   });
 });
 

@@ -163,10 +163,11 @@ describe('hostile stdio servers', () => {
     await expectNoneAlive(pids());
   });
 
-  it('answers with "result": null: findings (ping, lists), exit 1', async () => {
+  it('answers with "result": null: findings (ping, lists), and lists that could not be read make it exit 2', async () => {
     const { target, pids } = hostileStdio('null-result');
     const run = await runHostile(target);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
+    expect(run.server.error).toMatch(/not every declared list could be read/);
     expect(ruleIds(run.server)).toEqual(expect.arrayContaining(['protocol/ping', 'protocol/list-pages']));
     expectSafeReports(run);
     await expectNoneAlive(pids());

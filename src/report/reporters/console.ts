@@ -31,11 +31,13 @@ export function familyBlock(family: Family, results: RuleResult[], findings: Fin
   const parts = [`${count('pass')} passed`, `${count('fail')} failed`];
   if (count('skip') > 0) parts.push(`${count('skip')} skipped`);
   if (count('error') > 0) parts.push(colors.red(`${count('error')} errored`));
+  if (count('inconclusive') > 0) parts.push(colors.yellow(`${count('inconclusive')} inconclusive`));
   const lines = [`  ${colors.bold(family)} ${colors.dim(`${results.length} rules: ${parts.join(', ')}`)}`];
   const shown = context.quiet ? findings.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : findings;
   for (const finding of shown) lines.push(...findingLines(finding, colors));
   for (const result of results) {
     if (result.status === 'error') lines.push(`    ${colors.red('! rule error')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
+    else if (result.status === 'inconclusive') lines.push(`    ${colors.yellow('? inconclusive')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
     else if (context.verbose && result.status === 'skip') lines.push(`    ${colors.dim(`- skipped ${result.id}: ${forTerminal(result.reason ?? '')}`)}`);
     else if (context.verbose && result.status === 'pass') lines.push(`    ${colors.green('✔')} ${colors.dim(result.id)}`);
   }
@@ -100,12 +102,13 @@ export function serverFailure(server: ServerReport, colors: Colors): string[] {
 
 export function summaryLine(report: RunReport, colors: Colors): string {
   const { rules, findings } = report.summary;
-  const total = rules.pass + rules.fail + rules.skip + rules.error;
+  const total = rules.pass + rules.fail + rules.skip + rules.error + rules.inconclusive;
   const code = exitCode(report);
   const verdict = code === 0 ? colors.green('PASSED') : code === 1 ? colors.red('FAILED') : colors.red('INCOMPLETE');
   const servers = `${report.summary.servers} server${report.summary.servers === 1 ? '' : 's'}`;
   return (
-    `${verdict} ${servers}, ${total} rules (${rules.pass} passed, ${rules.fail} failed, ${rules.skip} skipped, ${rules.error} errored); ` +
+    `${verdict} ${servers}, ${total} rules (${rules.pass} passed, ${rules.fail} failed, ${rules.skip} skipped, ${rules.error} errored` +
+    `${rules.inconclusive > 0 ? `, ${rules.inconclusive} inconclusive` : ''}); ` +
     `findings: ${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info; fail-on ${report.failOn}; ${report.durationMs} ms`
   );
 }

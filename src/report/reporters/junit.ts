@@ -103,6 +103,8 @@ function ruleCase(rule: RuleResult, findings: Finding[], failOn: Severity, serve
     return { name: rule.id, ms: time, outcome: { kind: 'error', message: firstLine(reason), type: 'RuleError' }, details: truncate(reason, TEXT_LIMIT) };
   }
   if (rule.status === 'skip') return { name: rule.id, ms: time, outcome: { kind: 'skipped', message: rule.reason ?? 'not applicable' } };
+  // Neither a pass nor a failure: CI shows it as skipped, with why.
+  if (rule.status === 'inconclusive') return { name: rule.id, ms: time, outcome: { kind: 'skipped', message: `inconclusive: ${rule.reason ?? 'no verdict'}` } };
   const testCase = findingsCase(rule.id, time, findings, failOn, server);
   if (rule.reason !== undefined) testCase.output = [`note: ${truncate(rule.reason, TEXT_LIMIT)}`, testCase.output].filter(Boolean).join('\n\n');
   return testCase;

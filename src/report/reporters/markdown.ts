@@ -64,7 +64,7 @@ function verdict(report: RunReport): string {
 
 function summaryLine(report: RunReport): string {
   const { rules, findings } = report.summary;
-  const total = rules.pass + rules.fail + rules.skip + rules.error;
+  const total = rules.pass + rules.fail + rules.skip + rules.error + rules.inconclusive;
   return (
     `${report.summary.servers} server${report.summary.servers === 1 ? '' : 's'} · ${total} rules · ` +
     `${findings.error} errors, ${findings.warning} warnings, ${findings.info} info · fails on \`${report.failOn}\` · ${(report.durationMs / 1000).toFixed(1)} s`
@@ -79,7 +79,8 @@ function serverTable(report: RunReport): string[] {
     const failing = server.findings.some((finding) => atLeast(finding.severity, report.failOn));
     const state = !server.complete ? '⚠️ incomplete' : failing ? '❌ failed' : '✅ passed';
     const protocol = server.protocolVersion === null ? '—' : markdownInline(truncate(server.protocolVersion, 40));
-    const rules = `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped, ${count('error')} errored`;
+    const undecided = count('inconclusive');
+    const rules = `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped, ${count('error')} errored${undecided > 0 ? `, ${undecided} inconclusive` : ''}`;
     return `| ${markdownInline(truncate(server.name, NAME_LIMIT))} | ${state} | ${server.transport} | ${protocol} | ${rules} | ${bySeverity('error')} | ${bySeverity('warning')} | ${bySeverity('info')} |`;
   });
   return ['| server | result | transport | protocol | rules | errors | warnings | info |', '| --- | --- | --- | --- | --- | ---: | ---: | ---: |', ...rows];
@@ -155,6 +156,9 @@ function notTested(report: RunReport): string[] {
     }
     for (const rule of server.rules.filter((candidate) => candidate.status === 'error')) {
       lines.push(`- *${name}*: rule ${markdownCode(rule.id)} crashed: ${markdownInline(truncate(rule.reason ?? 'unknown error', MESSAGE_LIMIT))}`);
+    }
+    for (const rule of server.rules.filter((candidate) => candidate.status === 'inconclusive')) {
+      lines.push(`- *${name}*: rule ${markdownCode(rule.id)} was inconclusive: ${markdownInline(truncate(rule.reason ?? 'no verdict', MESSAGE_LIMIT))}`);
     }
   }
   return lines;

@@ -158,6 +158,14 @@ function notifications(report: RunReport, index: Map<string, number>): Record<st
         ...(position !== undefined && { descriptor: { id: rule.id, index: position } }),
       });
     }
+    for (const rule of server.rules.filter((candidate) => candidate.status === 'inconclusive')) {
+      const position = index.get(rule.id);
+      out.push({
+        level: 'note',
+        message: { text: messageText(`${server.name}: rule ${rule.id} was inconclusive: ${truncate(rule.reason ?? 'no verdict', MESSAGE_LIMIT)}`) },
+        ...(position !== undefined && { descriptor: { id: rule.id, index: position } }),
+      });
+    }
   }
   return out;
 }

@@ -27,6 +27,6 @@ export function exchangeData(exchange: HttpExchange): Record<string, unknown> {
   return { status: exchange.status, contentType: exchange.headers['content-type'], body: exchange.body.slice(0, 500) };
 }
 
-export function ping(id: string): Record<string, unknown> {
+export function ping(id: number): Record<string, unknown> {
   return { jsonrpc: '2.0', id, method: 'ping' };
 }

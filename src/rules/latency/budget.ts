@@ -9,6 +9,7 @@ import { MAX_TIMEOUTS, timeTool, timingPlan, type ToolTiming } from '../../exerc
 export const budget = defineRule({
   id: 'latency/budget',
   family: 'latency',
+  needs: ['tools'],
   description: 'Tools answer within the p50/p95 latency budgets of the config (opt-in; only tools the safe-call policy allows).',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'CONFIG', section: 'server/tools#calling-tools' },

@@ -5,6 +5,7 @@ import { caseData, exercisedPrompts, promptLocation, quoteName } from './shared.
 export const argumentDropped = defineRule({
   id: 'prompts/argument-dropped',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'Every supplied argument value appears in the rendered messages (verbatim or escaped).',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#getting-a-prompt' },

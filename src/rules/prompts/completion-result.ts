@@ -26,6 +26,7 @@ export function completionProblem(outcome: Outcome): string | undefined {
 export const completionResult = defineRule({
   id: 'prompts/completion-result',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'completion/complete for each prompt argument answers with at most 100 string values and well-typed total/hasMore.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'MUST', section: 'server/utilities/completion', checklist: 'C2' },

@@ -5,6 +5,7 @@ import { describeOutcome } from '../outcome.js';
 export const completionUnknownPrompt = defineRule({
   id: 'prompts/completion-unknown-prompt',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'completion/complete for a prompt that does not exist gets -32602.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/utilities/completion#error-handling', checklist: 'C3' },

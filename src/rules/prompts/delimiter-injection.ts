@@ -4,6 +4,7 @@ import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, 
 export const delimiterInjection = defineRule({
   id: 'prompts/delimiter-injection',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'Values with closing tags, code fences or a fake "System:" turn never add messages or change roles.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#security' },

@@ -4,6 +4,7 @@ import { caseData, casesNamed, exercisedPrompts, promptLocation, reportVerdicts 
 export const determinism = defineRule({
   id: 'prompts/determinism',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'The same arguments twice render identical messages.',
   defaultSeverity: 'info',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#getting-a-prompt' },

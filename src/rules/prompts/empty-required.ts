@@ -4,6 +4,7 @@ import { casesNamed, exercisedPrompts, quoteName, reportVerdicts } from './share
 export const emptyRequired = defineRule({
   id: 'prompts/empty-required',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'An empty or blank value for a required argument is rejected with -32602 (policy prompts.empty_required).',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },

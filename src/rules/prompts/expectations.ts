@@ -7,6 +7,7 @@ import { caseData, promptLocation, quoteName } from './shared.js';
 export const expectations = defineRule({
   id: 'prompts/expectations',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'Rendered messages meet the expectations in the config: roles, match, not_match and golden files.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'CONFIG', section: 'server/prompts#getting-a-prompt' },

@@ -4,6 +4,7 @@ import { exercisedPrompts, reportVerdicts } from './shared.js';
 export const malformedParams = defineRule({
   id: 'prompts/malformed-params',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'prompts/get with malformed params (no name, a non-string name, arguments not an object) gets -32602.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },

@@ -4,6 +4,7 @@ import { caseData, exercisedPrompts, promptLocation } from './shared.js';
 export const messageShape = defineRule({
   id: 'prompts/message-shape',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'Every rendered result has messages with role user or assistant and valid content blocks.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#promptmessage', checklist: 'PR4' },

@@ -4,6 +4,7 @@ import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, repo
 export const missingRequired = defineRule({
   id: 'prompts/missing-required',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'Leaving out a required argument is rejected with -32602, and the message names the argument.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#error-handling', checklist: 'PR7' },

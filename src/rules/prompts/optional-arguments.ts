@@ -4,6 +4,7 @@ import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, repo
 export const optionalArguments = defineRule({
   id: 'prompts/optional-arguments',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'A prompt renders with only its required arguments, and with each optional argument left out or empty.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#prompt', checklist: 'PR2' },

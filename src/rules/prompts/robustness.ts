@@ -5,6 +5,7 @@ import { casesNamed, exercisedPrompts, FAILURES_ONLY, quoteName, reportVerdicts 
 export const robustness = defineRule({
   id: 'prompts/robustness',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'A 64 KiB value and a value with bidi overrides, zero-width characters and NUL cause no crash, hang or garbled answer.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#implementation-considerations' },

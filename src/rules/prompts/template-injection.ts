@@ -6,6 +6,7 @@ const occurrences = (text: string, needle: string) => (needle === '' ? 0 : text.
 export const templateInjection = defineRule({
   id: 'prompts/template-injection',
   family: 'prompts',
+  needs: ['prompts'],
   description: "A value like {{other_argument}} stays text: it is never replaced by another argument's value.",
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#security' },

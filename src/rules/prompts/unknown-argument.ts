@@ -4,6 +4,7 @@ import { casesNamed, exercisedPrompts, quoteName, reportVerdicts } from './share
 export const unknownArgument = defineRule({
   id: 'prompts/unknown-argument',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'An undeclared argument, or a declared one in other letter case, is rejected (policy prompts.unknown_arguments).',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },

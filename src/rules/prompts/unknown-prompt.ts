@@ -4,6 +4,7 @@ import { casesNamed, exercisedPrompts, quoteName, reportVerdicts } from './share
 export const unknownPrompt = defineRule({
   id: 'prompts/unknown-prompt',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'prompts/get for a prompt that does not exist, or a listed name in other letter case, gets -32602.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#error-handling', checklist: 'PR6' },

@@ -18,6 +18,7 @@ function supplied(result: CaseResult): string {
 export const unresolvedMarkers = defineRule({
   id: 'prompts/unresolved-markers',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'Rendered text has no leftover template markers ({{, }}, ${, [object Object]) or stray undefined/null/NaN.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#getting-a-prompt' },

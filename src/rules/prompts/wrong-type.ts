@@ -5,6 +5,7 @@ import { caseData, casesNamed, describeVerdict, EXPECTED_TEXT, exercisedPrompts,
 export const wrongType = defineRule({
   id: 'prompts/wrong-type',
   family: 'prompts',
+  needs: ['prompts'],
   description: 'An argument value that is not a string is rejected with -32602, not -32603 and not rendered.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },

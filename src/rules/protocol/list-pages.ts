@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import type { ListCapture } from '../../surface/types.js';
 import { PAGE_CAP } from '../../surface/capture.js';
+import { quote } from '../../util/text.js';
 
 export const listPages = defineRule({
   id: 'protocol/list-pages',
@@ -38,7 +39,8 @@ function problems(capture: ListCapture): string[] {
   if (capture.status === 'timeout') found.push(`page ${page} was not answered in time`);
   if (capture.status === 'closed') found.push(`the connection closed while fetching page ${page}`);
   if (capture.status === 'error' && capture.error?.code !== -32601) {
-    found.push(`page ${page} failed with JSON-RPC error ${String(capture.error?.code)}`);
+    // The server's own words say what went wrong: a backend down reads differently from a bug.
+    found.push(`page ${page} failed with JSON-RPC error ${String(capture.error?.code).slice(0, 20)} ${quote(capture.error?.message ?? '', 160)}`);
   }
   if (capture.status === 'malformed' && capture.problems.length === 0) found.push(`page ${page} was neither a result nor an error`);
   return found;

@@ -8,6 +8,7 @@ import { asArray, stringField } from '../../util/shape.js';
 export const promptArgumentCaseCollision = defineRule({
   id: 'schema/prompt-argument-case-collision',
   family: 'schema',
+  needs: ['prompts'],
   description: 'Within one prompt, no two argument names differ only by letter case.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#prompt' },

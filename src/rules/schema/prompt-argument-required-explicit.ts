@@ -8,6 +8,7 @@ import { asArray, stringField } from '../../util/shape.js';
 export const promptArgumentRequiredExplicit = defineRule({
   id: 'schema/prompt-argument-required-explicit',
   family: 'schema',
+  needs: ['prompts'],
   description: 'Every prompt argument states `required` as true or false.',
   defaultSeverity: 'info',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#prompt' },

@@ -8,6 +8,7 @@ import { asArray, stringField } from '../../util/shape.js';
 export const promptArgumentUnique = defineRule({
   id: 'schema/prompt-argument-unique',
   family: 'schema',
+  needs: ['prompts'],
   description: 'Within one prompt, no two arguments share a name.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#prompt', checklist: 'PR2' },

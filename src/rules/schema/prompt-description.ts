@@ -4,6 +4,7 @@ import { itemLocation, items } from '../../surface/items.js';
 export const promptDescription = defineRule({
   id: 'schema/prompt-description',
   family: 'schema',
+  needs: ['prompts'],
   description: 'Each prompt has a description that is not blank.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#prompt' },

@@ -7,6 +7,7 @@ import { stringField } from '../../util/shape.js';
 export const promptNameUnique = defineRule({
   id: 'schema/prompt-name-unique',
   family: 'schema',
+  needs: ['prompts'],
   description: 'No two prompts share a name, across all pages of prompts/list.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#listing-prompts', checklist: 'PR2' },

@@ -21,6 +21,7 @@ const ARGUMENT_FIELDS: readonly Field[] = [
 export const promptShape = defineRule({
   id: 'schema/prompt-shape',
   family: 'schema',
+  needs: ['prompts'],
   description: 'Each prompt is an object with a string name, and each of its arguments an object with a string name.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#prompt', checklist: 'PR2' },

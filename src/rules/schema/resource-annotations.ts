@@ -10,6 +10,7 @@ const AUDIENCES: readonly unknown[] = ['user', 'assistant'];
 export const resourceAnnotations = defineRule({
   id: 'schema/resource-annotations',
   family: 'schema',
+  needs: ['resources', 'resourceTemplates'],
   description: 'Resource and template annotations have a valid audience, a priority from 0 to 1, and an ISO 8601 lastModified.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#annotations', checklist: 'R7' },

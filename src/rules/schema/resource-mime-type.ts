@@ -7,6 +7,7 @@ import { stringField } from '../../util/shape.js';
 export const resourceMimeType = defineRule({
   id: 'schema/resource-mime-type',
   family: 'schema',
+  needs: ['resources', 'resourceTemplates'],
   description: 'The mimeType of resources and resource templates, when present, is a type/subtype media type.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#resource', checklist: 'R2' },

@@ -16,6 +16,7 @@ const FIELDS: readonly Field[] = [
 export const resourceShape = defineRule({
   id: 'schema/resource-shape',
   family: 'schema',
+  needs: ['resources'],
   description: 'Each resource is an object with a string uri and name, and optional fields of the right type.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#resource', checklist: 'R2' },

@@ -15,6 +15,7 @@ const FIELDS: readonly Field[] = [
 export const resourceTemplateShape = defineRule({
   id: 'schema/resource-template-shape',
   family: 'schema',
+  needs: ['resourceTemplates'],
   description: 'Each resource template is an object with a string uriTemplate and name, and optional fields of the right type.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#resource-templates', checklist: 'R2' },

@@ -7,6 +7,7 @@ import { parseUriTemplate } from '../../util/uri-template.js';
 export const resourceTemplateUri = defineRule({
   id: 'schema/resource-template-uri',
   family: 'schema',
+  needs: ['resourceTemplates'],
   description: 'Each resource template uriTemplate is a valid RFC 6570 URI template.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#resource-templates', checklist: 'R2' },

@@ -12,6 +12,7 @@ const IDENTITY = [
 export const resourceUnique = defineRule({
   id: 'schema/resource-unique',
   family: 'schema',
+  needs: ['resources', 'resourceTemplates'],
   description: 'No two resources share a uri, and no two resource templates share a uriTemplate.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/resources#listing-resources', checklist: 'PG1' },

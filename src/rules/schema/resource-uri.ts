@@ -7,6 +7,7 @@ import { absoluteUriProblem } from '../../util/uri.js';
 export const resourceUri = defineRule({
   id: 'schema/resource-uri',
   family: 'schema',
+  needs: ['resources'],
   description: 'Each resource uri is an absolute URI (RFC 3986): a scheme, then only characters a URI may contain.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'MUST', section: 'server/resources#common-uri-schemes', checklist: 'R6' },

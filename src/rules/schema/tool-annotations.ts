@@ -15,6 +15,7 @@ const FIELDS: readonly Field[] = [
 export const toolAnnotations = defineRule({
   id: 'schema/tool-annotations',
   family: 'schema',
+  needs: ['tools'],
   description: 'Tool annotations, when present, are an object with boolean hints and a string title.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/tools#tool', checklist: 'T9' },

@@ -4,6 +4,7 @@ import { itemLocation, items } from '../../surface/items.js';
 export const toolDescription = defineRule({
   id: 'schema/tool-description',
   family: 'schema',
+  needs: ['tools'],
   description: 'Each tool has a description that is not blank.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#tool' },

@@ -5,6 +5,7 @@ import { schemaProblems } from '../../util/json-schema.js';
 export const toolInputSchema = defineRule({
   id: 'schema/tool-input-schema',
   family: 'schema',
+  needs: ['tools'],
   description: 'Each tool has an inputSchema that is a valid JSON Schema object with root type "object".',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'MUST', section: 'server/tools#tool', checklist: 'T2' },

@@ -7,6 +7,7 @@ import { stringField } from '../../util/shape.js';
 export const toolNameUnique = defineRule({
   id: 'schema/tool-name-unique',
   family: 'schema',
+  needs: ['tools'],
   description: 'No two tools share a name, across all pages of tools/list.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#tool-names', checklist: 'T3' },

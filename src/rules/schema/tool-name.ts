@@ -10,6 +10,7 @@ const SHOWN_CHARS = 10;
 export const toolName = defineRule({
   id: 'schema/tool-name',
   family: 'schema',
+  needs: ['tools'],
   description: 'Tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and ".".',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#tool-names', checklist: 'T3' },

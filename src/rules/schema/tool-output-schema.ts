@@ -5,6 +5,7 @@ import { schemaProblems } from '../../util/json-schema.js';
 export const toolOutputSchema = defineRule({
   id: 'schema/tool-output-schema',
   family: 'schema',
+  needs: ['tools'],
   description: 'A tool outputSchema, when present, is a valid JSON Schema object with root type "object".',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'MUST', section: 'server/tools#output-schema', checklist: 'T2' },

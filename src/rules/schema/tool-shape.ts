@@ -15,6 +15,7 @@ const FIELDS: readonly Field[] = [
 export const toolShape = defineRule({
   id: 'schema/tool-shape',
   family: 'schema',
+  needs: ['tools'],
   description: 'Each tool is an object with a string name, and title, description, icons and _meta of the right type.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/tools#tool', checklist: 'T2' },

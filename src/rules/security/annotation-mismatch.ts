@@ -7,6 +7,7 @@ import { quote } from '../../util/text.js';
 export const annotationMismatch = defineRule({
   id: 'security/annotation-mismatch',
   family: 'security',
+  needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'A tool annotated readOnlyHint: true is not named or described as deleting, writing or sending.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#tool' },

@@ -6,6 +6,7 @@ import { scannedPart, surfaceTexts, unscannedNote } from './texts.js';
 export const hiddenUnicodeRule = defineRule({
   id: 'security/hidden-unicode',
   family: 'security',
+  needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'Names, titles, descriptions and instructions contain no invisible characters: Unicode tags, bidi controls, zero-width characters.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },

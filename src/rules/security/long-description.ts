@@ -24,6 +24,7 @@ export const PARAMETER_LIMIT = 1_000;
 export const longDescription = defineRule({
   id: 'security/long-description',
   family: 'security',
+  needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'Descriptions stay short enough to review: items under 3,000 characters, parameters and arguments under 1,000.',
   defaultSeverity: 'info',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },

@@ -28,6 +28,7 @@ function snake(name: string): string {
 export const secretSolicitation = defineRule({
   id: 'security/secret-solicitation',
   family: 'security',
+  needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'No parameter or description asks the model for an API key, password, token, private key or seed phrase.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'basic/security_best_practices' },

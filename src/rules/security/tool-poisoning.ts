@@ -5,6 +5,7 @@ import { excerpt, normalizedOf, surfaceTexts, unscannedNote } from './texts.js';
 export const toolPoisoning = defineRule({
   id: 'security/tool-poisoning',
   family: 'security',
+  needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'No description or instruction addresses the model with injected orders (ignore instructions, hide from the user, exfiltrate, read secrets).',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },

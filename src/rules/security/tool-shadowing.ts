@@ -17,6 +17,7 @@ function toolNames(surface: Surface): Set<string> {
 export const toolShadowing = defineRule({
   id: 'security/tool-shadowing',
   family: 'security',
+  needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'Tool descriptions do not give orders about tools this server does not have; across servers, no tool name is declared twice.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },

@@ -6,6 +6,7 @@ import { excerpt, normalizedOf, surfaceTexts, unscannedNote } from './texts.js';
 export const toolSteering = defineRule({
   id: 'security/tool-steering',
   family: 'security',
+  needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'No description steers the model away from other tools ("always use this tool instead of ...").',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },

@@ -7,11 +7,11 @@ import { anonymousError, codeOf, initialized, isErrorCode, notStdio } from './sh
 
 /** Requests a JSON-RPC 2.0 server must refuse: the wrong version, and params that are not a structured value. */
 export const INVALID_REQUESTS = [
-  { what: 'a request with "jsonrpc": "1.0"', message: { jsonrpc: '1.0', id: 'mcpact-invalid-version', method: 'ping' }, accepted: [-32600] },
+  { what: 'a request with "jsonrpc": "1.0"', message: { jsonrpc: '1.0', id: 900_001, method: 'ping' }, accepted: [-32600] },
   // -32602 (invalid params) is an honest answer too: the request is well-formed apart from its params.
   {
     what: 'a request whose params are a string',
-    message: { jsonrpc: '2.0', id: 'mcpact-invalid-params', method: 'ping', params: 'not an object' },
+    message: { jsonrpc: '2.0', id: 900_002, method: 'ping', params: 'not an object' },
     accepted: [-32600, -32602],
   },
 ] as const;

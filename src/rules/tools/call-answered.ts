@@ -9,6 +9,7 @@ const CLOSED_LISTED = 5;
 export const callAnswered = defineRule({
   id: 'tools/call-answered',
   family: 'tools',
+  needs: ['tools'],
   description: 'Every tools/call mcpact sends gets a response: no hang on bad input, no crash, no malformed reply.',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'MUST', section: 'basic#responses' },

@@ -21,6 +21,7 @@ interface Entry {
 export const descriptionCollision = defineRule({
   id: 'tools/description-collision',
   family: 'tools',
+  needs: ['tools'],
   description: 'Two tools with near-identical descriptions do not take different inputs (a model picks one confidently, and wrongly).',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#tool' },

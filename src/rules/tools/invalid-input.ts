@@ -7,6 +7,7 @@ import { callData, describeSkipped, isErrorResult, outcomesOf, serverSaid, toolL
 export const invalidInput = defineRule({
   id: 'tools/invalid-input',
   family: 'tools',
+  needs: ['tools'],
   description: "Input that the tool's inputSchema rejects is rejected: an isError result or JSON-RPC -32602, never a success or -32603.",
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'MUST', section: 'server/tools#security-considerations', checklist: 'T7' },
@@ -21,7 +22,7 @@ export const invalidInput = defineRule({
     'instead of validating. No answer or a crash is reported by tools/call-answered. Which tools receive these ' +
     "probes is the safe-call policy (docs/tools.md): by default every tool with a required property; the rule's " +
     'note lists the tools that got none and why.',
-  async check({ surface, probe, settings, cache, report, skip, note }) {
+  async check({ surface, probe, settings, cache, report, skip, note, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     if (plan.invalidSkipped.length > 0) note(`no invalid-input probe (opt in with calls.allow or calls.all) for: ${describeSkipped(plan.invalidSkipped)}`);
@@ -35,10 +36,14 @@ export const invalidInput = defineRule({
     const layered = revisionAtLeast(revision, '2025-11-25');
     const expected = layered ? 'a result with isError: true (SEP-1303) or JSON-RPC -32602' : 'JSON-RPC -32602 or a result with isError: true';
     const spec = { revision, level: 'MUST', section: 'server/tools#security-considerations', checklist: 'T7' } as const;
+    const unjudged: string[] = [];
     for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.invalid)) {
       if (outcome.kind === 'error' && outcome.code === -32602) continue;
       if (outcome.kind === 'result' && isErrorResult(outcome.result)) continue;
-      if (outcome.kind !== 'result' && outcome.kind !== 'error') continue; // tools/call-answered
+      if (outcome.kind !== 'result' && outcome.kind !== 'error') {
+        unjudged.push(call.tool ?? '');
+        continue;
+      }
       const got = outcome.kind === 'result' ? 'a success (the input was not validated)' : describeOutcome(outcome);
       report({
         message: `${quote(call.tool, 60)} with ${call.what} got ${got}; expected ${expected} (revision ${revision}, MUST validate inputs)`,
@@ -53,6 +58,15 @@ export const invalidInput = defineRule({
         },
         spec,
       });
+    }
+    if (unjudged.length > 0) {
+      // A hang or a crash is tools/call-answered's finding; here it only means no verdict for those tools.
+      inconclusive(
+        `no answer to judge for invalid input to ${[...new Set(unjudged)]
+          .slice(0, 10)
+          .map((name) => quote(name, 60))
+          .join(', ')} (see tools/call-answered)`,
+      );
     }
   },
 });

@@ -5,6 +5,7 @@ import { outcomesOf, serverSaid, toolPlan, verdictRevision } from '../../exercis
 export const malformedCall = defineRule({
   id: 'tools/malformed-call',
   family: 'tools',
+  needs: ['tools'],
   description: 'A tools/call without "name", or whose "arguments" is not an object, gets JSON-RPC error -32602.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' },
@@ -16,14 +17,18 @@ export const malformedCall = defineRule({
     'TypeScript SDK (Server and McpServer alike) answer these with -32603 and a dump of zod issues, because the ' +
     'SDK validates the request before any handler runs; register the tools/call handler with a schema that ' +
     'accepts any params and reject bad ones yourself with `McpError(ErrorCode.InvalidParams, ...)`.',
-  async check({ surface, probe, settings, cache, report, skip }) {
+  async check({ surface, probe, settings, cache, report, skip, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     const revision = verdictRevision(surface);
     const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
+    const unjudged: string[] = [];
     for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.malformed)) {
       if (outcome.kind === 'error' && outcome.code === -32602) continue;
-      if (outcome.kind !== 'result' && outcome.kind !== 'error') continue; // tools/call-answered
+      if (outcome.kind !== 'result' && outcome.kind !== 'error') {
+        unjudged.push(call.what);
+        continue;
+      }
       const got = outcome.kind === 'result' ? 'a result' : describeOutcome(outcome);
       report({
         message: `a tools/call with ${call.what} got ${got}; expected JSON-RPC error -32602 (revision ${revision}, SHOULD)`,
@@ -39,6 +44,10 @@ export const malformedCall = defineRule({
         },
         spec,
       });
+    }
+    if (unjudged.length > 0) {
+      // A hang or a crash is tools/call-answered's finding; here it only means no verdict for those calls.
+      inconclusive(`no answer to judge for: ${unjudged.slice(0, 5).join('; ')} (see tools/call-answered)`);
     }
   },
 });

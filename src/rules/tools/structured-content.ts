@@ -9,6 +9,7 @@ import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan, verdictRev
 export const structuredContent = defineRule({
   id: 'tools/structured-content',
   family: 'tools',
+  needs: ['tools'],
   description: 'A tool with an outputSchema returns structuredContent that conforms to it (isError results are exempt).',
   defaultSeverity: 'error',
   spec: { revision: '2025-11-25', level: 'MUST', section: 'server/tools#output-schema', checklist: 'T4' },

@@ -7,6 +7,7 @@ import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan, verdictRev
 export const structuredText = defineRule({
   id: 'tools/structured-text',
   family: 'tools',
+  needs: ['tools'],
   description: 'A result with structuredContent also carries it as serialized JSON in a text block.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#structured-content', checklist: 'T5' },

@@ -5,6 +5,7 @@ import { callOutcome, isErrorResult, serverSaid, toolPlan, verdictRevision } fro
 export const unknownTool = defineRule({
   id: 'tools/unknown-tool',
   family: 'tools',
+  needs: ['tools'],
   description: 'A call to a tool the server does not have gets a JSON-RPC error -32602, not a result.',
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' },
@@ -16,12 +17,13 @@ export const unknownTool = defineRule({
     'and failed. A JSON-RPC error with another code (-32601 method not found, -32603 internal error) is reported ' +
     'with the code seen. No answer at all is reported by tools/call-answered (error). Fix: throw a protocol error ' +
     '(`McpError(ErrorCode.InvalidParams, ...)`) for unknown names; re-level this rule if you keep the SDK default.',
-  async check({ surface, probe, settings, cache, report, skip }) {
+  async check({ surface, probe, settings, cache, report, skip, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     const outcome = await callOutcome({ probe, cache }, plan.unknown);
     if (outcome.kind === 'error' && outcome.code === -32602) return;
-    if (outcome.kind !== 'result' && outcome.kind !== 'error') return; // tools/call-answered
+    // No answer to judge (a hang or a crash is tools/call-answered's finding): no verdict here.
+    if (outcome.kind !== 'result' && outcome.kind !== 'error') return inconclusive(`the call of an unknown tool got ${describeOutcome(outcome)}`);
     const revision = verdictRevision(surface);
     const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
     const where = `revision ${revision}, SHOULD`;

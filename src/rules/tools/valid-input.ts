@@ -6,6 +6,7 @@ import { callData, describeSkipped, outcomesOf, serverSaid, toolLocation, toolPl
 export const validInput = defineRule({
   id: 'tools/valid-input',
   family: 'tools',
+  needs: ['tools'],
   description: "Input that the tool's inputSchema accepts never gets a JSON-RPC error; failures are isError results.",
   defaultSeverity: 'warning',
   spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' },
@@ -18,7 +19,7 @@ export const validInput = defineRule({
     "reports execution failures on the wrong layer, so the model never sees them. The rule's note lists the tools " +
     'not called and why, and the calls that did not answer within `timeouts.call_ms` (slow tools are not ' +
     'findings; raise the deadline to cover them).',
-  async check({ surface, probe, settings, cache, report, skip, note }) {
+  async check({ surface, probe, settings, cache, report, skip, note, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     if (plan.policy.unknownNames.length > 0) {
@@ -51,6 +52,6 @@ export const validInput = defineRule({
         spec,
       });
     }
-    if (slow.length > 0) note(`no answer within timeouts.call_ms (not a finding): ${[...new Set(slow)].slice(0, 10).join(', ')}`);
+    if (slow.length > 0) inconclusive(`no answer within timeouts.call_ms, so no verdict for: ${[...new Set(slow)].slice(0, 10).join(', ')}`);
   },
 });

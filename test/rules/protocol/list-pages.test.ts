@@ -27,16 +27,19 @@ ruleTester(listPages, {
       name: 'items missing',
       server: { prompts: [], handle: (method) => (method === 'prompts/list' ? { result: { items: [] } } : undefined) },
       findings: [{ message: 'prompts/list: page 1: result has no "prompts" array' }],
+      incomplete: /prompts\/list answered with neither a result nor an error/,
     },
     {
       name: 'list errors',
       server: { resources: [], handle: (method) => (method === 'resources/list' ? { error: { code: -32603, message: 'db down' } } : undefined) },
-      findings: [{ message: 'resources/list: page 1 failed with JSON-RPC error -32603' }],
+      findings: [{ message: 'resources/list: page 1 failed with JSON-RPC error -32603 "db down"' }],
+      incomplete: /resources\/list failed with JSON-RPC error -32603 "db down"/,
     },
     {
       name: 'second page hangs',
       server: { tools: ['a', 'b', 'c'].map(tool), handle: (method, params) => (method === 'tools/list' && params?.cursor ? { silent: true } : undefined) },
       findings: [{ message: 'page 2 was not answered in time' }],
+      incomplete: /tools\/list got no answer \(page 2\)/,
     },
   ],
 });

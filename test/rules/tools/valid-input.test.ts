@@ -78,9 +78,10 @@ describe('tools/valid-input calls', () => {
     expect(report.rules[0]?.reason).toContain('calls.allow/calls.deny name tools this server does not declare: "serch"');
   });
 
-  it('notes a slow tool instead of failing it', async () => {
+  it('is inconclusive about a slow tool instead of failing or passing it', async () => {
     const report = await runRuleOnFake(validInput, toolsServer([{ ...searchTool, run: () => ({ silent: true }) }]));
-    expect(report.rules[0]?.status).toBe('pass');
-    expect(report.rules[0]?.reason).toContain('no answer within timeouts.call_ms (not a finding): "search"');
+    expect(report.findings).toEqual([]);
+    expect(report.rules[0]?.status).toBe('inconclusive');
+    expect(report.rules[0]?.reason).toContain('no answer within timeouts.call_ms, so no verdict for: "search"');
   });
 });
