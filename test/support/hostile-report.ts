@@ -74,6 +74,8 @@ const notes: ServerReport = {
       reason: `no prompts ${HOSTILE.details} ${HOSTILE.xmlForbidden}`,
     },
     { id: 'schema/resource-uri', family: 'schema', status: 'pass', severity: 'error', durationMs: 7, reason: `note: ${HOSTILE.mention}` },
+    // Drift is a family like the others: its findings have a rule result too.
+    { id: 'drift/tool-description-changed', family: 'drift', status: 'fail', severity: 'warning', durationMs: 0 },
   ],
   findings: [
     ...hostileFindings,

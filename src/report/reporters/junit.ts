@@ -5,7 +5,7 @@
  * A rule is a failed test when it has a finding at or above fail-on, so the test outcome agrees with the exit
  * code; findings below fail-on are listed in the passing test's <system-out>. A rule that crashed is an <error>,
  * a skipped rule <skipped> with its reason, and a server that could not be fully tested one more <error> case.
- * Findings whose rule did not run as a rule (drift changes) become test cases of their own.
+ * Findings without a rule result (a report written by another mcpact version) become test cases of their own.
  */
 import { occurrences, occurrencesLine } from '../occurrences.js';
 import { atLeast, type Severity } from '../../model/severity.js';
@@ -70,7 +70,7 @@ function serverSuites(server: ServerReport, failOn: Severity): TestSuite[] {
     suiteFor(rule.family).cases.push(ruleCase(rule, byRule.get(rule.id) ?? [], failOn, server));
     byRule.delete(rule.id);
   }
-  // Findings of rules that are not rule results (drift changes): one test case per rule id, in its id's family.
+  // Findings without a rule result (never made by this version's engine): one test case per rule id, in its id's family.
   for (const [ruleId, findings] of byRule) {
     const family = ruleId.includes('/') ? ruleId.slice(0, ruleId.indexOf('/')) : 'other';
     suiteFor(family).cases.push(findingsCase(ruleId, 0, findings, failOn, server));

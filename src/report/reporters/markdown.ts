@@ -20,7 +20,6 @@ export const MARKDOWN_LIMIT = 60_000;
 const MESSAGE_LIMIT = 300;
 const NAME_LIMIT = 80;
 const DIFF_LIMIT = 4_000;
-const DRIFT_PREFIX = 'drift/';
 const HEADINGS: Record<Severity, string> = { error: '❌ Errors', warning: '⚠️ Warnings', info: 'ℹ️ Info' };
 
 interface Located {
@@ -32,8 +31,11 @@ export const renderMarkdown: Render = (report, context) => {
   const head = [MARKDOWN_MARKER, `## mcpact: ${verdict(report)}`, '', summaryLine(report), '', ...serverTable(report), ''];
   const blocks: string[] = [];
   const all: Located[] = report.servers.flatMap((server) => server.findings.map((finding) => ({ server, finding })));
-  const findings = all.filter(({ finding }) => !finding.ruleId.startsWith(DRIFT_PREFIX));
-  const drift = all.filter(({ finding }) => finding.ruleId.startsWith(DRIFT_PREFIX));
+  // Drift changes get a section of their own (with their description diffs): the family says which they are.
+  const families = new Map(report.servers.map((server) => [server, new Map(server.rules.map((rule) => [rule.id, rule.family]))]));
+  const isDrift = ({ server, finding }: Located) => families.get(server)?.get(finding.ruleId) === 'drift';
+  const findings = all.filter((item) => !isDrift(item));
+  const drift = all.filter(isDrift);
   const helpUri = new Map(context.rules.map((rule) => [rule.id, rule.helpUri]));
 
   for (const severity of ['error', 'warning', 'info'] as const) {
