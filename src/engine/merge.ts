@@ -19,40 +19,65 @@ const NUMBER = /(?<![\w.-])(?!-32\d{3}\b)-?\d+(?:\.\d+)?(?![\w.])/g;
  */
 const CAUSE_FIELDS = ['code', 'outcome', 'case', 'verdict', 'kind', 'category', 'expected', 'field', 'capability', 'method', 'reason'] as const;
 
-/** Merges findings of the same rule and cause; `findings` must already be in report order. */
-export function mergeByCause(findings: readonly Finding[]): Finding[] {
-  const byCause = new Map<string, Finding[]>();
-  // Two findings of one shape at the same place are two defects there (two arguments dropped by one prompt): the
-  // names that tell them apart would be lost, so each place contributes at most once to a merged finding.
+/** A stamped finding and the cause its rule gave, if any. */
+export interface Reported {
+  finding: Finding;
+  cause?: string;
+}
+
+/** Merges findings of the same rule and cause; `entries` must already be in report order. */
+export function mergeByCause(entries: readonly Reported[]): Finding[] {
+  const byCause = new Map<string, Reported[]>();
+  // Without a cause of the rule's own, two findings of one shape at the same place are two defects there (two
+  // arguments dropped by one prompt): the names that tell them apart would be lost, so each place contributes at
+  // most once to a merged finding.
   const seenAt = new Map<string, number>();
-  for (const finding of findings) {
-    const cause = causeKey(finding);
-    const place = `${cause}\u0000${finding.location.kind}\u0000${finding.location.name ?? ''}\u0000${finding.location.pointer ?? ''}`;
-    const nth = seenAt.get(place) ?? 0;
-    seenAt.set(place, nth + 1);
-    const key = `${cause}\u0000${nth}`;
+  for (const entry of entries) {
+    const { finding, cause } = entry;
+    const shape = causeKey(finding, cause);
+    let key = shape;
+    if (cause === undefined) {
+      const place = `${shape}\u0000${finding.location.kind}\u0000${finding.location.name ?? ''}\u0000${finding.location.pointer ?? ''}`;
+      const nth = seenAt.get(place) ?? 0;
+      seenAt.set(place, nth + 1);
+      key = `${shape}\u0000${nth}`;
+    }
     const group = byCause.get(key);
-    if (group) group.push(finding);
-    else byCause.set(key, [finding]);
+    if (group) group.push(entry);
+    else byCause.set(key, [entry]);
   }
   return [...byCause.values()].map((group) => {
-    const [first] = group as [Finding, ...Finding[]];
+    const [{ finding: first }] = group as [Reported, ...Reported[]];
     if (group.length === 1) return first;
-    return { ...first, count: group.length, locations: group.map((finding) => finding.location) };
+    const locations = group.map(({ finding }) => (finding.message === first.message ? finding.location : { ...finding.location, message: finding.message }));
+    return { ...first, count: group.length, locations };
   });
 }
 
-export function causeKey(finding: Finding): string {
-  let message = finding.message;
-  // The item's own name, where the message says it unquoted (a one- or two-letter name would match inside words).
+function mask(text: string, name: string | undefined): string {
+  // The item's own name, where the text says it unquoted (a one- or two-letter name would match inside words).
+  let masked = name !== undefined && name.length >= 3 ? text.split(name).join('<name>') : text;
+  masked = masked.replace(QUOTED, '"<value>"').replace(NUMBER, '<n>');
+  return masked;
+}
+
+export function causeKey(finding: Finding, cause?: string): string {
   const name = finding.location.name;
-  if (name !== undefined && name.length >= 3) message = message.split(name).join('<name>');
-  message = message.replace(QUOTED, '"<value>"').replace(NUMBER, '<n>');
   const data = finding.data ?? {};
-  const codes = CAUSE_FIELDS.map((field) => {
-    const value = data[field];
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? `${field}=${String(value)}` : '';
-  });
+  const codes =
+    cause === undefined
+      ? CAUSE_FIELDS.map((field) => {
+          const value = data[field];
+          return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? `${field}=${String(value)}` : '';
+        })
+      : [];
   const spec = finding.spec ? `${finding.spec.revision} ${finding.spec.level} ${finding.spec.section}` : '';
-  return [finding.ruleId, finding.severity, spec, finding.location.kind, message, ...codes].join('\u0000');
+  return [
+    finding.ruleId,
+    finding.severity,
+    spec,
+    finding.location.kind,
+    cause === undefined ? mask(finding.message, name) : `cause:${mask(cause, name)}`,
+    ...codes,
+  ].join('\u0000');
 }

@@ -27,6 +27,13 @@ export interface Report {
   spec?: SpecRef;
   /** Drift rules: this change's own level, for change ids whose level depends on the change. */
   level?: Level;
+  /**
+   * What makes two reports of this rule one cause, when the message does not say it: typically the server's
+   * answer (its code and its words). The engine masks names, numbers and quoted values in it; reports of one cause
+   * are one finding. Default: the message. With a cause, one place may stand in a finding several times (two
+   * invalid inputs to one tool, answered alike).
+   */
+  cause?: string;
 }
 
 /** The pinned contract a server is compared with (`drift.baseline`, or `mcpact diff --lockfile`). */

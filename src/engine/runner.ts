@@ -24,7 +24,7 @@ import type { ServerSettings, Timeouts } from '../config/schema.js';
 import { RunCache } from '../util/run-cache.js';
 import { memoryRuntime, type RunRuntime } from './runtime.js';
 import type { Baseline, Report, Rule, RuleContext, ServerSurface } from './rule.js';
-import { mergeByCause } from './merge.js';
+import { mergeByCause, type Reported } from './merge.js';
 import { resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
 
 export interface ServerPlan {
@@ -215,7 +215,7 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   if (level === 'off') {
     return { result: { ...base, status: 'skip', durationMs: 0, reason: 'turned off in config' }, findings: [] };
   }
-  const findings: Finding[] = [];
+  const findings: Reported[] = [];
   let skipReason: string | undefined;
   let incomplete: string | undefined;
   const notes: string[] = [];
@@ -231,7 +231,7 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
     note: (text) => notes.push(text),
     report: (finding) => {
       const severity = resolveLevel(rule, policy, finding);
-      if (severity !== 'off') findings.push(stamp(rule, severity, finding));
+      if (severity !== 'off') findings.push({ finding: stamp(rule, severity, finding), cause: finding.cause });
     },
     skip: (reason) => {
       skipReason = reason;
@@ -248,7 +248,10 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
     },
   };
   const durationMs = () => Math.round(performance.now() - started);
-  const errored = (reason: string): RuleOutcome => ({ result: { ...base, status: 'error', durationMs: durationMs(), reason }, findings });
+  const errored = (reason: string): RuleOutcome => ({
+    result: { ...base, status: 'error', durationMs: durationMs(), reason },
+    findings: findings.map((entry) => entry.finding),
+  });
   try {
     const finished = await Promise.race([Promise.resolve(rule.check(context)).then(() => 'done' as const), deadlineReached]);
     if (finished === 'deadline') return errored(deadlineError(plan.timeouts.run_ms).message);
@@ -256,7 +259,7 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
     return errored(`rule crashed: ${errorMessage(error)}`);
   }
   if (incomplete !== undefined) return { ...errored(incomplete), incomplete };
-  const merged = mergeByCause(findings.sort(compareFindings));
+  const merged = mergeByCause(findings.sort((a, b) => compareFindings(a.finding, b.finding)));
   if (skipReason !== undefined && merged.length === 0 && !rule.needs?.some((kind) => failedKinds(shared.surface).has(kind))) {
     return { result: { ...base, status: 'skip', durationMs: durationMs(), reason: skipReason }, findings: merged, metrics };
   }
@@ -287,16 +290,16 @@ function acrossServers(rule: Rule, plans: readonly ServerPlan[], reports: Server
     const report = reports[index]!;
     const result = report.rules.find((entry) => entry.id === rule.id);
     const policy = policyOf(plan);
-    const findings = (found.get(plan.name) ?? []).flatMap((item) => {
+    const findings = (found.get(plan.name) ?? []).flatMap((item): Reported[] => {
       const severity = resolveLevel(rule, policy, item);
-      return severity === 'off' || result === undefined ? [] : [stamp(rule, severity, item)];
+      return severity === 'off' || result === undefined ? [] : [{ finding: stamp(rule, severity, item), cause: item.cause }];
     });
     if (result === undefined || findings.length === 0) return;
-    const merged = mergeByCause(findings.sort(compareFindings));
+    const merged = mergeByCause(findings.sort((a, b) => compareFindings(a.finding, b.finding)));
     for (const finding of merged) report.findings.push(finding);
     report.findings.sort(compareFindings);
     if (result.status === 'pass') result.status = 'fail';
-    result.severity = worstOf([result.severity, ...findings.map((finding) => finding.severity)]);
+    result.severity = worstOf([result.severity, ...merged.map((finding) => finding.severity)]);
     hooks?.onServerStart?.(plan.name, report.transport);
     hooks?.onFamilyDone?.(plan.name, rule.family, [result], merged);
   });

@@ -205,6 +205,16 @@ export function serverSaid(outcome: Outcome): string | undefined {
   return typeof text === 'string' ? text.slice(0, 300) : undefined;
 }
 
+/**
+ * The shape of an answer, as the cause of a finding (engine/merge.ts): an error by its code and the server's words,
+ * a result by whether it is an isError result. A success to invalid input is one cause whatever the tool answered.
+ */
+export function answerCause(outcome: Outcome): string {
+  if (outcome.kind === 'error') return `error ${String(outcome.code).slice(0, 20)} ${serverSaid(outcome) ?? ''}`;
+  if (outcome.kind === 'result') return isErrorResult(outcome.result) ? `isError result ${serverSaid(outcome) ?? ''}` : 'result';
+  return outcome.kind;
+}
+
 /** What a finding says about a generated call: the exact arguments (generated, so never a user's secret) and the seed. */
 export function callData(call: PlannedCall): JsonRecord {
   const data: JsonRecord = { params: call.params };

@@ -42,7 +42,10 @@ export const findingSchema = z.strictObject({
     .describe(
       'Present when one cause was found at several places: the findings of one rule whose messages differ only in names, numbers and quoted values (and whose codes agree) are one finding.',
     ),
-  locations: z.array(locationSchema).optional().describe('With count: every place of the cause, the first one included, in report order (never capped).'),
+  locations: z
+    .array(locationSchema.extend({ message: z.string().optional().describe("This occurrence's own message, when it differs from the finding's.") }))
+    .optional()
+    .describe('With count: every occurrence of the cause, the first one included, in report order (never capped).'),
   spec: specSchema.optional(),
   data: z.record(z.string(), z.unknown()).optional().describe('Raw values of the first occurrence.'),
 });

@@ -5,13 +5,14 @@ import type { Finding } from '../../src/model/report.js';
 import { toolDescription } from '../../src/rules/schema/tool-description.js';
 import { runRuleOnFake } from '../support/rule-tester.js';
 
-const finding = (name: string, message: string, data?: Record<string, unknown>): Finding => ({
+const stamped = (name: string, message: string, data?: Record<string, unknown>): Finding => ({
   ruleId: 'tools/invalid-input',
   severity: 'error',
   message,
   location: { kind: 'tool', name },
   ...(data && { data }),
 });
+const finding = (name: string, message: string, data?: Record<string, unknown>) => ({ finding: stamped(name, message, data) });
 
 describe('mergeByCause', () => {
   it('merges messages that differ only in names, numbers and quoted values, keeping every location', () => {
@@ -25,8 +26,8 @@ describe('mergeByCause', () => {
   });
 
   it('keeps causes apart: another error code, another data code, another rule or severity', () => {
-    const base = finding('a_tool', '"a_tool" got -32603');
-    expect(mergeByCause([base, finding('b_tool', '"b_tool" got -32601')])).toHaveLength(2);
+    const base = stamped('a_tool', '"a_tool" got -32603');
+    expect(mergeByCause([{ finding: base }, finding('b_tool', '"b_tool" got -32601')])).toHaveLength(2);
     expect(mergeByCause([finding('a_tool', 'x', { code: 1 }), finding('b_tool', 'x', { code: 2 })])).toHaveLength(2);
     expect(causeKey(base)).not.toBe(causeKey({ ...base, ruleId: 'tools/valid-input' }));
     expect(causeKey(base)).not.toBe(causeKey({ ...base, severity: 'warning' }));
@@ -44,9 +45,26 @@ describe('mergeByCause', () => {
     ]);
   });
 
+  it("merges by the rule's own cause, the server's answer, keeping each occurrence's message", () => {
+    const said = (tool: string) => `-32603 Invalid arguments for tool ${tool}: expected string, received number`;
+    const merged = mergeByCause([
+      { finding: stamped('get_issue', '"get_issue" with property "owner" of the wrong type got -32603'), cause: said('get_issue') },
+      { finding: stamped('get_issue', '"get_issue" with required property "repo" missing got -32603'), cause: said('get_issue') },
+      { finding: stamped('list_issues', '"list_issues" with property "state" outside its enum got -32603'), cause: said('list_issues') },
+      { finding: stamped('list_issues', '"list_issues" got a success'), cause: 'result ok' },
+    ]);
+    expect(merged).toHaveLength(2);
+    expect(merged[0]).toMatchObject({ count: 3, location: { name: 'get_issue' } });
+    expect(merged[0]!.locations).toEqual([
+      { kind: 'tool', name: 'get_issue' },
+      { kind: 'tool', name: 'get_issue', message: '"get_issue" with required property "repo" missing got -32603' },
+      { kind: 'tool', name: 'list_issues', message: '"list_issues" with property "state" outside its enum got -32603' },
+    ]);
+  });
+
   it('leaves a single finding as it is, without count or locations', () => {
     const single = finding('only', '"only" got -32603');
-    expect(mergeByCause([single])).toEqual([single]);
+    expect(mergeByCause([single])).toEqual([single.finding]);
   });
 });
 

@@ -2,7 +2,17 @@ import { defineRule } from '../../engine/rule.js';
 import { revisionAtLeast } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { callData, describeSkipped, isErrorResult, outcomesOf, serverSaid, toolLocation, toolPlan, verdictRevision } from '../../exercise/tools.js';
+import {
+  callData,
+  describeSkipped,
+  isErrorResult,
+  outcomesOf,
+  serverSaid,
+  toolLocation,
+  toolPlan,
+  verdictRevision,
+  answerCause,
+} from '../../exercise/tools.js';
 
 export const invalidInput = defineRule({
   id: 'tools/invalid-input',
@@ -57,6 +67,7 @@ export const invalidInput = defineRule({
           said: serverSaid(outcome),
         },
         spec,
+        cause: answerCause(outcome),
       });
     }
     if (unjudged.length > 0) {

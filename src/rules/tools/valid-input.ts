@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { callData, describeSkipped, outcomesOf, serverSaid, toolLocation, toolPlan, verdictRevision } from '../../exercise/tools.js';
+import { callData, describeSkipped, outcomesOf, serverSaid, toolLocation, toolPlan, verdictRevision, answerCause } from '../../exercise/tools.js';
 
 export const validInput = defineRule({
   id: 'tools/valid-input',
@@ -50,6 +50,7 @@ export const validInput = defineRule({
         location: toolLocation(call.tool),
         data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level: spec.level, code: outcome.code, said: serverSaid(outcome) },
         spec,
+        cause: answerCause(outcome),
       });
     }
     if (slow.length > 0) inconclusive(`no answer within timeouts.call_ms, so no verdict for: ${[...new Set(slow)].slice(0, 10).join(', ')}`);

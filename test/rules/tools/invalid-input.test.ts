@@ -27,7 +27,8 @@ ruleTester(invalidInput, {
     {
       name: 'a server that does not validate accepts everything',
       server: toolsServer([{ definition: { ...searchTool.definition, name: 'lax' } }], { invalid: () => text('ran anyway') }),
-      findings: Array.from({ length: 10 }, () => ({ location: { kind: 'tool' as const, name: 'lax' }, message: 'a success (the input was not validated)' })),
+      // Ten invalid inputs, one answer: one cause, one finding that stands for all ten.
+      findings: [{ location: { kind: 'tool', name: 'lax' }, message: 'a success (the input was not validated)', count: 10 }],
     },
     {
       name: 'internal error instead of validation',
@@ -35,11 +36,12 @@ ruleTester(invalidInput, {
         invalid: (_tool, args) =>
           typeof (args as Record<string, unknown>).query !== 'string' ? rpcError(-32603, 'TypeError') : { result: { content: [], isError: true } },
       }),
+      // Both invalid inputs got the same -32603 "TypeError": one cause; the second keeps its own message.
       findings: [
-        { message: 'property "query" of the wrong type got JSON-RPC error -32603', data: { params: { name: 'search', arguments: { query: 12345 } } } },
         {
-          message: 'required property "query" missing got JSON-RPC error -32603',
-          data: { code: -32603, variant: { kind: 'missing-required', property: 'query' }, level: 'MUST' },
+          message: 'property "query" of the wrong type got JSON-RPC error -32603',
+          data: { code: -32603, params: { name: 'search', arguments: { query: 12345 } } },
+          count: 2,
         },
       ],
     },
