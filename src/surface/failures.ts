@@ -21,9 +21,9 @@ export function listFailures(surface: Surface): ListFailure[] {
       case 'not-declared':
         return [];
       case 'error':
-        // Many servers implement resources/list and not resources/templates/list, which the same capability
-        // announces: protocol/capability-consistency reports the -32601, and there are simply no templates to test.
-        if (list.spec.kind === 'resourceTemplates' && list.error?.code === -32601) return [];
+        // -32601 is a definite answer, not a failure to answer: the method does not exist, although a capability
+        // announces it. protocol/capability-consistency reports that, and there are simply no items to test.
+        if (list.error?.code === -32601) return [];
         return [
           {
             kind: list.spec.kind,

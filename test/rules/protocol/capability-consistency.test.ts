@@ -21,7 +21,6 @@ ruleTester(capabilityConsistency, {
       name: 'prompts declared but -32601',
       server: { capabilities: { prompts: {} }, handle: (method) => (method === 'prompts/list' ? notFound : undefined) },
       findings: [{ message: 'capability "prompts" is declared but prompts/list answers -32601', location: { pointer: '/capabilities/prompts' } }],
-      incomplete: /prompts\/list failed with JSON-RPC error -32601/,
     },
     {
       name: 'templates -32601 under declared resources',
