@@ -210,9 +210,19 @@ export function serverSaid(outcome: Outcome): string | undefined {
  * a result by whether it is an isError result. A success to invalid input is one cause whatever the tool answered.
  */
 export function answerCause(outcome: Outcome): string {
-  if (outcome.kind === 'error') return `error ${String(outcome.code).slice(0, 20)} ${serverSaid(outcome) ?? ''}`;
-  if (outcome.kind === 'result') return isErrorResult(outcome.result) ? `isError result ${serverSaid(outcome) ?? ''}` : 'result';
+  if (outcome.kind === 'error') return `error ${String(outcome.code).slice(0, 20)} ${gist(serverSaid(outcome))}`;
+  if (outcome.kind === 'result') return isErrorResult(outcome.result) ? `isError result ${gist(serverSaid(outcome))}` : 'result';
   return outcome.kind;
+}
+
+/**
+ * What kind of answer the server's words are, without the details that differ per tool and per input: the text up
+ * to its first colon ("Invalid arguments", "fetch failed", "MCP error -32603"), or its first words.
+ */
+function gist(said: string | undefined): string {
+  if (said === undefined) return '';
+  const colon = said.indexOf(':');
+  return (colon > 0 && colon <= 60 ? said.slice(0, colon) : said.split(/\s+/).slice(0, 4).join(' ')).toLowerCase();
 }
 
 /** What a finding says about a generated call: the exact arguments (generated, so never a user's secret) and the seed. */
