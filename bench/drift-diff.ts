@@ -67,7 +67,7 @@ const findings = diffContracts(base, revision).map((change) => {
   const rule = rules.get(change.id)!;
   const report = changeReport(change, undefined);
   const level = resolveLevel(rule, { levels: {} }, report);
-  return stamp(rule, level === 'off' ? rule.defaultSeverity : level, report);
+  return stamp(rule, level === 'off' ? rule.defaultSeverity : level, report, undefined);
 });
 const done = performance.now();
 

@@ -9,7 +9,7 @@ import { ALL_RULES } from '../rules/index.js';
 import { FAMILIES } from '../model/family.js';
 import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
-import { specUrl } from '../model/spec.js';
+import { ABSENT, KNOWN_REVISIONS, levelOf, specUrl, targetRef, type RuleSpec } from '../model/spec.js';
 
 /**
  * Every derived file with its current content. `current` reads a committed file: docs/drift.md is written by hand
@@ -52,11 +52,18 @@ function rulesMarkdown(): string {
     '',
     '<!-- Generated from the rule registry by `npm run refresh`; do not edit by hand. -->',
     '',
-    'Every rule states the requirement it rests on: the specification revision, the requirement level',
-    '(MUST / SHOULD / SCHEMA for shapes the spec schema fixes / BEST PRACTICE for lints beyond the spec) and',
-    'the section. A MUST or SCHEMA violation is an error by default, a SHOULD a warning. Re-level any rule in',
-    '`mcpact.yaml` with `rules: { <id>: off | info | warning | error }`. Drift rules rest on the lockfile, not',
-    'the specification: their severity follows the level of the change and `drift.fail_on` ([drift.md](drift.md)).',
+    'Every rule quotes the sentence it rests on in each specification revision mcpact knows, and a finding cites',
+    'the one of the revision the server negotiated (the target revision 2025-11-25, marked as a fallback, when',
+    'mcpact does not know that revision or it lacks the requirement). For each revision the table below a rule',
+    'gives the keyword of the sentence (MUST, MUST NOT, SHOULD, SHOULD NOT, MAY; SCHEMA for a type or field of',
+    'schema.ts; none when the text states no level), whom it binds (server, client, both parties, or the receiver',
+    'of what mcpact sends), the sentence verbatim (" … " marks words left out), and its section; `absent` means the',
+    'revision lacks what the rule checks. The level is what the text requires of the server: its keyword, or',
+    'BEST PRACTICE when it states no level or binds only the client; CONFIG rules check your own expectations.',
+    'The default severity follows the level in 2025-11-25: MUST and SCHEMA are errors, SHOULD warnings, best',
+    'practices warnings or info (info when the text binds only the client). Re-level any rule in `mcpact.yaml` with',
+    '`rules: { <id>: off | info | warning | error }`. Drift rules rest on the lockfile, not the specification: their',
+    'severity follows the level of the change and `drift.fail_on` ([drift.md](drift.md)).',
     '',
     'A rule that finds one defect at several places reports it once: its findings whose messages differ only in',
     'names, numbers and quoted values (and whose codes agree) are one finding with `count` and every `locations`',
@@ -67,7 +74,7 @@ function rulesMarkdown(): string {
     '',
     '| id | default | level | description |',
     '| --- | --- | --- | --- |',
-    ...ALL_RULES.map((rule) => `| [\`${rule.id}\`](#${ruleAnchor(rule.id)}) | ${rule.defaultSeverity} | ${rule.spec?.level ?? 'LOCKFILE'} | ${rule.description} |`),
+    ...ALL_RULES.map((rule) => `| [\`${rule.id}\`](#${ruleAnchor(rule.id)}) | ${rule.defaultSeverity} | ${rule.spec ? targetRef(rule.spec).level : 'LOCKFILE'} | ${rule.description} |`),
     '',
   ];
   for (const family of FAMILIES) {
@@ -75,21 +82,45 @@ function rulesMarkdown(): string {
     if (rules.length === 0) continue;
     lines.push(`## ${family}`, '');
     for (const rule of rules) {
+      const spec = rule.spec && targetRef(rule.spec);
       lines.push(
         `### ${rule.id}`,
         '',
         rule.description,
         '',
         `- Default severity: **${rule.defaultSeverity}**`,
-        rule.spec
-          ? `- Rests on: ${rule.spec.level} in revision ${rule.spec.revision}, [${rule.spec.section}](${specUrl(rule.spec)})` +
-              (rule.spec.checklist ? ` (checklist ${rule.spec.checklist})` : '')
+        spec
+          ? `- Rests on: ${spec.level} in revision ${spec.revision}, [${spec.section}](${specUrl(spec)})` + (spec.checklist ? ` (checklist ${spec.checklist})` : '')
           : '- Rests on: the lockfile (`drift.baseline`, or `mcpact diff --lockfile`)',
         '',
+        ...(rule.spec ? [...textsTable(rule.spec), ''] : []),
         rule.docs,
         '',
       );
     }
   }
   return lines.join('\n');
+}
+
+/** A rule's quoted sentence in every known revision, one row each, and the notes on them below. */
+function textsTable(spec: RuleSpec): string[] {
+  const rows = ['| revision | level | keyword | binds | sentence | section |', '| --- | --- | --- | --- | --- | --- |'];
+  const notes = new Map<string, string[]>();
+  for (const revision of KNOWN_REVISIONS) {
+    const text = spec.texts[revision];
+    if (text === ABSENT) {
+      rows.push(`| ${revision} | — | absent | | | |`);
+      continue;
+    }
+    const url = specUrl({ revision, section: text.section });
+    rows.push(`| ${revision} | ${levelOf(text, spec)} | ${text.keyword} | ${text.binds} | ${quoteCell(text.quote)} | [${text.section}](${url}) |`);
+    if (text.note !== undefined) notes.set(text.note, [...(notes.get(text.note) ?? []), revision]);
+  }
+  return [...rows, ...(notes.size > 0 ? [''] : []), ...[...notes].map(([note, revisions]) => `- ${revisions.join(', ')}: ${note}`)];
+}
+
+/** A quote in a table cell: schema.ts text as code, prose as written (its code spans included); pipes escaped. */
+function quoteCell(quote: string): string {
+  const schema = /^[A-Z]\w*(\.\w+\??)?: /.test(quote) && !quote.includes('`');
+  return (schema ? `\`${quote}\`` : `“${quote}”`).replace(/\|/g, '\\|');
 }

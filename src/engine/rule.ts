@@ -3,7 +3,7 @@
  * `check` function, and optionally a `checkAcross` over every server of the run. A check reports plain findings;
  * the engine stamps the rule id and the severity (engine/severity.ts). Every family is made of rules, drift too.
  */
-import type { SpecRef } from '../model/spec.js';
+import { targetRef, type RuleSpec, type SpecRef } from '../model/spec.js';
 import type { ListKind, Surface } from '../surface/types.js';
 import type { ServerSettings } from '../config/schema.js';
 import type { RunRuntime } from './runtime.js';
@@ -23,8 +23,8 @@ export interface Report {
   location: Location;
   /** Raw values for JSON/SARIF consumers; reporters redact and sanitize them. */
   data?: Record<string, unknown>;
-  /** When the verdict rests on another requirement than the rule's own (for example a revision-specific one). */
-  spec?: SpecRef;
+  /** When the verdict rests on another requirement than the rule's own; cited at the negotiated revision like it. */
+  spec?: RuleSpec;
   /** Drift rules: this change's own level, for change ids whose level depends on the change. */
   level?: Level;
   /**
@@ -54,6 +54,11 @@ export interface RuleContext {
   surface: Surface;
   probe: Probe;
   expect: { protocolVersion?: string };
+  /**
+   * The rule's requirement as its findings on this server cite it: the text of the negotiated revision (or the
+   * target's, marked as a fallback). Messages that name the level take it from here.
+   */
+  spec?: SpecRef;
   /** This server's feature options from the config (empty for zero-config runs). */
   settings: ServerSettings;
   /** Opt-ins (--show-values, --update-golden) and golden files. */
@@ -101,7 +106,7 @@ export interface Rule<Id extends string = string> {
   description: string;
   defaultSeverity: Severity;
   /** The requirement the rule rests on; absent only for rules that rest on the user's own files (drift: the lockfile). */
-  spec?: SpecRef;
+  spec?: RuleSpec;
   /** Longer explanation for docs/rules.md: why it matters, what passes, how to fix it. */
   docs: string;
   /** Drift rules: the change id of the change table they report (its level decides the severity). */
@@ -141,6 +146,6 @@ export function ruleMeta(rule: Rule): RuleMeta {
     defaultSeverity: rule.defaultSeverity,
     helpUri: `${RULES_DOCS_URL}#${ruleAnchor(rule.id)}`,
   };
-  if (rule.spec) meta.spec = rule.spec;
+  if (rule.spec) meta.spec = targetRef(rule.spec);
   return meta;
 }

@@ -16,7 +16,7 @@ import { listFailures } from '../surface/failures.js';
 import type { Finding, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
 import type { Family } from '../model/family.js';
 import type { RuleLevel } from '../model/severity.js';
-import { specUrl } from '../model/spec.js';
+import { citedRef, specUrl } from '../model/spec.js';
 import type { ReportHooks } from '../report/hooks.js';
 import { bounded, boundedRecord, boundedText } from '../util/bound.js';
 import { compareText } from '../util/compare.js';
@@ -225,13 +225,14 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   const context: RuleContext = {
     ...shared,
     expect: plan.expect,
+    spec: rule.spec && citedRef(rule.spec, shared.surface.protocolVersion),
     settings: plan.settings,
     runtime: plan.runtime ?? memoryRuntime(),
     baseline: plan.baseline,
     note: (text) => notes.push(text),
     report: (finding) => {
       const severity = resolveLevel(rule, policy, finding);
-      if (severity !== 'off') findings.push({ finding: stamp(rule, severity, finding), cause: finding.cause });
+      if (severity !== 'off') findings.push({ finding: stamp(rule, severity, finding, shared.surface.protocolVersion), cause: finding.cause });
     },
     skip: (reason) => {
       skipReason = reason;
@@ -292,7 +293,7 @@ function acrossServers(rule: Rule, plans: readonly ServerPlan[], reports: Server
     const policy = policyOf(plan);
     const findings = (found.get(plan.name) ?? []).flatMap((item): Reported[] => {
       const severity = resolveLevel(rule, policy, item);
-      return severity === 'off' || result === undefined ? [] : [{ finding: stamp(rule, severity, item), cause: item.cause }];
+      return severity === 'off' || result === undefined ? [] : [{ finding: stamp(rule, severity, item, report.protocolVersion), cause: item.cause }];
     });
     if (result === undefined || findings.length === 0) return;
     const merged = mergeByCause(findings.sort((a, b) => compareFindings(a.finding, b.finding)));
@@ -313,9 +314,14 @@ function policyOf(plan: ServerPlan): SeverityPolicy {
   return { levels: plan.levels, drift: plan.settings.drift };
 }
 
-/** A rule's report as a Finding: rule id, resolved severity and the spec reference it rests on. The only place a Finding is built. */
-export function stamp(rule: Pick<Rule, 'id' | 'spec'>, severity: Finding['severity'], report: Report): Finding {
-  const spec = report.spec ?? rule.spec;
+/**
+ * A rule's report as a Finding: rule id, resolved severity and the requirement it rests on, quoted from the
+ * revision the server negotiated (`negotiated`; the target revision, marked as a fallback, when mcpact does not
+ * know that one or it has no such requirement). The only place a Finding is built.
+ */
+export function stamp(rule: Pick<Rule, 'id' | 'spec'>, severity: Finding['severity'], report: Report, negotiated: string | null | undefined): Finding {
+  const basis = report.spec ?? rule.spec;
+  const spec = basis && citedRef(basis, negotiated);
   // Messages, names and data carry server text of any size and depth; the bounded copies keep every report
   // serializable (a 10,000-level schema overflows JSON.stringify) and of a sane size.
   const location: Finding['location'] = { kind: report.location.kind };

@@ -15,7 +15,6 @@ import type { ExerciseContext } from './context.js';
 import { CALL_REASONS, callPolicy, type CallPolicy, type CallReason } from './call-policy.js';
 import type { Location } from '../model/location.js';
 import { truncate } from '../util/text.js';
-import { isKnownRevision, revisionAtLeast, TARGET_REVISION, type Revision } from '../model/spec.js';
 import { items } from '../surface/items.js';
 import type { Surface } from '../surface/types.js';
 import { asRecord, type JsonRecord } from '../util/json.js';
@@ -183,13 +182,6 @@ export function describeVariant(variant: InvalidVariant): string {
     case 'additional-property':
       return `an undeclared property (${variant.keyword}: false)`;
   }
-}
-
-/** The revision a verdict rests on: the negotiated one when mcpact knows it, else the one mcpact targets. */
-export function verdictRevision(surface: Surface, since?: Revision): Revision {
-  const negotiated = surface.protocolVersion;
-  const revision = isKnownRevision(negotiated) ? negotiated : TARGET_REVISION;
-  return since !== undefined && !revisionAtLeast(revision, since) ? since : revision;
 }
 
 export function isErrorResult(result: unknown): boolean {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LOCATION_KINDS } from './location.js';
 import { FAMILIES } from './family.js';
 import { SEVERITIES } from './severity.js';
-import { KNOWN_REVISIONS } from './spec.js';
+import { FALLBACKS, KEYWORDS, KNOWN_REVISIONS, PARTIES } from './spec.js';
 
 /**
  * pass: judged, nothing found. fail: findings. skip: not applicable (or turned off). error: the rule crashed or
@@ -16,10 +16,23 @@ import { KNOWN_REVISIONS } from './spec.js';
 export const RULE_STATUSES = ['pass', 'fail', 'skip', 'error', 'inconclusive'] as const;
 
 const specSchema = z.strictObject({
-  revision: z.enum(KNOWN_REVISIONS).describe('Specification revision the verdict rests on.'),
-  level: z.enum(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'SCHEMA', 'BEST PRACTICE', 'CONFIG']),
+  revision: z
+    .enum(KNOWN_REVISIONS)
+    .describe('Specification revision the verdict rests on: the one the server negotiated, or the target revision when `fallback` is set.'),
+  level: z
+    .enum(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'SCHEMA', 'BEST PRACTICE', 'CONFIG'])
+    .describe(
+      "What the quoted text requires of the server: its keyword, BEST PRACTICE when it states no level or binds only the client, CONFIG for the config's own expectations.",
+    ),
   section: z.string().describe('Page and anchor under specification/<revision>/.'),
   checklist: z.string().optional().describe('Id in the server checklist (docs/conformance.md).'),
+  keyword: z.enum(KEYWORDS).optional().describe('Keyword of the quoted sentence (SCHEMA: a type of schema.ts; none: the text states no level).'),
+  binds: z.enum(PARTIES).optional().describe('Whom the quoted sentence binds, as the text puts it.'),
+  quote: z.string().optional().describe('The sentence the verdict rests on, verbatim from the revision (" … " marks words left out).'),
+  fallback: z
+    .enum(FALLBACKS)
+    .optional()
+    .describe('Why the target revision is cited: the server negotiated no revision mcpact knows, or the negotiated revision has no such requirement.'),
   url: z.string(),
 });
 

@@ -6,7 +6,8 @@ export const KNOWN_REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-
 export type Revision = (typeof KNOWN_REVISIONS)[number];
 
 /** The revision mcpact offers in `initialize` and judges against when nothing else is negotiated. */
-export const TARGET_REVISION: Revision = '2025-11-25';
+export const TARGET_REVISION = '2025-11-25' satisfies Revision;
+export type TargetRevision = typeof TARGET_REVISION;
 
 export function isKnownRevision(version: unknown): version is Revision {
   return typeof version === 'string' && (KNOWN_REVISIONS as readonly string[]).includes(version);
@@ -21,6 +22,51 @@ export function revisionAtLeast(version: string, floor: Revision): boolean {
 /** CONFIG: an expectation the user wrote in the config, not a spec requirement. */
 export type RequirementLevel = 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT' | 'SCHEMA' | 'BEST PRACTICE' | 'CONFIG';
 
+/**
+ * The requirement keyword of a quoted sentence (RFC 2119 as the spec uses it), `SCHEMA` for a type or field of
+ * schema.ts (the spec's source of truth for message shapes), and `none` when the text states no level for what
+ * the rule checks (a description, or no sentence at all: the rule is a best practice).
+ */
+export const KEYWORDS = ['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'MAY', 'SCHEMA', 'none'] as const;
+export type Keyword = (typeof KEYWORDS)[number];
+
+/**
+ * Whom the sentence binds, as the text puts it:
+ * - `server`: the server, or what only a server sends (a tool result, a cursor it issued, its stdout);
+ * - `client`: the client only, so the sentence is no verdict on the server;
+ * - `both`: both parties ("Both parties", "Implementations", or a message type either side sends);
+ * - `receiver`: "the receiver" of a request or notification; mcpact is the sender, so here that is the server.
+ */
+export const PARTIES = ['server', 'client', 'both', 'receiver'] as const;
+export type Party = (typeof PARTIES)[number];
+
+/** The sentence a verdict rests on in one revision of the specification. */
+export interface SpecText {
+  keyword: Keyword;
+  binds: Party;
+  /** Page and anchor under specification/<revision>/, e.g. `basic/lifecycle#initialization`. */
+  section: string;
+  /**
+   * The sentence, verbatim (at most 300 characters): markdown emphasis, link targets and line breaks dropped, a
+   * list item after the sentence that introduces it; " … " marks words left out. A `SCHEMA` quote is
+   * `Type.field: declaration` as schema.ts declares it, or `Type: text of its doc comment`.
+   */
+  quote: string;
+  /** Why the quote is the basis, when that is not plain from the quote itself. */
+  note?: string;
+}
+
+/** The revision lacks what the rule checks (the feature, or any text about it): the rule has no basis there. */
+export const ABSENT = 'absent';
+
+/** A rule's basis in every revision mcpact knows; the target revision always has one. */
+export type SpecTexts = { [R in TargetRevision]: SpecText } & { [R in Exclude<Revision, TargetRevision>]: SpecText | typeof ABSENT };
+
+/** Why a finding cites the target revision instead of the one the server negotiated. */
+export const FALLBACKS = ['unknown-revision', 'not-in-revision'] as const;
+export type Fallback = (typeof FALLBACKS)[number];
+
+/** The requirement one verdict rests on: what findings carry (with a URL) and reporters print. */
 export interface SpecRef {
   /** Revision the requirement is quoted from. */
   revision: Revision;
@@ -29,8 +75,67 @@ export interface SpecRef {
   section: string;
   /** Id in the server checklist (docs/conformance.md), when there is one. */
   checklist?: string;
+  keyword?: Keyword;
+  binds?: Party;
+  quote?: string;
+  /**
+   * Set when the revision is the target instead of the negotiated one: `unknown-revision` when the server
+   * negotiated no revision mcpact knows, `not-in-revision` when the negotiated revision has no such requirement.
+   */
+  fallback?: Fallback;
 }
 
-export function specUrl(ref: SpecRef): string {
+/** What a rule rests on: the quoted sentence of every known revision. */
+export interface RuleSpec {
+  texts: SpecTexts;
+  /** Id in the server checklist (docs/conformance.md), when there is one. */
+  checklist?: string;
+  /** `config`: the verdict is an expectation the user wrote in the config; the texts say what it is about. */
+  basis?: 'config';
+}
+
+/**
+ * The level a text sets for the server: its keyword when it binds the server (alone, with the client, or as
+ * the receiver of what mcpact sends); a best practice when it binds only the client or states no level.
+ */
+export function levelOf(text: SpecText, spec: Pick<RuleSpec, 'basis'> = {}): RequirementLevel {
+  if (spec.basis === 'config') return 'CONFIG';
+  if (text.binds === 'client' || text.keyword === 'none' || text.keyword === 'MAY') return 'BEST PRACTICE';
+  return text.keyword;
+}
+
+/** The requirement at one revision, as findings and reporters show it. */
+function refAt(spec: RuleSpec, revision: Revision, text: SpecText): SpecRef {
+  const ref: SpecRef = { revision, level: levelOf(text, spec), section: text.section };
+  if (spec.checklist !== undefined) ref.checklist = spec.checklist;
+  ref.keyword = text.keyword;
+  ref.binds = text.binds;
+  ref.quote = text.quote;
+  return ref;
+}
+
+/** A rule's requirement at the revision mcpact targets (its default severity follows this one). */
+export function targetRef(spec: RuleSpec): SpecRef {
+  return refAt(spec, TARGET_REVISION, spec.texts[TARGET_REVISION]);
+}
+
+/**
+ * The requirement a verdict on a server rests on: the text of the revision it negotiated; the target revision's
+ * text, marked as a fallback, when that revision is not one mcpact knows or has no such requirement.
+ */
+export function citedRef(spec: RuleSpec, negotiated: string | null | undefined): SpecRef {
+  if (isKnownRevision(negotiated)) {
+    const text = spec.texts[negotiated];
+    if (text !== ABSENT) return refAt(spec, negotiated, text);
+  }
+  return { ...targetRef(spec), fallback: isKnownRevision(negotiated) ? 'not-in-revision' : 'unknown-revision' };
+}
+
+/** How messages and reporters name a level: its keyword, or "best practice" for a text that sets the server none. */
+export function levelLabel(level: RequirementLevel): string {
+  return level === 'BEST PRACTICE' ? 'best practice' : level;
+}
+
+export function specUrl(ref: Pick<SpecRef, 'revision' | 'section'>): string {
   return `https://modelcontextprotocol.io/specification/${ref.revision}/${ref.section}`;
 }

@@ -16,6 +16,7 @@ import type { StdioDefect } from '../../fixtures/servers/stdio-defects.js';
 import { versionNegotiation } from '../../src/rules/protocol/version-negotiation.js';
 import { stdioRules } from '../../src/rules/stdio/index.js';
 import { defectStdio } from '../rules/stdio/support.js';
+import { testSpec } from '../support/test-spec.js';
 
 /** A fake child: answers initialize with a result unless the version is refused, and can be made to die. */
 class FakeChild implements ShareableConnection {
@@ -132,7 +133,7 @@ function counter() {
     family: 'stdio',
     description: 'counts the probe connections',
     defaultSeverity: 'info',
-    spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'basic/transports' },
+    spec: testSpec(),
     docs: 'A rule that exists only in this test.',
     afterOthers: true,
     check({ transport }) {

@@ -10,8 +10,9 @@ import { runServer } from '../../src/engine/runner.js';
 import type { SessionTarget } from '../../src/connect/session.js';
 import { fakeServerTransport } from '../support/fake-server.js';
 import { expectNoneAlive, hostileStdio } from '../hostile/support.js';
+import { testSpec } from '../support/test-spec.js';
 
-const spec = { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'basic/transports' } as const;
+const spec = testSpec();
 const base = {
   family: 'stdio',
   description: 'a test rule of the engine',

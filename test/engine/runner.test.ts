@@ -4,8 +4,10 @@ import { defineRule, type Rule } from '../../src/engine/rule.js';
 import { runServer, type ServerPlan } from '../../src/engine/runner.js';
 import type { RuleLevel } from '../../src/model/severity.js';
 import { fakeServerTransport, type FakeServerSpec } from '../support/fake-server.js';
+import { testSpec } from '../support/test-spec.js';
+import { ABSENT } from '../../src/model/spec.js';
 
-const spec = { revision: '2025-11-25', level: 'MUST', section: 'basic' } as const;
+const spec = testSpec('MUST', 'basic');
 const reporting = defineRule({
   id: 'protocol/test-reporting',
   family: 'protocol',
@@ -88,5 +90,29 @@ describe('runner', () => {
     expect(report.complete).toBe(false);
     expect(report.error).toContain('initialize failed with JSON-RPC error -32603');
     expect(report.rules).toEqual([]);
+  });
+
+  it('stamps each finding with the text of the revision the server negotiated, or the target as a marked fallback', async () => {
+    const text = (revision: string) => ({ keyword: 'SHOULD', binds: 'server', section: 'server/tools#tool', quote: `Servers SHOULD in ${revision}` }) as const;
+    const citing = defineRule({
+      ...reporting,
+      spec: { checklist: 'T1', texts: { '2025-11-25': text('2025-11-25'), '2025-06-18': text('2025-06-18'), '2025-03-26': ABSENT, '2024-11-05': ABSENT } },
+      check({ spec, report }) {
+        report({ message: `${spec?.revision} ${spec?.fallback ?? ''}`, location: { kind: 'server' } });
+      },
+    });
+    const cited = async (protocolVersion: string) => (await run([citing], plan({ protocolVersion }))).findings[0];
+    expect((await cited('2025-06-18'))?.spec).toEqual({
+      revision: '2025-06-18',
+      level: 'SHOULD',
+      section: 'server/tools#tool',
+      checklist: 'T1',
+      keyword: 'SHOULD',
+      binds: 'server',
+      quote: 'Servers SHOULD in 2025-06-18',
+      url: 'https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool',
+    });
+    expect(await cited('2025-03-26')).toMatchObject({ message: '2025-11-25 not-in-revision', spec: { revision: '2025-11-25', fallback: 'not-in-revision' } });
+    expect(await cited('2030-01-01')).toMatchObject({ message: '2025-11-25 unknown-revision', spec: { revision: '2025-11-25', fallback: 'unknown-revision' } });
   });
 });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { FAMILIES } from '../../src/model/family.js';
 import { CHANGE_IDS } from '../../src/model/changes.js';
+import { ABSENT, KEYWORDS, KNOWN_REVISIONS, PARTIES, TARGET_REVISION, targetRef, type RuleSpec } from '../../src/model/spec.js';
+import { SUITE_SPECS } from '../../src/rules/suites/cases.js';
 
 describe('rule registry', () => {
   it('has unique ids of the form <family>/<name>', () => {
@@ -32,8 +34,33 @@ describe('rule registry', () => {
     expect(readFileSync(test, 'utf8')).toContain('ruleTester(');
     expect(rule.docs.length).toBeGreaterThan(40);
     expect(rule.description.length).toBeGreaterThan(10);
-    // MUST and schema violations are errors by default, SHOULDs warnings: severity follows the requirement level.
-    if (['MUST', 'MUST NOT', 'SCHEMA'].includes(rule.spec!.level)) expect(rule.defaultSeverity).toBe('error');
-    if (['SHOULD', 'SHOULD NOT'].includes(rule.spec!.level)) expect(rule.defaultSeverity).toBe('warning');
+    // The default severity follows the text of the target revision: MUST and schema violations are errors, SHOULDs
+    // warnings; a text that states no level for the server is a best practice (never an error), and one that binds
+    // only the client is no verdict on the server (info). CONFIG rules check the user's own expectations.
+    const { level, binds } = targetRef(rule.spec!);
+    if (['MUST', 'MUST NOT', 'SCHEMA'].includes(level)) expect(rule.defaultSeverity).toBe('error');
+    if (['SHOULD', 'SHOULD NOT'].includes(level)) expect(rule.defaultSeverity).toBe('warning');
+    if (level === 'BEST PRACTICE') expect(['warning', 'info']).toContain(rule.defaultSeverity);
+    if (binds === 'client') expect(rule.defaultSeverity).toBe('info');
+    if (level === 'CONFIG') expect(rule.spec!.basis).toBe('config');
+  });
+
+  // The quoted sentence of every revision mcpact knows (scripts/verify-spec-quotes.ts checks them against the spec).
+  const specs: [string, RuleSpec][] = [
+    ...written.map((rule) => [rule.id, rule.spec!] as [string, RuleSpec]),
+    ...Object.entries(SUITE_SPECS).map(([kind, spec]) => [`suites/cases (${kind})`, spec] as [string, RuleSpec]),
+  ];
+  it.each(specs)('%s quotes its basis in every known revision', (_id, spec) => {
+    expect(Object.keys(spec.texts).sort()).toEqual([...KNOWN_REVISIONS].sort());
+    expect(spec.texts[TARGET_REVISION]).not.toBe(ABSENT);
+    for (const revision of KNOWN_REVISIONS) {
+      const text = spec.texts[revision];
+      if (text === ABSENT) continue;
+      expect(KEYWORDS, revision).toContain(text.keyword);
+      expect(PARTIES, revision).toContain(text.binds);
+      expect(text.section, revision).toMatch(/^[a-z][a-z0-9/_-]*(#[a-z0-9-]+)?$/);
+      expect(text.quote.trim().length, revision).toBeGreaterThan(0);
+      expect(text.quote.length, revision).toBeLessThanOrEqual(300);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast } from '../../model/spec.js';
+import { revisionAtLeast, ABSENT } from '../../model/spec.js';
 import { isRecord } from '../../util/json.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
@@ -7,11 +7,32 @@ export const batchRejected = defineRule({
   id: 'http/batch-rejected',
   family: 'http',
   description: 'From revision 2025-06-18 on, a JSON-RPC batch (an array body) is refused, not processed.',
-  defaultSeverity: 'warning',
-  spec: { revision: '2025-06-18', level: 'BEST PRACTICE', section: 'basic/transports#sending-messages-to-the-server', checklist: 'J7' },
+  defaultSeverity: 'info',
+  spec: {
+    checklist: 'J7',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'client',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote: 'The body of the POST request MUST be a single JSON-RPC request, notification, or response.',
+        note: 'Binds the client; no sentence tells the server to refuse a batch. 2025-03-26 said the opposite: implementations MUST support receiving JSON-RPC batches.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'client',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote: 'The body of the POST request MUST be a single JSON-RPC request, notification, or response.',
+        note: 'Binds the client; no sentence tells the server to refuse a batch. 2025-03-26 said the opposite: implementations MUST support receiving JSON-RPC batches.',
+      },
+      '2025-03-26': ABSENT,
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'Revision 2025-06-18 removed JSON-RPC batching: the body of a POST MUST be a single request, notification or ' +
-    'response, and a server that cannot accept the input answers with an HTTP error status. A server that still ' +
+    'response. That sentence binds the client and tells the server nothing about a batch it receives, so this is ' +
+    'for information. A server that still ' +
     'processes arrays speaks a protocol the negotiated revision does not have, and proxies or gateways that rely on ' +
     'one message per request can be bypassed with it. On a session of its own, mcpact POSTs a one-element batch ' +
     'holding a ping: a 4xx status or a JSON-RPC error passes, a processed ping is a finding. Revision 2025-03-26 ' +

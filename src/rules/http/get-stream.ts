@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { describeExchange, exchangeData, freshSession, notHttp } from './shared.js';
 
@@ -6,7 +7,33 @@ export const getStream = defineRule({
   family: 'http',
   description: 'A GET to the MCP endpoint opens an SSE stream (text/event-stream) or is answered 405.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#listening-for-messages-from-the-server', checklist: 'H5' },
+  spec: {
+    checklist: 'H5',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#listening-for-messages-from-the-server',
+        quote:
+          'The server MUST either return `Content-Type: text/event-stream` in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#listening-for-messages-from-the-server',
+        quote:
+          'The server MUST either return `Content-Type: text/event-stream` in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#listening-for-messages-from-the-server',
+        quote:
+          'The server MUST either return `Content-Type: text/event-stream` in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
+      },
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'The MCP endpoint supports GET: the server MUST either answer with `Content-Type: text/event-stream` (a stream ' +
     'for server-initiated messages) or with 405 Method Not Allowed to say it offers none. A 404, a 400 or an HTML ' +

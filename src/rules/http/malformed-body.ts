@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { isRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
@@ -11,7 +12,33 @@ export const malformedBody = defineRule({
   family: 'http',
   description: 'A POST body that is not valid JSON gets a 4xx status and a JSON-RPC error -32700, not a 500 or an HTML page.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'basic/transports#sending-messages-to-the-server', checklist: 'J4' },
+  spec: {
+    checklist: 'J4',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote: 'If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).',
+        note: 'Said of a JSON-RPC response or notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error".',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote: 'If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).',
+        note: 'Said of a JSON-RPC response or notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error".',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote: 'If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).',
+        note: 'Said of a JSON-RPC response or notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error".',
+      },
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'Input the server cannot accept gets an HTTP error status, and MCP messages follow JSON-RPC 2.0, whose answer ' +
     'to text that is not JSON is error -32700 (parse error). A 500, a framework error page or a stack trace tells ' +

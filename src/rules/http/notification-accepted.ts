@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { quote } from '../../util/text.js';
 import { describeExchange, exchangeData, freshSession, notHttp } from './shared.js';
@@ -7,7 +8,33 @@ export const notificationAccepted = defineRule({
   family: 'http',
   description: 'A POSTed notification is answered 202 Accepted with no body.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#sending-messages-to-the-server', checklist: 'H2' },
+  spec: {
+    checklist: 'H2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote:
+          'If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote:
+          'If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote:
+          'If the input consists solely of (any number of) JSON-RPC responses or notifications: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
+      },
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'When the body of a POST is a notification (or a response) the server accepts, it MUST answer 202 Accepted ' +
     'with no body; one it cannot accept gets an HTTP error status. Anything else (200 with a JSON body, an SSE ' +

@@ -10,7 +10,38 @@ export const originValidation = defineRule({
   family: 'http',
   description: 'A request with a foreign Origin header is refused with 403 Forbidden (DNS-rebinding protection).',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#security-warning', checklist: 'H13' },
+  spec: {
+    checklist: 'H13',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#security-warning',
+        quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#security-warning',
+        quote: 'Servers MUST validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks',
+        note: 'This revision asks for validation, not for a status code: any 4xx refusal passes.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#security-warning',
+        quote: 'Servers MUST validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks',
+        note: 'This revision asks for validation, not for a status code: any 4xx refusal passes.',
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#security-warning',
+        quote: 'Servers MUST validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks',
+        note: 'Said of the HTTP with SSE transport of this revision; it asks for validation, not for a status code: any 4xx refusal passes.',
+      },
+    },
+  },
   docs:
     'Servers MUST validate the `Origin` header of every incoming connection: a web page can make a browser send ' +
     'requests to a server on localhost or the local network (DNS rebinding) and drive its tools. When the Origin ' +

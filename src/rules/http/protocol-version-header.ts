@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast } from '../../model/spec.js';
+import { revisionAtLeast, ABSENT } from '../../model/spec.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
 export const UNSUPPORTED_VERSION = '1999-01-01';
@@ -9,7 +9,25 @@ export const protocolVersionHeader = defineRule({
   family: 'http',
   description: 'A request with an unsupported MCP-Protocol-Version header is answered 400 Bad Request.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#protocol-version-header', checklist: 'H12' },
+  spec: {
+    checklist: 'H12',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#protocol-version-header',
+        quote: 'If the server receives a request with an invalid or unsupported `MCP-Protocol-Version`, it MUST respond with `400 Bad Request`.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#protocol-version-header',
+        quote: 'If the server receives a request with an invalid or unsupported `MCP-Protocol-Version`, it MUST respond with `400 Bad Request`.',
+      },
+      '2025-03-26': ABSENT,
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'From revision 2025-06-18 on, clients send the negotiated version in an `MCP-Protocol-Version` header on every ' +
     'request after initialize, and a server that receives an invalid or unsupported version MUST answer 400 Bad ' +

@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import type { HttpExchange } from '../../connect/transport-probe.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
@@ -9,7 +10,33 @@ export const requestContentType = defineRule({
   family: 'http',
   description: 'A POSTed request is answered with Content-Type application/json or text/event-stream.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#sending-messages-to-the-server', checklist: 'H3' },
+  spec: {
+    checklist: 'H3',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote:
+          'If the input is a JSON-RPC request, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote:
+          'If the input is a JSON-RPC request, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#sending-messages-to-the-server',
+        quote:
+          'If the input contains any number of JSON-RPC requests, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.',
+      },
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'A POST that carries a JSON-RPC request MUST be answered either with `Content-Type: text/event-stream` (an SSE ' +
     'stream) or with `Content-Type: application/json` (one JSON object); clients support exactly these two. On a ' +

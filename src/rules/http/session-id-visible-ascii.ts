@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { quote } from '../../util/text.js';
 import { freshSession, notHttp } from './shared.js';
@@ -7,7 +8,30 @@ export const sessionIdVisibleAscii = defineRule({
   family: 'http',
   description: 'An Mcp-Session-Id contains only visible ASCII characters (0x21 to 0x7E).',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#session-management', checklist: 'H8' },
+  spec: {
+    checklist: 'H8',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#session-management',
+        quote: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#session-management',
+        quote: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#session-management',
+        quote: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
+      },
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'A session id travels in an HTTP header on every request, so it MUST only contain visible ASCII (0x21 to ' +
     '0x7E): no spaces, control characters or non-ASCII bytes, which clients and proxies reject or mangle. It ' +

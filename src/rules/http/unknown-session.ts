@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
@@ -9,7 +10,33 @@ export const unknownSession = defineRule({
   family: 'http',
   description: 'A request with an unknown or terminated Mcp-Session-Id is answered 404 Not Found.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/transports#session-management', checklist: 'H10' },
+  spec: {
+    checklist: 'H10',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#session-management',
+        quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
+        note: 'Said of a session the server terminated; mcpact also sends an id the server never issued, which the text does not name.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#session-management',
+        quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
+        note: 'Said of a session the server terminated; mcpact also sends an id the server never issued, which the text does not name.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports#session-management',
+        quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
+        note: 'Said of a session the server terminated; mcpact also sends an id the server never issued, which the text does not name.',
+      },
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'A server that issues session ids MUST answer requests carrying a session id it no longer knows (terminated, ' +
     'expired, or never issued) with 404 Not Found: that status is what tells a client to initialize a new ' +

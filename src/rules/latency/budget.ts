@@ -12,7 +12,39 @@ export const budget = defineRule({
   needs: ['tools'],
   description: 'Tools answer within the p50/p95 latency budgets of the config (opt-in; only tools the safe-call policy allows).',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'CONFIG', section: 'server/tools#calling-tools' },
+  spec: {
+    basis: 'config',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
+      },
+    },
+  },
   docs:
     'With `latency:` in a server entry, mcpact times `samples` calls (after `warmup` untimed ones) to each tool in ' +
     '`latency.tools` (default: every tool the safe-call policy allows), one at a time and after every other rule ' +

@@ -8,7 +8,38 @@ export const argumentDropped = defineRule({
   needs: ['prompts'],
   description: 'Every supplied argument value appears in the rendered messages (verbatim or escaped).',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#getting-a-prompt' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts',
+        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
+        note: 'The text does not say how an argument must show in the rendering.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts',
+        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
+        note: 'The text does not say how an argument must show in the rendering.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts',
+        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
+        note: 'The text does not say how an argument must show in the rendering.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts',
+        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
+        note: 'The text does not say how an argument must show in the rendering.',
+      },
+    },
+  },
   docs:
     "In the rendering with all arguments (case `complete`), each argument's value must appear in the text a model " +
     'reads: verbatim, JSON-escaped, HTML-escaped or URL-encoded. A value that appears nowhere was dropped: the ' +

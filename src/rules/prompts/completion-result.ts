@@ -29,7 +29,35 @@ export const completionResult = defineRule({
   needs: ['prompts'],
   description: 'completion/complete for each prompt argument answers with at most 100 string values and well-typed total/hasMore.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'server/utilities/completion', checklist: 'C2' },
+  spec: {
+    checklist: 'C2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#completeresult',
+        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#completeresult',
+        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
+      },
+      '2025-03-26': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/utilities/completion#completeresult',
+        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
+      },
+      '2024-11-05': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/utilities/completion#completeresult',
+        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
+      },
+    },
+  },
   docs:
     'When a server declares `completions`, clients ask it for suggestions as the user types a prompt argument. ' +
     'mcpact asks once per argument of every prompt, with an empty value. The result must be ' +

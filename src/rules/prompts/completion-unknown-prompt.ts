@@ -8,7 +8,36 @@ export const completionUnknownPrompt = defineRule({
   needs: ['prompts'],
   description: 'completion/complete for a prompt that does not exist gets -32602.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/utilities/completion#error-handling', checklist: 'C3' },
+  spec: {
+    checklist: 'C3',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/completion#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/completion#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/completion#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/utilities/completion#requesting-completions',
+        quote: 'To get completion suggestions, clients send a `completion/complete` request specifying what is being completed through a reference type:',
+        note: 'This revision lists no error codes for completion/complete.',
+      },
+    },
+  },
   docs:
     'Asked to complete an argument of `mcpact-no-such-prompt`, a server that declares `completions` should answer ' +
     '-32602 (invalid params). Suggestions for a prompt that does not exist, or -32603, mislead clients.',

@@ -7,7 +7,34 @@ export const delimiterInjection = defineRule({
   needs: ['prompts'],
   description: 'Values with closing tags, code fences or a fake "System:" turn never add messages or change roles.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#security' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'server/prompts#security',
+        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'server/prompts#security',
+        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'server/prompts#security',
+        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'server/prompts#security',
+        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+      },
+    },
+  },
   docs:
     'Case `delimiter-injection` sends each argument, in turn, as text that tries to leave its data boundary: closing ' +
     'tags, a code fence, a line starting "System:", a chat-template role marker and "ignore previous instructions". ' +

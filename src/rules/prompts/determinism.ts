@@ -7,7 +7,38 @@ export const determinism = defineRule({
   needs: ['prompts'],
   description: 'The same arguments twice render identical messages.',
   defaultSeverity: 'info',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#getting-a-prompt' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text does not ask for identical renderings of the same arguments.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text does not ask for identical renderings of the same arguments.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text does not ask for identical renderings of the same arguments.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text does not ask for identical renderings of the same arguments.',
+      },
+    },
+  },
   docs:
     'Case `determinism` repeats the accepted call and compares the messages byte for byte. A prompt that embeds a ' +
     'timestamp, a random id or unordered data cannot be checked against a golden file without `normalize` rules, ' +

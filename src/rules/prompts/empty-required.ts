@@ -7,7 +7,39 @@ export const emptyRequired = defineRule({
   needs: ['prompts'],
   description: 'An empty or blank value for a required argument is rejected with -32602 (policy prompts.empty_required).',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },
+  spec: {
+    checklist: 'PR9',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an empty or blank value for a required argument is invalid is mcpact's reading (policy prompts.empty_required), not the text's.",
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an empty or blank value for a required argument is invalid is mcpact's reading (policy prompts.empty_required), not the text's.",
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an empty or blank value for a required argument is invalid is mcpact's reading (policy prompts.empty_required), not the text's.",
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an empty or blank value for a required argument is invalid is mcpact's reading (policy prompts.empty_required), not the text's.",
+      },
+    },
+  },
   docs:
     'Cases `empty-required` ("") and `whitespace-required` (spaces and a tab) fill each required argument with ' +
     'nothing. Servers should validate arguments before rendering; an empty required value usually renders a prompt ' +

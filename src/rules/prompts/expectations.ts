@@ -10,7 +10,39 @@ export const expectations = defineRule({
   needs: ['prompts'],
   description: 'Rendered messages meet the expectations in the config: roles, match, not_match and golden files.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'CONFIG', section: 'server/prompts#getting-a-prompt' },
+  spec: {
+    basis: 'config',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
+      },
+    },
+  },
   docs:
     'Per prompt, `prompts.<name>.expect` in the config states what the rendering with the example arguments must ' +
     'look like: `roles` (the exact sequence of message roles), `match` and `not_match` (regular expressions over ' +

@@ -7,7 +7,35 @@ export const malformedParams = defineRule({
   needs: ['prompts'],
   description: 'prompts/get with malformed params (no name, a non-string name, arguments not an object) gets -32602.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },
+  spec: {
+    checklist: 'PR9',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+      },
+    },
+  },
   docs:
     'Case `malformed-params` sends prompts/get without `name`, with a numeric `name`, and with `arguments` as an ' +
     'array and as a string (`data.variant` says which). Each should be rejected with -32602 (invalid params) before ' +

@@ -7,7 +7,39 @@ export const messageShape = defineRule({
   needs: ['prompts'],
   description: 'Every rendered result has messages with role user or assistant and valid content blocks.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#promptmessage', checklist: 'PR4' },
+  spec: {
+    checklist: 'PR4',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#promptmessage',
+        quote: 'PromptMessage: role: Role; content: ContentBlock;',
+        note: 'Role is "user" | "assistant".',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#promptmessage',
+        quote: 'PromptMessage: role: Role; content: ContentBlock;',
+        note: 'Role is "user" | "assistant".',
+      },
+      '2025-03-26': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/prompts#promptmessage',
+        quote: 'PromptMessage: role: Role; content: TextContent | ImageContent | AudioContent | EmbeddedResource;',
+        note: 'Role is "user" | "assistant".',
+      },
+      '2024-11-05': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/prompts#promptmessage',
+        quote: 'PromptMessage: role: Role; content: TextContent | ImageContent | EmbeddedResource;',
+        note: 'Role is "user" | "assistant".',
+      },
+    },
+  },
   docs:
     'Checked on every successful prompts/get of the matrix: `messages` is a non-empty array; each message has role ' +
     '`user` or `assistant` and one content block: text (with a `text` string), image or audio (base64 `data` and a ' +

@@ -7,7 +7,35 @@ export const missingRequired = defineRule({
   needs: ['prompts'],
   description: 'Leaving out a required argument is rejected with -32602, and the message names the argument.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#error-handling', checklist: 'PR7' },
+  spec: {
+    checklist: 'PR7',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+      },
+    },
+  },
   docs:
     'Case `missing-required` omits each required argument in turn. The spec asks servers to answer -32602 ' +
     '(invalid params) for missing required arguments. A server that renders anyway hands the model a prompt with a ' +

@@ -7,7 +7,35 @@ export const optionalArguments = defineRule({
   needs: ['prompts'],
   description: 'A prompt renders with only its required arguments, and with each optional argument left out or empty.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#prompt', checklist: 'PR2' },
+  spec: {
+    checklist: 'PR2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#promptargument',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#promptargument',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+      },
+      '2025-03-26': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+      },
+      '2024-11-05': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+      },
+    },
+  },
   docs:
     'Clients build a form from the declaration and send exactly what the user filled in. An argument declared ' +
     'optional (`required` false or absent) must be omittable: cases `minimum` (required arguments only) and ' +

@@ -9,7 +9,34 @@ export const templateInjection = defineRule({
   needs: ['prompts'],
   description: "A value like {{other_argument}} stays text: it is never replaced by another argument's value.",
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#security' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'server/prompts#security',
+        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'server/prompts#security',
+        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'server/prompts#security',
+        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'server/prompts#security',
+        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+      },
+    },
+  },
   docs:
     'Case `template-injection` sends the first argument as `{{<second argument>}}`. A server that renders by ' +
     'substituting into a template and then substitutes again (or builds the template from user text) replaces it ' +

@@ -7,7 +7,39 @@ export const unknownArgument = defineRule({
   needs: ['prompts'],
   description: 'An undeclared argument, or a declared one in other letter case, is rejected (policy prompts.unknown_arguments).',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },
+  spec: {
+    checklist: 'PR9',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an undeclared argument is invalid is mcpact's reading (policy prompts.unknown_arguments), not the text's.",
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an undeclared argument is invalid is mcpact's reading (policy prompts.unknown_arguments), not the text's.",
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an undeclared argument is invalid is mcpact's reading (policy prompts.unknown_arguments), not the text's.",
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an undeclared argument is invalid is mcpact's reading (policy prompts.unknown_arguments), not the text's.",
+      },
+    },
+  },
   docs:
     'Case `unknown-argument` adds a key no prompt declares (`mcpact_unknown_argument`); case ' +
     '`case-variant-argument` sends a declared argument under another letter case (`Code` for `code`). A server ' +

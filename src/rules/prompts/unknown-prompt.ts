@@ -7,7 +7,35 @@ export const unknownPrompt = defineRule({
   needs: ['prompts'],
   description: 'prompts/get for a prompt that does not exist, or a listed name in other letter case, gets -32602.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#error-handling', checklist: 'PR6' },
+  spec: {
+    checklist: 'PR6',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+      },
+    },
+  },
   docs:
     'Case `unknown-prompt` asks for `mcpact-no-such-prompt`; case `case-variant-prompt` asks for a listed prompt ' +
     'with its first letter in the other case. Both should be rejected with -32602. Matching names ' +

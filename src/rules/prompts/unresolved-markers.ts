@@ -21,7 +21,38 @@ export const unresolvedMarkers = defineRule({
   needs: ['prompts'],
   description: 'Rendered text has no leftover template markers ({{, }}, ${, [object Object]) or stray undefined/null/NaN.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#getting-a-prompt' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text says nothing about what a rendering may contain.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text says nothing about what a rendering may contain.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text says nothing about what a rendering may contain.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text says nothing about what a rendering may contain.',
+      },
+    },
+  },
   docs:
     'In every successful rendering of the matrix, mcpact looks for template syntax that was not resolved (`{{`, `}}`, ' +
     '`${`) and for `[object Object]`, except where the supplied values themselves contain them. The words ' +

@@ -8,7 +8,39 @@ export const wrongType = defineRule({
   needs: ['prompts'],
   description: 'An argument value that is not a string is rejected with -32602, not -32603 and not rendered.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/prompts#implementation-considerations', checklist: 'PR9' },
+  spec: {
+    checklist: 'PR9',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
+      },
+    },
+  },
   docs:
     'Prompt arguments are a map of names to strings. Case `wrong-type` sends each argument as a number, a boolean, ' +
     'null, an object and an array. The server should validate and answer -32602 (invalid params). -32603 ' +

@@ -20,7 +20,39 @@ export const capabilityConsistency = defineRule({
   family: 'protocol',
   description: "A feature's methods work if and only if its capability is declared in initialize.",
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/lifecycle#capability-negotiation', checklist: 'L6' },
+  spec: {
+    checklist: 'L6',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#capabilities',
+        quote: 'Servers that support tools MUST declare the `tools` capability:',
+        note: 'The prompts, resources and logging pages (and the completion page, from 2025-03-26) say the same of their capability; a declared capability whose methods are missing contradicts what the capability table says it offers.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#capabilities',
+        quote: 'Servers that support tools MUST declare the `tools` capability:',
+        note: 'The prompts, resources and logging pages (and the completion page, from 2025-03-26) say the same of their capability; a declared capability whose methods are missing contradicts what the capability table says it offers.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#capabilities',
+        quote: 'Servers that support tools MUST declare the `tools` capability:',
+        note: 'The prompts, resources and logging pages (and the completion page, from 2025-03-26) say the same of their capability; a declared capability whose methods are missing contradicts what the capability table says it offers.',
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#capabilities',
+        quote: 'Servers that support tools MUST declare the `tools` capability:',
+        note: 'The prompts, resources and logging pages (and the completion page, from 2025-03-26) say the same of their capability; a declared capability whose methods are missing contradicts what the capability table says it offers.',
+      },
+    },
+  },
   docs:
     'Clients only call what the server declared. A declared capability whose method answers -32601 breaks every ' +
     'client that trusts the declaration; a method that works without its capability is invisible to well-behaved ' +

@@ -6,7 +6,39 @@ export const initializeResult = defineRule({
   family: 'protocol',
   description: 'The initialize result has protocolVersion, capabilities and serverInfo {name, version} of the right types.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/lifecycle#initialization', checklist: 'L1' },
+  spec: {
+    checklist: 'L1',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#initialization',
+        quote: 'The server MUST respond with its own capabilities and information:',
+        note: 'The fields and their types are InitializeResult and Implementation in schema.ts.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#initialization',
+        quote: 'The server MUST respond with its own capabilities and information:',
+        note: 'The fields and their types are InitializeResult and Implementation in schema.ts.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#initialization',
+        quote: 'The server MUST respond with its own capabilities and information:',
+        note: 'The fields and their types are InitializeResult and Implementation in schema.ts.',
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#initialization',
+        quote: 'The server MUST respond with its own capabilities and information:',
+        note: 'The fields and their types are InitializeResult and Implementation in schema.ts.',
+      },
+    },
+  },
   docs:
     'The server MUST answer `initialize` with its protocol version, its capabilities and `serverInfo` ' +
     '(`name` and `version` strings; `title`, `description` and `websiteUrl` optional strings, `icons` an optional array), ' +

@@ -10,7 +10,35 @@ export const invalidCursor = defineRule({
   family: 'protocol',
   description: 'A list request with a cursor the server never issued gets error -32602.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/utilities/pagination#error-handling', checklist: 'PG2' },
+  spec: {
+    checklist: 'PG2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/pagination#error-handling',
+        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/pagination#error-handling',
+        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/pagination#error-handling',
+        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/pagination#error-handling',
+        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
+      },
+    },
+  },
   docs:
     'Cursors are opaque tokens issued by the server. An invalid cursor SHOULD produce -32602 (invalid params). ' +
     'A server that ignores it and returns the first page again makes a client that resumes from a stale cursor loop ' +

@@ -8,7 +8,39 @@ export const listPages = defineRule({
   family: 'protocol',
   description: 'Every declared list answers on every page, with a well-formed result and cursors that end.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/utilities/pagination', checklist: 'PG1' },
+  spec: {
+    checklist: 'PG1',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/utilities/pagination#response-format',
+        quote: 'PaginatedResult.nextCursor?: Cursor',
+        note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/utilities/pagination#response-format',
+        quote: 'PaginatedResult.nextCursor?: Cursor',
+        note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
+      },
+      '2025-03-26': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/utilities/pagination#response-format',
+        quote: 'PaginatedResult.nextCursor?: Cursor',
+        note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
+      },
+      '2024-11-05': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/utilities/pagination#response-format',
+        quote: 'PaginatedResult.nextCursor?: Cursor',
+        note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
+      },
+    },
+  },
   docs:
     'mcpact walks every page of tools/list, prompts/list, resources/list and resources/templates/list for the ' +
     `capabilities the server declares. A page must carry its items array; \`nextCursor\`, when present, must be a ` +

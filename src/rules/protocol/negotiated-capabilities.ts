@@ -29,7 +29,35 @@ export const negotiatedCapabilities = defineRule({
   description:
     'The server uses only negotiated capabilities: no sampling, elicitation or roots requests mcpact did not offer, no notifications it did not declare.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/lifecycle#operation', checklist: 'L4' },
+  spec: {
+    checklist: 'L4',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/lifecycle#operation',
+        quote: 'Both parties MUST: … Only use capabilities that were successfully negotiated',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/lifecycle#operation',
+        quote: 'Both parties MUST: … Only use capabilities that were successfully negotiated',
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'both',
+        section: 'basic/lifecycle#operation',
+        quote: 'Both parties SHOULD: … Only use capabilities that were successfully negotiated',
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD',
+        binds: 'both',
+        section: 'basic/lifecycle#operation',
+        quote: 'Both parties SHOULD: … Only use capabilities that were successfully negotiated',
+      },
+    },
+  },
   docs:
     'During operation both sides MUST respect the negotiated protocol version and only use capabilities that were ' +
     'successfully negotiated. mcpact declares no client capabilities, so a server must not send it ' +

@@ -9,7 +9,21 @@ export const notificationNotAnswered = defineRule({
   family: 'protocol',
   description: 'The server never answers a notification.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST NOT', section: 'basic/index#notifications', checklist: 'J3' },
+  spec: {
+    checklist: 'J3',
+    texts: {
+      '2025-11-25': { keyword: 'MUST NOT', binds: 'receiver', section: 'basic/index#notifications', quote: 'The receiver MUST NOT send a response.' },
+      '2025-06-18': { keyword: 'MUST NOT', binds: 'receiver', section: 'basic/index#notifications', quote: 'The receiver MUST NOT send a response.' },
+      '2025-03-26': { keyword: 'MUST NOT', binds: 'receiver', section: 'basic/index#notifications', quote: 'The receiver MUST NOT send a response.' },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'receiver',
+        section: 'basic/messages#notifications',
+        quote: 'Notifications are sent from the client to the server or vice versa. They do not expect a response.',
+        note: 'This revision states no level; JSON-RPC 2.0 says the Server MUST NOT reply to a Notification.',
+      },
+    },
+  },
   docs:
     'Notifications carry no id and the receiver MUST NOT send a response. mcpact sends `notifications/cancelled` ' +
     'for a request id it never used, then a ping; messages are ordered, so any response without a matching id that ' +

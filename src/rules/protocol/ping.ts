@@ -6,7 +6,35 @@ export const ping = defineRule({
   family: 'protocol',
   description: 'The server answers ping with an empty result.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/utilities/ping', checklist: 'P1' },
+  spec: {
+    checklist: 'P1',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'receiver',
+        section: 'basic/utilities/ping#behavior-requirements',
+        quote: 'The receiver MUST respond promptly with an empty response:',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'receiver',
+        section: 'basic/utilities/ping#behavior-requirements',
+        quote: 'The receiver MUST respond promptly with an empty response:',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'receiver',
+        section: 'basic/utilities/ping#behavior-requirements',
+        quote: 'The receiver MUST respond promptly with an empty response:',
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'receiver',
+        section: 'basic/utilities/ping#behavior-requirements',
+        quote: 'The receiver MUST respond promptly with an empty response:',
+      },
+    },
+  },
   docs:
     'Either side may send `ping` at any time to check the other is alive; the receiver MUST respond promptly with ' +
     'an empty result `{}`. Clients use it to decide whether to drop a connection.',

@@ -6,7 +6,43 @@ export const protocolVersion = defineRule({
   family: 'protocol',
   description: 'The negotiated protocol version is a published revision, and the one the config expects.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/lifecycle#version-negotiation', checklist: 'L2' },
+  spec: {
+    checklist: 'L2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#version-negotiation',
+        quote:
+          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+        note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#version-negotiation',
+        quote:
+          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+        note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#version-negotiation',
+        quote:
+          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+        note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#version-negotiation',
+        quote:
+          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+        note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
+      },
+    },
+  },
   docs:
     'mcpact offers the revision it targets (2025-11-25). A server that supports it MUST answer with the same ' +
     'version; otherwise it answers with another version it supports, which must be a published revision the client ' +

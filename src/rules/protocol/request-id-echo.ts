@@ -10,7 +10,35 @@ export const requestIdEcho = defineRule({
   family: 'protocol',
   description: 'Responses carry the request id exactly as sent (string ids and large integers too).',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/index#responses', checklist: 'J1' },
+  spec: {
+    checklist: 'J1',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#result-responses',
+        quote: 'Result responses MUST include the same ID as the request they correspond to.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#responses',
+        quote: 'Responses MUST include the same ID as the request they correspond to.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#responses',
+        quote: 'Responses MUST include the same ID as the request they correspond to.',
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/messages#responses',
+        quote: 'Responses MUST include the same ID as the request they correspond to.',
+      },
+    },
+  },
   docs:
     'A response MUST carry the same id as the request it answers. mcpact sends `ping` with a non-ASCII string id ' +
     'and with 2^53-1, and compares the raw ids. A server that converts string ids to numbers, or loses integer ' +

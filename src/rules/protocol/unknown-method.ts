@@ -8,11 +8,44 @@ export const unknownMethod = defineRule({
   id: 'protocol/unknown-method',
   family: 'protocol',
   description: 'A request for a method the server does not know is answered with error -32601.',
-  defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/index#responses', checklist: 'J4' },
+  defaultSeverity: 'warning',
+  spec: {
+    checklist: 'J4',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) defines -32601 as "Method not found"; neither text puts a requirement level on answering an unknown method with it.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) defines -32601 as "Method not found"; neither text puts a requirement level on answering an unknown method with it.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) defines -32601 as "Method not found"; neither text puts a requirement level on answering an unknown method with it.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/messages',
+        quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) defines -32601 as "Method not found"; neither text puts a requirement level on answering an unknown method with it.',
+      },
+    },
+  },
   docs:
     'JSON-RPC reserves -32601 (method not found) for requests the server cannot route. Clients rely on it to ' +
-    'detect optional features; a success, a hang or another code makes feature detection guess.',
+    'detect optional features; a success, a hang or another code makes feature detection guess. MCP requires ' +
+    'JSON-RPC 2.0, but neither text puts a requirement level on the code, so this is a best practice: a warning.',
   async check({ probe, report }) {
     const outcome = await probe.request(UNKNOWN_METHOD, {});
     if (outcome.kind === 'error' && outcome.code === -32601) return;

@@ -13,7 +13,39 @@ export const versionNegotiation = defineRule({
   family: 'protocol',
   description: 'initialize with each known revision, and an unknown one, is answered with a version the server supports.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic/lifecycle#version-negotiation', checklist: 'L3' },
+  spec: {
+    checklist: 'L3',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#version-negotiation',
+        quote:
+          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#version-negotiation',
+        quote:
+          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#version-negotiation',
+        quote:
+          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/lifecycle#version-negotiation',
+        quote:
+          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+      },
+    },
+  },
   docs:
     'A server that supports the requested protocol version MUST answer with the same version; otherwise it MUST ' +
     'answer with another version it supports. The shared session only offers the revision mcpact targets, so this ' +

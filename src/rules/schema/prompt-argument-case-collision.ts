@@ -11,7 +11,38 @@ export const promptArgumentCaseCollision = defineRule({
   needs: ['prompts'],
   description: 'Within one prompt, no two argument names differ only by letter case.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#prompt' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Argument names are plain strings; the text says nothing about letter case.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Argument names are plain strings; the text says nothing about letter case.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Argument names are plain strings; the text says nothing about letter case.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Argument names are plain strings; the text says nothing about letter case.',
+      },
+    },
+  },
   docs:
     'Argument names are case-sensitive on the wire, but forms, shells and clients that normalise case do not keep ' +
     '`code` and `Code` apart, so the value meant for one reaches the other. A prompt passes when no two of its ' +

@@ -11,7 +11,38 @@ export const promptArgumentRequiredExplicit = defineRule({
   needs: ['prompts'],
   description: 'Every prompt argument states `required` as true or false.',
   defaultSeverity: 'info',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#prompt' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#promptargument',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+        note: '`required` is optional in schema.ts: an argument without it is valid.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#promptargument',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+        note: '`required` is optional in schema.ts: an argument without it is valid.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+        note: '`required` is optional in schema.ts: an argument without it is valid.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+        note: '`required` is optional in schema.ts: an argument without it is valid.',
+      },
+    },
+  },
   docs:
     'When an argument leaves out `required`, clients disagree on what it means: some treat the argument as ' +
     'optional and send nothing, others ask the user for it, and the server may then reject the `prompts/get` call. ' +

@@ -10,12 +10,45 @@ export const promptArgumentUnique = defineRule({
   family: 'schema',
   needs: ['prompts'],
   description: 'Within one prompt, no two arguments share a name.',
-  defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#prompt', checklist: 'PR2' },
+  defaultSeverity: 'warning',
+  spec: {
+    checklist: 'PR2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
+      },
+    },
+  },
   docs:
     '`prompts/get` passes arguments as an object keyed by name, so two arguments with the same name cannot both be ' +
     'given a value, and a form built from the list shows the same field twice. Names are compared exactly; each ' +
-    'duplicated name is reported once, at its second occurrence. Rename or remove one of the arguments.',
+    'duplicated name is reported once, at its second occurrence. Rename or remove one of the arguments. The ' +
+    'specification says nothing about argument names being distinct, so this is a warning.',
   check({ surface, report }) {
     for (const item of items(surface, 'prompts')) {
       const entries = (asArray(item.record?.arguments) ?? []).map((entry, index) => ({ index, name: stringField(entry, 'name') }));

@@ -7,7 +7,14 @@ export const promptDescription = defineRule({
   needs: ['prompts'],
   description: 'Each prompt has a description that is not blank.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/prompts#prompt' },
+  spec: {
+    texts: {
+      '2025-11-25': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
+      '2025-06-18': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
+      '2025-03-26': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
+      '2024-11-05': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
+    },
+  },
   docs:
     'Hosts show prompts as slash commands or menu entries with their description next to them; without one the ' +
     'user must guess what a prompt does from its name. A prompt passes when its `description` is a string with at ' +

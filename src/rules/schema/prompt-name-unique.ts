@@ -9,13 +9,46 @@ export const promptNameUnique = defineRule({
   family: 'schema',
   needs: ['prompts'],
   description: 'No two prompts share a name, across all pages of prompts/list.',
-  defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#listing-prompts', checklist: 'PR2' },
+  defaultSeverity: 'warning',
+  spec: {
+    checklist: 'PR2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`name`: Unique identifier for the prompt',
+        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`name`: Unique identifier for the prompt',
+        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`name`: Unique identifier for the prompt',
+        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`name`: Unique identifier for the prompt',
+        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
+      },
+    },
+  },
   docs:
     'A prompt is identified by its name: `prompts/get` takes only the name, so of two prompts that share one, only ' +
     'one can ever be fetched, and clients that key prompts by name drop the other. Names are compared exactly over ' +
     'every page of `prompts/list`; each duplicated name is reported once, at its second occurrence. Rename one of ' +
-    'the prompts, or merge them.',
+    'the prompts, or merge them. The specification calls the name a unique identifier but states no level, so ' +
+    'this is a warning.',
   check({ surface, report }) {
     const named = duplicates(items(surface, 'prompts'), (item) => stringField(item.record, 'name'));
     for (const { key: name, first, second, count } of named) {

@@ -24,7 +24,27 @@ export const promptShape = defineRule({
   needs: ['prompts'],
   description: 'Each prompt is an object with a string name, and each of its arguments an object with a string name.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/prompts#prompt', checklist: 'PR2' },
+  spec: {
+    checklist: 'PR2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#prompt',
+        quote: 'BaseMetadata.name: string',
+        note: 'Prompt and PromptArgument extend BaseMetadata (name, title).',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#prompt',
+        quote: 'BaseMetadata.name: string',
+        note: 'Prompt and PromptArgument extend BaseMetadata (name, title).',
+      },
+      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/prompts#prompt', quote: 'Prompt.name: string' },
+      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/prompts#prompt', quote: 'Prompt.name: string' },
+    },
+  },
   docs:
     'Clients decode `prompts/list` against the MCP schema and build slash commands and argument forms from it; one ' +
     'malformed prompt can make them drop the list. Each prompt must be a JSON object with a string `name`; `title` ' +

@@ -13,7 +13,39 @@ export const resourceAnnotations = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'Resource and template annotations have a valid audience, a priority from 0 to 1, and an ISO 8601 lastModified.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#annotations', checklist: 'R7' },
+  spec: {
+    checklist: 'R7',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#annotations',
+        quote: 'Annotations: @minimum 0 @maximum 1 priority?: number; The moment the resource was last modified, as an ISO 8601 formatted string.',
+        note: 'audience is `Role[]`, and Role is "user" | "assistant".',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#annotations',
+        quote: 'Annotations: @minimum 0 @maximum 1 priority?: number; The moment the resource was last modified, as an ISO 8601 formatted string.',
+        note: 'audience is `Role[]`, and Role is "user" | "assistant".',
+      },
+      '2025-03-26': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/resources#resource',
+        quote: 'Annotations: @minimum 0 @maximum 1 priority?: number;',
+        note: 'audience is `Role[]`; this revision has no lastModified.',
+      },
+      '2024-11-05': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/resources#resource',
+        quote: 'Annotated: @minimum 0 @maximum 1 priority?: number;',
+        note: 'audience is `Role[]`; this revision has no lastModified.',
+      },
+    },
+  },
   docs:
     'Clients filter resources by `audience`, rank them by `priority` and sort them by `lastModified`; values of ' +
     'the wrong type break that or get the resource dropped. When a resource or resource template has ' +

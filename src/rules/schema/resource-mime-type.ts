@@ -10,7 +10,39 @@ export const resourceMimeType = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'The mimeType of resources and resource templates, when present, is a type/subtype media type.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#resource', checklist: 'R2' },
+  spec: {
+    checklist: 'R2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#resource',
+        quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
+        note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#resource',
+        quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
+        note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
+      },
+      '2025-03-26': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/resources#resource',
+        quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
+        note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
+      },
+      '2024-11-05': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/resources#resource',
+        quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
+        note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
+      },
+    },
+  },
   docs:
     'Clients pick a viewer or decoder for a resource from its `mimeType`; a value that does not parse as a media ' +
     'type falls back to raw bytes or is rejected. A `mimeType` on a resource or a resource template passes when it ' +

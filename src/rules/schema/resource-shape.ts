@@ -19,7 +19,15 @@ export const resourceShape = defineRule({
   needs: ['resources'],
   description: 'Each resource is an object with a string uri and name, and optional fields of the right type.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#resource', checklist: 'R2' },
+  spec: {
+    checklist: 'R2',
+    texts: {
+      '2025-11-25': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resource', quote: 'Resource.uri: string' },
+      '2025-06-18': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resource', quote: 'Resource.uri: string' },
+      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource.uri: string' },
+      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource.uri: string' },
+    },
+  },
   docs:
     'Clients decode `resources/list` against the MCP schema and show resources in pickers; one malformed resource ' +
     'can make them drop the list. Each resource must be a JSON object with a string `uri` and a string `name`; ' +

@@ -18,7 +18,15 @@ export const resourceTemplateShape = defineRule({
   needs: ['resourceTemplates'],
   description: 'Each resource template is an object with a string uriTemplate and name, and optional fields of the right type.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#resource-templates', checklist: 'R2' },
+  spec: {
+    checklist: 'R2',
+    texts: {
+      '2025-11-25': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resourcetemplate', quote: 'ResourceTemplate.uriTemplate: string' },
+      '2025-06-18': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resourcetemplate', quote: 'ResourceTemplate.uriTemplate: string' },
+      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource-templates', quote: 'ResourceTemplate.uriTemplate: string' },
+      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource-templates', quote: 'ResourceTemplate.uriTemplate: string' },
+    },
+  },
   docs:
     'Clients decode `resources/templates/list` against the MCP schema; one malformed template can make them drop ' +
     'the list. Each template must be a JSON object with a string `uriTemplate` and a string `name`; `title`, ' +

@@ -10,7 +10,35 @@ export const resourceTemplateUri = defineRule({
   needs: ['resourceTemplates'],
   description: 'Each resource template uriTemplate is a valid RFC 6570 URI template.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/resources#resource-templates', checklist: 'R2' },
+  spec: {
+    checklist: 'R2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#resourcetemplate',
+        quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#resourcetemplate',
+        quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
+      },
+      '2025-03-26': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/resources#resource-templates',
+        quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
+      },
+      '2024-11-05': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/resources#resource-templates',
+        quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
+      },
+    },
+  },
   docs:
     'Clients expand `uriTemplate` with an RFC 6570 library to build the URI they read, and offer completion for its ' +
     'variables; a template such a library rejects makes the whole template unusable. A template passes when every ' +

@@ -15,7 +15,39 @@ export const resourceUnique = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'No two resources share a uri, and no two resource templates share a uriTemplate.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/resources#listing-resources', checklist: 'PG1' },
+  spec: {
+    checklist: 'PG1',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#resource',
+        quote: '`uri`: Unique identifier for the resource',
+        note: 'A description, not a requirement: the text states no level for listing a resource once.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#resource',
+        quote: '`uri`: Unique identifier for the resource',
+        note: 'A description, not a requirement: the text states no level for listing a resource once.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#resource',
+        quote: '`uri`: Unique identifier for the resource',
+        note: 'A description, not a requirement: the text states no level for listing a resource once.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#resource',
+        quote: '`uri`: Unique identifier for the resource',
+        note: 'A description, not a requirement: the text states no level for listing a resource once.',
+      },
+    },
+  },
   docs:
     'A resource is identified by its URI, so two list entries with the same `uri` are one resource described twice ' +
     '(often a pagination bug that repeats items across pages); clients keyed by URI keep one entry at random. The ' +

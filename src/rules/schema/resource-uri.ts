@@ -10,7 +10,27 @@ export const resourceUri = defineRule({
   needs: ['resources'],
   description: 'Each resource uri is an absolute URI (RFC 3986): a scheme, then only characters a URI may contain.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'server/resources#common-uri-schemes', checklist: 'R6' },
+  spec: {
+    checklist: 'R6',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/resources#custom-uri-schemes',
+        quote: 'Custom URI schemes MUST be in accordance with RFC3986, taking the above guidance in to account.',
+        note: 'The standard schemes are URIs by definition: schema.ts declares Resource.uri `@format uri`.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/resources#custom-uri-schemes',
+        quote: 'Custom URI schemes MUST be in accordance with RFC3986, taking the above guidance in to account.',
+        note: 'The standard schemes are URIs by definition: schema.ts declares Resource.uri `@format uri`.',
+      },
+      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource: The URI of this resource. @format uri' },
+      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource: The URI of this resource. @format uri' },
+    },
+  },
   docs:
     'A resource is identified by its URI: clients pass it back to `resources/read` and `resources/subscribe`, and ' +
     'URL parsers reject or rewrite one that is not a valid URI, so the resource cannot be read. MCP requires URIs ' +

@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord, jsonType } from '../../util/json.js';
@@ -18,7 +19,30 @@ export const toolAnnotations = defineRule({
   needs: ['tools'],
   description: 'Tool annotations, when present, are an object with boolean hints and a string title.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/tools#tool', checklist: 'T9' },
+  spec: {
+    checklist: 'T9',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#toolannotations',
+        quote: 'ToolAnnotations: title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean;',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#toolannotations',
+        quote: 'ToolAnnotations: title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean;',
+      },
+      '2025-03-26': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'ToolAnnotations: title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean;',
+      },
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'Hosts read tool annotations to decide whether to ask the user before a call: a `destructiveHint` sent as the ' +
     'string "false" is truthy in JavaScript and means the opposite of what was meant. When `annotations` is present ' +

@@ -7,7 +7,38 @@ export const toolDescription = defineRule({
   needs: ['tools'],
   description: 'Each tool has a description that is not blank.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#tool' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
+      },
+    },
+  },
   docs:
     'Models choose which tool to call from its name and description; a tool without a description is picked by ' +
     'guesswork or not at all. A tool passes when its `description` is a string with at least one non-whitespace ' +

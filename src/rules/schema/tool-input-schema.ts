@@ -8,7 +8,36 @@ export const toolInputSchema = defineRule({
   needs: ['tools'],
   description: 'Each tool has an inputSchema that is a valid JSON Schema object with root type "object".',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'server/tools#tool', checklist: 'T2' },
+  spec: {
+    checklist: 'T2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`inputSchema`: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not `null`)',
+        note: 'The root type "object" is schema.ts: Tool.inputSchema declares `type: "object"`.',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool.inputSchema: { type: "object"; properties?: { [key: string]: object }; required?: string[]; }',
+      },
+      '2025-03-26': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool.inputSchema: { type: "object"; properties?: { [key: string]: object }; required?: string[]; }',
+      },
+      '2024-11-05': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool.inputSchema: { type: "object"; properties?: { [key: string]: object }; required?: string[]; }',
+      },
+    },
+  },
   docs:
     'Clients validate arguments and build forms from `inputSchema`. It must be present, a JSON object (not null), ' +
     'have `"type": "object"` at the root, and compile in the dialect it declares with `$schema` (2020-12 when it ' +

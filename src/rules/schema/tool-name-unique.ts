@@ -10,7 +10,15 @@ export const toolNameUnique = defineRule({
   needs: ['tools'],
   description: 'No two tools share a name, across all pages of tools/list.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#tool-names', checklist: 'T3' },
+  spec: {
+    checklist: 'T3',
+    texts: {
+      '2025-11-25': { keyword: 'SHOULD', binds: 'server', section: 'server/tools#tool-names', quote: 'Tool names SHOULD be unique within a server.' },
+      '2025-06-18': { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
+      '2025-03-26': { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
+      '2024-11-05': { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
+    },
+  },
   docs:
     'A tool is called by name, so when two tools share one, `tools/call` can only ever reach one of them, and ' +
     'clients that key tools by name silently drop the other. MCP 2025-11-25 says tool names SHOULD be unique within ' +

@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { quote } from '../../util/text.js';
@@ -13,7 +14,21 @@ export const toolName = defineRule({
   needs: ['tools'],
   description: 'Tool names are 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and ".".',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#tool-names', checklist: 'T3' },
+  spec: {
+    checklist: 'T3',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/tools#tool-names',
+        quote:
+          'Tool names SHOULD be between 1 and 128 characters in length (inclusive). … The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (_), hyphen (-), and dot (.)',
+      },
+      '2025-06-18': ABSENT,
+      '2025-03-26': ABSENT,
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'Hosts put tool names into model APIs that accept a narrow alphabet, prefix them with the server name, and ' +
     'match them in allow-lists; a name with spaces, slashes or non-ASCII letters is renamed or rejected somewhere ' +

@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { schemaProblems } from '../../util/json-schema.js';
@@ -8,7 +9,20 @@ export const toolOutputSchema = defineRule({
   needs: ['tools'],
   description: 'A tool outputSchema, when present, is a valid JSON Schema object with root type "object".',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'server/tools#output-schema', checklist: 'T2' },
+  spec: {
+    checklist: 'T2',
+    texts: {
+      '2025-11-25': { keyword: 'SCHEMA', binds: 'server', section: 'schema#tool', quote: 'Tool.outputSchema?: { $schema?: string; type: "object"; … }' },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool.outputSchema?: { type: "object"; properties?: { [key: string]: object }; required?: string[]; }',
+      },
+      '2025-03-26': ABSENT,
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'Clients validate `structuredContent` against `outputSchema`, and a schema they cannot compile makes every call ' +
     'of the tool fail validation. When present, it must be a JSON object with `"type": "object"` at the root that ' +

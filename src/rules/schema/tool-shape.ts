@@ -18,7 +18,27 @@ export const toolShape = defineRule({
   needs: ['tools'],
   description: 'Each tool is an object with a string name, and title, description, icons and _meta of the right type.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'SCHEMA', section: 'server/tools#tool', checklist: 'T2' },
+  spec: {
+    checklist: 'T2',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'BaseMetadata.name: string',
+        note: 'Tool extends BaseMetadata (name, title) and Icons; description and _meta are its own fields.',
+      },
+      '2025-06-18': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'BaseMetadata.name: string',
+        note: 'Tool extends BaseMetadata (name, title); description and _meta are its own fields.',
+      },
+      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/tools#tool', quote: 'Tool.name: string' },
+      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/tools#tool', quote: 'Tool.name: string' },
+    },
+  },
   docs:
     'Clients decode `tools/list` against the MCP schema, and many drop the whole list (or crash) on one malformed ' +
     'tool. Each tool must be a JSON object with a string `name`; `title` and `description` are strings, `icons` an ' +

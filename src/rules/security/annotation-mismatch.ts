@@ -1,3 +1,4 @@
+import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord } from '../../util/json.js';
@@ -10,7 +11,32 @@ export const annotationMismatch = defineRule({
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'A tool annotated readOnlyHint: true is not named or described as deleting, writing or sending.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#tool' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#toolannotations',
+        quote: 'ToolAnnotations: If true, the tool does not modify its environment.',
+        note: 'What readOnlyHint means; the check of names and descriptions against it is a heuristic.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#toolannotations',
+        quote: 'ToolAnnotations: If true, the tool does not modify its environment.',
+        note: 'What readOnlyHint means; the check of names and descriptions against it is a heuristic.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'ToolAnnotations: If true, the tool does not modify its environment.',
+        note: 'What readOnlyHint means; the check of names and descriptions against it is a heuristic.',
+      },
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'Hosts use `readOnlyHint: true` to run a tool without asking the user. A tool whose name starts with a ' +
     'mutating verb (`delete_file`, `sendEmail`, `push_branch`) or whose description opens with one ("Deletes ' +

@@ -8,8 +8,39 @@ export const hiddenUnicodeRule = defineRule({
   family: 'security',
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'Names, titles, descriptions and instructions contain no invisible characters: Unicode tags, bidi controls, zero-width characters.',
-  defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
+  defaultSeverity: 'warning',
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: A human-readable description of the tool.',
+        note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
+      },
+    },
+  },
   docs:
     'A model reads characters a person reviewing the server never sees. Unicode tag characters (U+E0000-E007F) ' +
     'spell ASCII invisibly, so a complete instruction can hide inside an innocent description: mcpact decodes ' +
@@ -20,7 +51,9 @@ export const hiddenUnicodeRule = defineRule({
     'between letters of scripts that need it, one variation selector after a character, directional marks in ' +
     'right-to-left text, a byte-order mark at the start. Remove the characters; there is no justified case in a ' +
     'tool contract, but the rule can be turned off per server like any other. Of a text longer than 65,536 ' +
-    "characters only the first 65,536 are scanned (the rule's note says so).",
+    "characters only the first 65,536 are scanned (the rule's note says so). No sentence of the specification " +
+    'limits which characters a description may contain, so this is a best practice, a warning by default; ' +
+    '`rules: { security/hidden-unicode: error }` makes it fail a build.',
   check({ surface, cache, report, note }) {
     const texts = surfaceTexts({ surface, cache });
     const unscanned = unscannedNote(texts);

@@ -27,7 +27,38 @@ export const longDescription = defineRule({
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'Descriptions stay short enough to review: items under 3,000 characters, parameters and arguments under 1,000.',
   defaultSeverity: 'info',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'No sentence limits the length of a description.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'No sentence limits the length of a description.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'No sentence limits the length of a description.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: A human-readable description of the tool.',
+        note: 'No sentence limits the length of a description.',
+      },
+    },
+  },
   docs:
     'Nobody reviews a 10,000-character tool description, and that is where poisoned text tends to hide (below ' +
     'the fold of every UI that shows it). Reported for information: tool, prompt, resource and template ' +

@@ -31,7 +31,42 @@ export const secretSolicitation = defineRule({
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'No parameter or description asks the model for an API key, password, token, private key or seed phrase.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'basic/security_best_practices' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'basic/index#auth',
+        quote:
+          'Implementations using an HTTP-based transport SHOULD conform to this specification, whereas implementations using STDIO transport SHOULD NOT follow this specification, and instead retrieve credentials from the environment.',
+        note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret; from 2025-06-18, servers MUST NOT use elicitation to request sensitive information (client/elicitation).',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'basic/index#auth',
+        quote:
+          'Implementations using an HTTP-based transport SHOULD conform to this specification, whereas implementations using STDIO transport SHOULD NOT follow this specification, and instead retrieve credentials from the environment.',
+        note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret; from 2025-06-18, servers MUST NOT use elicitation to request sensitive information (client/elicitation).',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'basic/index#auth',
+        quote:
+          'Implementations using an HTTP-based transport SHOULD conform to this specification, whereas implementations using STDIO transport SHOULD NOT follow this specification, and instead retrieve credentials from the environment.',
+        note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'basic/index#auth',
+        quote:
+          'Authentication and authorization are not currently part of the core MCP specification, but we are considering ways to introduce them in future.',
+        note: 'No sentence forbids a tool parameter that takes a secret.',
+      },
+    },
+  },
   docs:
     'A tool that takes a secret as an argument makes the model handle it: it lands in the conversation, in logs ' +
     'and in every tool call the model makes afterwards, and a malicious server uses exactly this to phish ' +

@@ -7,8 +7,39 @@ export const toolPoisoning = defineRule({
   family: 'security',
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'No description or instruction addresses the model with injected orders (ignore instructions, hide from the user, exfiltrate, read secrets).',
-  defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
+  defaultSeverity: 'warning',
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: A human-readable description of the tool.',
+        note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
+      },
+    },
+  },
   docs:
     'Descriptions reach the model verbatim, so a server can smuggle orders into them ("tool poisoning"). mcpact ' +
     'scans every description a server sends, at any depth (tools, parameters in input and output schemas, prompts ' +
@@ -23,7 +54,8 @@ export const toolPoisoning = defineRule({
     'against a benign corpus of 200+ real-world descriptions that must stay silent. A justified case (a security ' +
     'tool whose description quotes an attack) is silenced per server with `rules: { security/tool-poisoning: off }` ' +
     'under that server in mcpact.yaml. Of a text longer than 65,536 characters only the first 65,536 are scanned ' +
-    "(the rule's note says so).",
+    "(the rule's note says so). No sentence of the specification limits what a description may say, so this is " +
+    'a best practice, a warning by default; `rules: { security/tool-poisoning: error }` makes it fail a build.',
   check({ surface, cache, report, note }) {
     const texts = surfaceTexts({ surface, cache }).filter((text) => text.field === 'description' || text.field === 'instructions' || text.field === 'title');
     const unscanned = unscannedNote(texts);

@@ -20,7 +20,38 @@ export const toolShadowing = defineRule({
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'Tool descriptions do not give orders about tools this server does not have; across servers, no tool name is declared twice.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: A human-readable description of the tool.',
+        note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers.',
+      },
+    },
+  },
   docs:
     "Shadowing is one server's description changing how the model uses another server's tools (\"when the " +
     'send_email tool is used, also bcc ..."). On a single server, mcpact reports tool and parameter descriptions ' +

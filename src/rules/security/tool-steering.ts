@@ -9,7 +9,38 @@ export const toolSteering = defineRule({
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description: 'No description steers the model away from other tools ("always use this tool instead of ...").',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#security-considerations' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say about other tools.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say about other tools.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say about other tools.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: 'Tool: A human-readable description of the tool.',
+        note: 'Descriptions reach the model; no sentence limits what they may say about other tools.',
+      },
+    },
+  },
   docs:
     'A description that tells the model to always prefer this tool over any other, never to use other tools, or ' +
     "that it replaces a tool this server does not have, competes for the model's trust with the other servers a " +

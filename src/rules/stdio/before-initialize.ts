@@ -7,11 +7,44 @@ export const beforeInitialize = defineRule({
   id: 'stdio/before-initialize',
   family: 'stdio',
   description: 'A request sent before initialize is refused, not served.',
-  defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD NOT', section: 'basic/lifecycle#initialization' },
+  defaultSeverity: 'info',
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD NOT',
+        binds: 'client',
+        section: 'basic/lifecycle#initialization',
+        quote: 'The client SHOULD NOT send requests other than pings before the server has responded to the `initialize` request.',
+        note: 'Binds the client: no sentence tells the server to refuse requests that come before initialize.',
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD NOT',
+        binds: 'client',
+        section: 'basic/lifecycle#initialization',
+        quote: 'The client SHOULD NOT send requests other than pings before the server has responded to the `initialize` request.',
+        note: 'Binds the client: no sentence tells the server to refuse requests that come before initialize.',
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD NOT',
+        binds: 'client',
+        section: 'basic/lifecycle#initialization',
+        quote: 'The client SHOULD NOT send requests other than pings before the server has responded to the `initialize` request.',
+        note: 'Binds the client: no sentence tells the server to refuse requests that come before initialize.',
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD NOT',
+        binds: 'client',
+        section: 'basic/lifecycle#initialization',
+        quote: 'The client SHOULD NOT send requests other than pings before the server has responded to the `initialize` request.',
+        note: 'Binds the client: no sentence tells the server to refuse requests that come before initialize.',
+      },
+    },
+  },
   docs:
     'Initialization MUST be the first interaction between client and server: it fixes the protocol version and ' +
-    'the capabilities every later answer depends on. A server that serves a list before it has been initialized ' +
+    'the capabilities every later answer depends on. The text puts this on the client (it SHOULD NOT send ' +
+    'requests other than pings before initialize is answered) and tells the server nothing, so this is for ' +
+    'information. A server that serves a list before it has been initialized ' +
     'answers under a version nobody agreed on, and hides a client that skipped the handshake. On a server process ' +
     'of its own, mcpact sends the first list request the server declares (tools/list, prompts/list or ' +
     'resources/list) before initialize, then a ping (allowed before initialize): an error answer passes, a result ' +

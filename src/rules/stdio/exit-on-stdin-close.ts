@@ -7,7 +7,43 @@ export const exitOnStdinClose = defineRule({
   family: 'stdio',
   description: 'A stdio server exits by itself soon after its stdin is closed.',
   defaultSeverity: 'info',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'basic/lifecycle#shutdown', checklist: 'S4' },
+  spec: {
+    checklist: 'S4',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'client',
+        section: 'basic/lifecycle#stdio',
+        quote:
+          'For the stdio transport, the client SHOULD initiate shutdown by: First, closing the input stream to the child process (the server) … Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time',
+        note: "Binds the client; the server is not told to exit, the client's shutdown waits for it.",
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'client',
+        section: 'basic/lifecycle#stdio',
+        quote:
+          'For the stdio transport, the client SHOULD initiate shutdown by: First, closing the input stream to the child process (the server) … Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time',
+        note: "Binds the client; the server is not told to exit, the client's shutdown waits for it.",
+      },
+      '2025-03-26': {
+        keyword: 'SHOULD',
+        binds: 'client',
+        section: 'basic/lifecycle#stdio',
+        quote:
+          'For the stdio transport, the client SHOULD initiate shutdown by: First, closing the input stream to the child process (the server) … Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time',
+        note: "Binds the client; the server is not told to exit, the client's shutdown waits for it.",
+      },
+      '2024-11-05': {
+        keyword: 'SHOULD',
+        binds: 'client',
+        section: 'basic/lifecycle#stdio',
+        quote:
+          'For the stdio transport, the client SHOULD initiate shutdown by: First, closing the input stream to the child process (the server) … Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time',
+        note: "Binds the client; the server is not told to exit, the client's shutdown waits for it.",
+      },
+    },
+  },
   docs:
     'A client shuts a stdio server down by closing its stdin, waiting for it to exit, and only then sending SIGTERM ' +
     'and finally SIGKILL. A server that ignores the end of its input keeps every client waiting for the grace ' +

@@ -22,7 +22,39 @@ export const invalidRequest = defineRule({
   family: 'stdio',
   description: 'An invalid JSON-RPC request ("jsonrpc": "1.0", params that are not an object) gets error -32600.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'basic/index#requests', checklist: 'J4' },
+  spec: {
+    checklist: 'J4',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32600 "Invalid Request" for a message that is not a valid Request object; neither text puts a requirement level on answering one.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32600 "Invalid Request" for a message that is not a valid Request object; neither text puts a requirement level on answering one.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32600 "Invalid Request" for a message that is not a valid Request object; neither text puts a requirement level on answering one.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/messages',
+        quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32600 "Invalid Request" for a message that is not a valid Request object; neither text puts a requirement level on answering one.',
+      },
+    },
+  },
   docs:
     'JSON-RPC 2.0 answers a request that is not a valid Request object with -32600 (invalid request), and MCP ' +
     'requests carry `"jsonrpc": "2.0"` and params that are an object. A server that serves such requests anyway, ' +

@@ -12,7 +12,39 @@ export const parseError = defineRule({
   family: 'stdio',
   description: 'A line that is not valid JSON gets JSON-RPC error -32700, and the server keeps serving.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'basic/index#messages', checklist: 'J4' },
+  spec: {
+    checklist: 'J4',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/messages',
+        quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
+      },
+    },
+  },
   docs:
     'MCP messages follow JSON-RPC 2.0, whose answer to text that is not JSON is error -32700 (parse error) with ' +
     '`id: null`. Silence leaves a client waiting for its deadline on a request it will never see answered; crashing ' +

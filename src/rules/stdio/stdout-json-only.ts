@@ -13,7 +13,35 @@ export const stdoutJsonOnly = defineRule({
   family: 'stdio',
   description: 'A stdio server writes nothing to stdout but JSON-RPC messages, one per line.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST NOT', section: 'basic/transports#stdio', checklist: 'S1' },
+  spec: {
+    checklist: 'S1',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST NOT',
+        binds: 'server',
+        section: 'basic/transports#stdio',
+        quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST NOT',
+        binds: 'server',
+        section: 'basic/transports#stdio',
+        quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST NOT',
+        binds: 'server',
+        section: 'basic/transports#stdio',
+        quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
+      },
+      '2024-11-05': {
+        keyword: 'MUST NOT',
+        binds: 'server',
+        section: 'basic/transports#stdio',
+        quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
+      },
+    },
+  },
   docs:
     'Over stdio, stdout is the message channel: the server MUST NOT write anything to it that is not a valid MCP ' +
     'message. A banner, a debug print or a library that logs to stdout corrupts the stream, and most clients drop ' +

@@ -2,7 +2,7 @@ import type { SuiteCase, SuiteKind } from '../../config/suites.js';
 import { suiteTarget } from '../../config/suites.js';
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import { type Location } from '../../model/location.js';
-import type { SpecRef } from '../../model/spec.js';
+import type { RuleSpec } from '../../model/spec.js';
 import { items } from '../../surface/items.js';
 import { truncate } from '../../util/text.js';
 import { quote } from '../../util/text.js';
@@ -10,10 +10,107 @@ import { summarizeArguments } from '../prompts/shared.js';
 import { caseRequest, judgeCase } from './judge.js';
 import type { Failure } from './failure.js';
 
-const SPEC: Record<SuiteKind, SpecRef> = {
-  tool: { revision: '2025-11-25', level: 'CONFIG', section: 'server/tools#calling-tools' },
-  prompt: { revision: '2025-11-25', level: 'CONFIG', section: 'server/prompts#getting-a-prompt' },
-  resource: { revision: '2025-11-25', level: 'CONFIG', section: 'server/resources#reading-resources' },
+/** What a case rests on, by what it targets: the expectation is the config's, the method is the spec's. */
+export const SUITE_SPECS: Record<SuiteKind, RuleSpec> = {
+  tool: {
+    basis: 'config',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+    },
+  },
+  prompt: {
+    basis: 'config',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+    },
+  },
+  resource: {
+    basis: 'config',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#reading-resources',
+        quote: 'To retrieve resource contents, clients send a `resources/read` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#reading-resources',
+        quote: 'To retrieve resource contents, clients send a `resources/read` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#reading-resources',
+        quote: 'To retrieve resource contents, clients send a `resources/read` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#reading-resources',
+        quote: 'To retrieve resource contents, clients send a `resources/read` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+    },
+  },
 };
 
 const LIST = { tool: 'tools', prompt: 'prompts', resource: 'resources' } as const;
@@ -23,7 +120,7 @@ export const cases = defineRule({
   family: 'suites',
   description: 'Every case of the behavioural suites in the config gets the answer its expect block describes.',
   defaultSeverity: 'error',
-  spec: SPEC.tool,
+  spec: SUITE_SPECS.tool,
   docs:
     '`suites:` in a server entry lists cases for its tools, prompts and resources: the arguments to send and what ' +
     'must come back (`is_error`, `error_code`, `jsonpath` assertions, `output_matches_schema`, `golden` files with ' +
@@ -79,7 +176,7 @@ function reportCase(context: RuleContext, kind: SuiteKind, name: string, entry: 
   context.report({
     message: `case ${quote(entry.name, 60)} of ${kind} ${quote(name, 60)}: ${first.message}${more}`,
     location,
-    spec: SPEC[kind],
+    spec: SUITE_SPECS[kind],
     data: {
       suite: `${kind} ${name}`,
       case: entry.name,

@@ -1,7 +1,8 @@
 import { defineRule } from '../../engine/rule.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { callData, outcomesOf, toolLocation, toolPlan, verdictRevision, type PlannedCall } from '../../exercise/tools.js';
+import { levelLabel } from '../../model/spec.js';
+import { callData, outcomesOf, toolLocation, toolPlan, type PlannedCall } from '../../exercise/tools.js';
 
 /** Closed calls beyond the first few are counted, not listed: after a crash every later call closes at once. */
 const CLOSED_LISTED = 5;
@@ -12,7 +13,38 @@ export const callAnswered = defineRule({
   needs: ['tools'],
   description: 'Every tools/call mcpact sends gets a response: no hang on bad input, no crash, no malformed reply.',
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'basic#responses' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
+      },
+      '2025-06-18': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
+      },
+      '2025-03-26': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
+      },
+      '2024-11-05': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/messages',
+        quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
+      },
+    },
+  },
   docs:
     'A request must get a response. This rule owns the calls that got none, for every tools/call the tools rules ' +
     'send: the unknown tool name, the malformed requests, the invalid-input probes and the valid-input calls. ' +
@@ -21,22 +53,20 @@ export const callAnswered = defineRule({
     'A connection that closes while calls are in flight means the server crashed: the finding names the calls ' +
     'in flight (their exact arguments are in its data). A response with neither `result` nor `error` is a finding ' +
     'too.',
-  async check({ surface, probe, settings, cache, report, skip }) {
+  async check({ surface, probe, settings, cache, spec, report, skip }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     const calls = [plan.unknown, ...plan.malformed, ...plan.invalid, ...plan.valid];
-    const revision = verdictRevision(surface);
-    const spec = { revision, level: 'MUST', section: 'basic#responses' } as const;
+    const { revision, level } = spec!;
     const closed: PlannedCall[] = [];
     for (const { call, outcome } of await outcomesOf({ probe, cache }, calls)) {
       if (outcome.kind === 'closed') closed.push(call);
       const unanswered = outcome.kind === 'malformed' || (outcome.kind === 'timeout' && call.kind !== 'valid');
       if (!unanswered) continue;
       report({
-        message: `tools/call with ${label(call)} got ${describeOutcome(outcome)} (revision ${revision}, MUST respond)`,
+        message: `tools/call with ${label(call)} got ${describeOutcome(outcome)} (revision ${revision}, ${levelLabel(level)} respond)`,
         location: toolLocation(call.kind === 'invalid' || call.kind === 'valid' ? call.tool : undefined),
-        data: { ...callData(call), kind: call.kind, outcome: outcome.kind, ms: outcome.ms, negotiated: surface.protocolVersion ?? null, level: spec.level },
-        spec,
+        data: { ...callData(call), kind: call.kind, outcome: outcome.kind, ms: outcome.ms, negotiated: surface.protocolVersion ?? null, level },
       });
     }
     if (closed.length > 0) {
@@ -51,9 +81,8 @@ export const callAnswered = defineRule({
           calls: listed.map((call) => ({ ...callData(call), kind: call.kind })),
           count: closed.length,
           negotiated: surface.protocolVersion ?? null,
-          level: spec.level,
+          level,
         },
-        spec,
       });
     }
   },

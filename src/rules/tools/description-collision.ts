@@ -24,7 +24,38 @@ export const descriptionCollision = defineRule({
   needs: ['tools'],
   description: 'Two tools with near-identical descriptions do not take different inputs (a model picks one confidently, and wrongly).',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'BEST PRACTICE', section: 'server/tools#tool' },
+  spec: {
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'The text says nothing about how descriptions of different tools relate.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'The text says nothing about how descriptions of different tools relate.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'The text says nothing about how descriptions of different tools relate.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'The text says nothing about how descriptions of different tools relate.',
+      },
+    },
+  },
   docs:
     'A model chooses a tool by its description. When two descriptions say the same thing but the tools take ' +
     'different inputs (different property names, or different required ones), the model picks one with ' +

@@ -1,18 +1,8 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast } from '../../model/spec.js';
+import { levelLabel, revisionAtLeast } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import {
-  callData,
-  describeSkipped,
-  isErrorResult,
-  outcomesOf,
-  serverSaid,
-  toolLocation,
-  toolPlan,
-  verdictRevision,
-  answerCause,
-} from '../../exercise/tools.js';
+import { answerCause, callData, describeSkipped, isErrorResult, outcomesOf, serverSaid, toolLocation, toolPlan } from '../../exercise/tools.js';
 
 export const invalidInput = defineRule({
   id: 'tools/invalid-input',
@@ -20,7 +10,21 @@ export const invalidInput = defineRule({
   needs: ['tools'],
   description: "Input that the tool's inputSchema rejects is rejected: an isError result or JSON-RPC -32602, never a success or -32603.",
   defaultSeverity: 'error',
-  spec: { revision: '2025-11-25', level: 'MUST', section: 'server/tools#security-considerations', checklist: 'T7' },
+  spec: {
+    checklist: 'T7',
+    texts: {
+      '2025-11-25': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#security-considerations',
+        quote: 'Servers MUST: Validate all tool inputs',
+        note: 'Error Handling lists input validation errors among the tool execution errors (a result with `isError: true`).',
+      },
+      '2025-06-18': { keyword: 'MUST', binds: 'server', section: 'server/tools#security-considerations', quote: 'Servers MUST: Validate all tool inputs' },
+      '2025-03-26': { keyword: 'MUST', binds: 'server', section: 'server/tools#security-considerations', quote: 'Servers MUST: Validate all tool inputs' },
+      '2024-11-05': { keyword: 'MUST', binds: 'server', section: 'server/tools#security-considerations', quote: 'Servers MUST: Validate all tool inputs' },
+    },
+  },
   docs:
     'Servers MUST validate all tool inputs. mcpact generates inputs from each inputSchema (fast-check, a fixed ' +
     'seed per tool, so a failure prints the exact arguments and reproduces): each required property missing, each ' +
@@ -32,7 +36,7 @@ export const invalidInput = defineRule({
     'instead of validating. No answer or a crash is reported by tools/call-answered. Which tools receive these ' +
     "probes is the safe-call policy (docs/tools.md): by default every tool with a required property; the rule's " +
     'note lists the tools that got none and why.',
-  async check({ surface, probe, settings, cache, report, skip, note, inconclusive }) {
+  async check({ surface, probe, settings, cache, spec, report, skip, note, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     if (plan.invalidSkipped.length > 0) note(`no invalid-input probe (opt in with calls.allow or calls.all) for: ${describeSkipped(plan.invalidSkipped)}`);
@@ -42,10 +46,9 @@ export const invalidInput = defineRule({
           ? 'the server has no tools'
           : `no tool may receive invalid input under the safe-call policy: ${describeSkipped(plan.invalidSkipped)}`,
       );
-    const revision = verdictRevision(surface);
+    const { revision, level } = spec!;
     const layered = revisionAtLeast(revision, '2025-11-25');
     const expected = layered ? 'a result with isError: true (SEP-1303) or JSON-RPC -32602' : 'JSON-RPC -32602 or a result with isError: true';
-    const spec = { revision, level: 'MUST', section: 'server/tools#security-considerations', checklist: 'T7' } as const;
     const unjudged: string[] = [];
     for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.invalid)) {
       if (outcome.kind === 'error' && outcome.code === -32602) continue;
@@ -56,17 +59,16 @@ export const invalidInput = defineRule({
       }
       const got = outcome.kind === 'result' ? 'a success (the input was not validated)' : describeOutcome(outcome);
       report({
-        message: `${quote(call.tool, 60)} with ${call.what} got ${got}; expected ${expected} (revision ${revision}, MUST validate inputs)`,
+        message: `${quote(call.tool, 60)} with ${call.what} got ${got}; expected ${expected} (revision ${revision}, ${levelLabel(level)} validate inputs)`,
         location: toolLocation(call.tool),
         data: {
           ...callData(call),
           negotiated: surface.protocolVersion ?? null,
-          level: spec.level,
+          level,
           outcome: outcome.kind,
           ...(outcome.kind === 'error' && { code: outcome.code }),
           said: serverSaid(outcome),
         },
-        spec,
         cause: answerCause(outcome),
       });
     }

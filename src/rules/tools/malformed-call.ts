@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
-import { outcomesOf, serverSaid, toolPlan, verdictRevision } from '../../exercise/tools.js';
+import { levelLabel } from '../../model/spec.js';
+import { outcomesOf, serverSaid, toolPlan } from '../../exercise/tools.js';
 
 export const malformedCall = defineRule({
   id: 'tools/malformed-call',
@@ -8,7 +9,39 @@ export const malformedCall = defineRule({
   needs: ['tools'],
   description: 'A tools/call without "name", or whose "arguments" is not an object, gets JSON-RPC error -32602.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' },
+  spec: {
+    checklist: 'T6',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Malformed requests (requests that fail to satisfy CallToolRequest schema)',
+        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
+        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
+        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
+        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      },
+    },
+  },
   docs:
     'A request that does not satisfy the CallToolRequest schema is a protocol error, and JSON-RPC names the code ' +
     'for bad params: -32602 (invalid params). mcpact sends three such requests: params without `name`, and ' +
@@ -17,11 +50,10 @@ export const malformedCall = defineRule({
     'TypeScript SDK (Server and McpServer alike) answer these with -32603 and a dump of zod issues, because the ' +
     'SDK validates the request before any handler runs; register the tools/call handler with a schema that ' +
     'accepts any params and reject bad ones yourself with `McpError(ErrorCode.InvalidParams, ...)`.',
-  async check({ surface, probe, settings, cache, report, skip, inconclusive }) {
+  async check({ surface, probe, settings, cache, spec, report, skip, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
-    const revision = verdictRevision(surface);
-    const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
+    const { revision, level } = spec!;
     const unjudged: string[] = [];
     for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.malformed)) {
       if (outcome.kind === 'error' && outcome.code === -32602) continue;
@@ -31,18 +63,17 @@ export const malformedCall = defineRule({
       }
       const got = outcome.kind === 'result' ? 'a result' : describeOutcome(outcome);
       report({
-        message: `a tools/call with ${call.what} got ${got}; expected JSON-RPC error -32602 (revision ${revision}, SHOULD)`,
+        message: `a tools/call with ${call.what} got ${got}; expected JSON-RPC error -32602 (revision ${revision}, ${levelLabel(level)})`,
         location: { kind: 'server' },
         data: {
           params: call.params,
           negotiated: surface.protocolVersion ?? null,
-          level: spec.level,
+          level,
           expected: -32602,
           outcome: outcome.kind,
           ...(outcome.kind === 'error' && { code: outcome.code }),
           said: serverSaid(outcome),
         },
-        spec,
       });
     }
     if (unjudged.length > 0) {

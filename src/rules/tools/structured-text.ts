@@ -1,8 +1,10 @@
+import { ABSENT } from '../../model/spec.js';
 import { isDeepStrictEqual } from 'node:util';
 import { defineRule } from '../../engine/rule.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
-import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan, verdictRevision } from '../../exercise/tools.js';
+import { levelLabel } from '../../model/spec.js';
+import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 
 export const structuredText = defineRule({
   id: 'tools/structured-text',
@@ -10,19 +12,36 @@ export const structuredText = defineRule({
   needs: ['tools'],
   description: 'A result with structuredContent also carries it as serialized JSON in a text block.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#structured-content', checklist: 'T5' },
+  spec: {
+    checklist: 'T5',
+    texts: {
+      '2025-11-25': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/tools#structured-content',
+        quote: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
+      },
+      '2025-06-18': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/tools#structured-content',
+        quote: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
+      },
+      '2025-03-26': ABSENT,
+      '2024-11-05': ABSENT,
+    },
+  },
   docs:
     'For backwards compatibility, a tool that returns `structuredContent` SHOULD also return the serialized JSON ' +
     'in a TextContent block: clients that predate structured content (and many hosts that show only `content`) ' +
     'otherwise see nothing. mcpact parses each text block of the valid-input results it gets and passes when one ' +
     'of them is JSON equal to `structuredContent` (key order and whitespace do not matter). Results with ' +
     '`isError: true` are exempt.',
-  async check({ surface, probe, settings, cache, report, skip }) {
+  async check({ surface, probe, settings, cache, spec, report, skip }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     if (plan.valid.length === 0) return skip('no tool may be called under the safe-call policy');
-    const revision = verdictRevision(surface, '2025-06-18');
-    const spec = { revision, level: 'SHOULD', section: 'server/tools#structured-content', checklist: 'T5' } as const;
+    const { revision, level } = spec!;
     let structured = 0;
     const reported = new Set<string | undefined>();
     for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.valid)) {
@@ -35,10 +54,9 @@ export const structuredText = defineRule({
       if (reported.has(call.tool)) continue;
       reported.add(call.tool);
       report({
-        message: `${quote(call.tool, 60)} returned structuredContent without the same JSON in a text block (revision ${revision}, SHOULD)`,
+        message: `${quote(call.tool, 60)} returned structuredContent without the same JSON in a text block (revision ${revision}, ${levelLabel(level)})`,
         location: toolLocation(call.tool),
-        data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level: spec.level },
-        spec,
+        data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level },
       });
     }
     if (structured === 0) skip('no valid-input call returned structuredContent');

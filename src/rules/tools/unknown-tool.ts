@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
-import { callOutcome, isErrorResult, serverSaid, toolPlan, verdictRevision } from '../../exercise/tools.js';
+import { levelLabel } from '../../model/spec.js';
+import { callOutcome, isErrorResult, serverSaid, toolPlan } from '../../exercise/tools.js';
 
 export const unknownTool = defineRule({
   id: 'tools/unknown-tool',
@@ -8,7 +9,39 @@ export const unknownTool = defineRule({
   needs: ['tools'],
   description: 'A call to a tool the server does not have gets a JSON-RPC error -32602, not a result.',
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' },
+  spec: {
+    checklist: 'T6',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Tools use two error reporting mechanisms: Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
+        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Tools use two error reporting mechanisms: Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
+        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Tools use two error reporting mechanisms: Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
+        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Tools use two error reporting mechanisms: Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
+        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      },
+    },
+  },
   docs:
     'The spec lists unknown tools among the protocol errors (a JSON-RPC error object; -32602 in its example), ' +
     'not among the tool execution errors (a result with `isError: true`). mcpact calls a name no tool has. ' +
@@ -17,20 +50,19 @@ export const unknownTool = defineRule({
     'and failed. A JSON-RPC error with another code (-32601 method not found, -32603 internal error) is reported ' +
     'with the code seen. No answer at all is reported by tools/call-answered (error). Fix: throw a protocol error ' +
     '(`McpError(ErrorCode.InvalidParams, ...)`) for unknown names; re-level this rule if you keep the SDK default.',
-  async check({ surface, probe, settings, cache, report, skip, inconclusive }) {
+  async check({ surface, probe, settings, cache, spec, report, skip, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     const outcome = await callOutcome({ probe, cache }, plan.unknown);
     if (outcome.kind === 'error' && outcome.code === -32602) return;
     // No answer to judge (a hang or a crash is tools/call-answered's finding): no verdict here.
     if (outcome.kind !== 'result' && outcome.kind !== 'error') return inconclusive(`the call of an unknown tool got ${describeOutcome(outcome)}`);
-    const revision = verdictRevision(surface);
-    const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
-    const where = `revision ${revision}, SHOULD`;
+    const { revision, level } = spec!;
+    const where = `revision ${revision}, ${levelLabel(level)}`;
     const data = {
       params: plan.unknown.params,
       negotiated: surface.protocolVersion ?? null,
-      level: spec.level,
+      level,
       expected: -32602,
       outcome: outcome.kind,
       ...(outcome.kind === 'error' && { code: outcome.code }),
@@ -42,6 +74,6 @@ export const unknownTool = defineRule({
     else if (isErrorResult(outcome.result))
       message = `an unknown tool got a result with isError: true; an unknown tool is a protocol error, JSON-RPC -32602 (${where})`;
     else message = `a call to an unknown tool succeeded; expected JSON-RPC error -32602 (${where})`;
-    report({ message, location: { kind: 'server' }, data, spec });
+    report({ message, location: { kind: 'server' }, data });
   },
 });

@@ -1,7 +1,8 @@
 import { defineRule } from '../../engine/rule.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { callData, describeSkipped, outcomesOf, serverSaid, toolLocation, toolPlan, verdictRevision, answerCause } from '../../exercise/tools.js';
+import { levelLabel } from '../../model/spec.js';
+import { answerCause, callData, describeSkipped, outcomesOf, serverSaid, toolLocation, toolPlan } from '../../exercise/tools.js';
 
 export const validInput = defineRule({
   id: 'tools/valid-input',
@@ -9,7 +10,39 @@ export const validInput = defineRule({
   needs: ['tools'],
   description: "Input that the tool's inputSchema accepts never gets a JSON-RPC error; failures are isError results.",
   defaultSeverity: 'warning',
-  spec: { revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' },
+  spec: {
+    checklist: 'T6',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: API failures … Business logic errors',
+        note: 'The section states no requirement level.',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: API failures … Business logic errors',
+        note: 'The section states no requirement level.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: API failures … Business logic errors',
+        note: 'The section states no requirement level.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: API failures … Business logic errors',
+        note: 'The section states no requirement level.',
+      },
+    },
+  },
   docs:
     'mcpact calls each tool that the safe-call policy allows (by default: annotated `readOnlyHint: true` and not ' +
     'destructive, plus `calls.allow`) with up to two inputs generated from its inputSchema and accepted by it (Ajv ' +
@@ -19,7 +52,7 @@ export const validInput = defineRule({
     "reports execution failures on the wrong layer, so the model never sees them. The rule's note lists the tools " +
     'not called and why, and the calls that did not answer within `timeouts.call_ms` (slow tools are not ' +
     'findings; raise the deadline to cover them).',
-  async check({ surface, probe, settings, cache, report, skip, note, inconclusive }) {
+  async check({ surface, probe, settings, cache, spec, report, skip, note, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     if (plan.policy.unknownNames.length > 0) {
@@ -35,8 +68,7 @@ export const validInput = defineRule({
       return skip(
         plan.policy.tools.length === 0 ? 'the server has no tools' : `no tool may be called under the safe-call policy: ${describeSkipped(plan.validSkipped)}`,
       );
-    const revision = verdictRevision(surface);
-    const spec = { revision, level: 'SHOULD', section: 'server/tools#error-handling', checklist: 'T6' } as const;
+    const { revision, level } = spec!;
     const slow: string[] = [];
     const reported = new Set<string | undefined>();
     for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.valid)) {
@@ -46,10 +78,9 @@ export const validInput = defineRule({
       if (reported.has(call.tool)) continue;
       reported.add(call.tool);
       report({
-        message: `${quote(call.tool, 60)} with schema-valid input got ${describeOutcome(outcome)}; execution failures are results with isError: true (revision ${revision}, SHOULD)`,
+        message: `${quote(call.tool, 60)} with schema-valid input got ${describeOutcome(outcome)}; execution failures are results with isError: true (revision ${revision}, ${levelLabel(level)})`,
         location: toolLocation(call.tool),
-        data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level: spec.level, code: outcome.code, said: serverSaid(outcome) },
-        spec,
+        data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level, code: outcome.code, said: serverSaid(outcome) },
         cause: answerCause(outcome),
       });
     }

@@ -58,8 +58,8 @@ describe('an SDK McpServer (the most common server shape)', () => {
       ['tools/unknown-tool', 'warning'],
     ]);
     const unknown = report.findings.find((finding) => finding.ruleId === 'tools/unknown-tool');
-    expect(unknown?.data).toMatchObject({ negotiated: '2025-11-25', level: 'SHOULD', isError: true });
-    expect(unknown?.spec).toMatchObject({ revision: '2025-11-25', level: 'SHOULD', section: 'server/tools#error-handling' });
+    expect(unknown?.data).toMatchObject({ negotiated: '2025-11-25', level: 'BEST PRACTICE', isError: true });
+    expect(unknown?.spec).toMatchObject({ revision: '2025-11-25', level: 'BEST PRACTICE', keyword: 'none', section: 'server/tools#error-handling' });
     const byId = new Map(report.rules.map((rule) => [rule.id, rule]));
     expect(byId.get('tools/valid-input')?.reason).toContain('"create_note" (not annotated readOnlyHint: true)');
     for (const id of ['tools/invalid-input', 'tools/valid-input', 'tools/structured-content', 'tools/structured-text', 'tools/call-answered']) {

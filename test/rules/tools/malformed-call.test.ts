@@ -11,7 +11,7 @@ ruleTester(malformedCall, {
       findings: [
         { message: '"arguments" is a string got JSON-RPC error -32603', data: { params: { name: 'search', arguments: 'mcpact' }, code: -32603 } },
         { message: '"arguments" is an array', data: { params: { name: 'search', arguments: [] } } },
-        { message: 'params without "name"', data: { params: { arguments: {} }, level: 'SHOULD' } },
+        { message: 'params without "name"', data: { params: { arguments: {} }, level: 'BEST PRACTICE' } },
       ],
     },
     {

@@ -11,7 +11,7 @@ ruleTester(unknownTool, {
       findings: [
         {
           message: 'isError: true',
-          data: { negotiated: '2025-11-25', level: 'SHOULD', isError: true, params: { name: 'mcpact_unknown_tool', arguments: {} } },
+          data: { negotiated: '2025-11-25', level: 'BEST PRACTICE', isError: true, params: { name: 'mcpact_unknown_tool', arguments: {} } },
         },
       ],
     },
@@ -33,7 +33,7 @@ ruleTester(unknownTool, {
     {
       name: 'older revision is named in the finding',
       server: toolsServer([searchTool], { unknown: toolError('not found'), protocolVersion: '2025-06-18' }),
-      findings: [{ message: 'revision 2025-06-18, SHOULD', data: { negotiated: '2025-06-18' } }],
+      findings: [{ message: 'revision 2025-06-18, best practice', data: { negotiated: '2025-06-18' } }],
     },
   ],
   skipped: [{ name: 'no tools capability', server: { prompts: [{ name: 'p' }] }, skipped: 'tools capability' }],

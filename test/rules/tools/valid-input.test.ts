@@ -26,7 +26,7 @@ ruleTester(validInput, {
           location: { kind: 'tool', name: 'search' },
           message: '"search" with schema-valid input got JSON-RPC error -32602',
           data: {
-            level: 'SHOULD',
+            level: 'BEST PRACTICE',
             code: -32602,
             seed: expect.any(Number),
             params: { name: 'search', arguments: expect.objectContaining({ query: expect.any(String) }) },

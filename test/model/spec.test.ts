@@ -1,0 +1,45 @@
+/** Which text a verdict cites: the negotiated revision's, or the target's as a fallback; and the level it sets for the server. */
+import { describe, expect, it } from 'vitest';
+import { ABSENT, citedRef, levelOf, targetRef, type RuleSpec, type SpecText } from '../../src/model/spec.js';
+
+const must: SpecText = {
+  keyword: 'MUST',
+  binds: 'server',
+  section: 'server/tools#output-schema',
+  quote: 'Servers MUST provide structured results that conform to this schema.',
+};
+const none: SpecText = { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' };
+const spec: RuleSpec = { checklist: 'T4', texts: { '2025-11-25': must, '2025-06-18': must, '2025-03-26': none, '2024-11-05': ABSENT } };
+
+describe('citedRef', () => {
+  it('quotes the revision the server negotiated', () => {
+    expect(citedRef(spec, '2025-06-18')).toEqual({
+      revision: '2025-06-18',
+      level: 'MUST',
+      section: must.section,
+      checklist: 'T4',
+      keyword: 'MUST',
+      binds: 'server',
+      quote: must.quote,
+    });
+    expect(citedRef(spec, '2025-03-26')).toMatchObject({ revision: '2025-03-26', level: 'BEST PRACTICE', keyword: 'none', quote: none.quote });
+    expect(citedRef(spec, '2025-03-26').fallback).toBeUndefined();
+  });
+  it('cites the target revision, and says why, when the negotiated one is unknown or lacks the requirement', () => {
+    expect(citedRef(spec, '2024-11-05')).toEqual({ ...targetRef(spec), fallback: 'not-in-revision' });
+    for (const negotiated of ['1999-01-01', null, undefined]) expect(citedRef(spec, negotiated)).toEqual({ ...targetRef(spec), fallback: 'unknown-revision' });
+    expect(targetRef(spec)).toMatchObject({ revision: '2025-11-25', level: 'MUST' });
+  });
+});
+
+describe('levelOf', () => {
+  it('is the keyword of a text that binds the server, and a best practice otherwise', () => {
+    expect(levelOf(must)).toBe('MUST');
+    expect(levelOf({ ...must, keyword: 'SHOULD NOT', binds: 'receiver' })).toBe('SHOULD NOT');
+    expect(levelOf({ ...must, keyword: 'SCHEMA', binds: 'both' })).toBe('SCHEMA');
+    expect(levelOf({ ...must, binds: 'client' })).toBe('BEST PRACTICE');
+    expect(levelOf({ ...must, keyword: 'MAY' })).toBe('BEST PRACTICE');
+    expect(levelOf(none)).toBe('BEST PRACTICE');
+    expect(levelOf(must, { basis: 'config' })).toBe('CONFIG');
+  });
+});
