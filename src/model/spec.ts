@@ -136,6 +136,13 @@ export function levelLabel(level: RequirementLevel): string {
   return level === 'BEST PRACTICE' ? 'best practice' : level;
 }
 
+/** "MUST in 2025-06-18", "best practice in 2025-11-25 (not in the negotiated revision)": what reporters print. */
+export function citation(ref: Pick<SpecRef, 'level' | 'revision' | 'fallback'>): string {
+  const why =
+    ref.fallback === 'not-in-revision' ? ' (not in the negotiated revision)' : ref.fallback === 'unknown-revision' ? ' (negotiated revision unknown)' : '';
+  return `${levelLabel(ref.level)} in ${ref.revision}${why}`;
+}
+
 export function specUrl(ref: Pick<SpecRef, 'revision' | 'section'>): string {
   return `https://modelcontextprotocol.io/specification/${ref.revision}/${ref.section}`;
 }

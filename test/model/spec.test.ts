@@ -1,6 +1,6 @@
 /** Which text a verdict cites: the negotiated revision's, or the target's as a fallback; and the level it sets for the server. */
 import { describe, expect, it } from 'vitest';
-import { ABSENT, citedRef, levelOf, targetRef, type RuleSpec, type SpecText } from '../../src/model/spec.js';
+import { ABSENT, citation, citedRef, levelOf, targetRef, type RuleSpec, type SpecText } from '../../src/model/spec.js';
 
 const must: SpecText = {
   keyword: 'MUST',
@@ -41,5 +41,14 @@ describe('levelOf', () => {
     expect(levelOf({ ...must, keyword: 'MAY' })).toBe('BEST PRACTICE');
     expect(levelOf(none)).toBe('BEST PRACTICE');
     expect(levelOf(must, { basis: 'config' })).toBe('CONFIG');
+  });
+});
+
+describe('citation', () => {
+  it('names the level (best practice for a text without one) and the revision, and says when it is a fallback', () => {
+    expect(citation(citedRef(spec, '2025-06-18'))).toBe('MUST in 2025-06-18');
+    expect(citation(citedRef(spec, '2025-03-26'))).toBe('best practice in 2025-03-26');
+    expect(citation(citedRef(spec, '2024-11-05'))).toBe('MUST in 2025-11-25 (not in the negotiated revision)');
+    expect(citation(citedRef(spec, 'draft'))).toBe('MUST in 2025-11-25 (negotiated revision unknown)');
   });
 });

@@ -10,6 +10,7 @@
 import { occurrences, occurrencesLine } from '../occurrences.js';
 import { atLeast, type Severity } from '../../model/severity.js';
 import { xmlAttribute, xmlText } from '../escape-xml.js';
+import { citation } from '../../model/spec.js';
 import type { Finding, LatencyReport, RuleResult, ServerReport } from '../../model/report.js';
 import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
@@ -139,7 +140,7 @@ function findingText(finding: Finding, server: ServerReport): string {
   const found = occurrences(finding);
   if (found) lines.push(`  ${occurrencesLine(found, (name) => `"${truncate(name, 200)}"`)}`);
   if (server.source) lines.push(`  defined at ${server.source.file}:${server.source.line}`);
-  if (spec) lines.push(`  rests on ${spec.level} in ${spec.revision} ${spec.section} (${spec.url})`);
+  if (spec) lines.push(`  rests on ${citation(spec)} ${spec.section} (${spec.url})`);
   if (finding.data !== undefined) lines.push(`  data: ${truncate(JSON.stringify(finding.data), TEXT_LIMIT)}`);
   return lines.join('\n');
 }

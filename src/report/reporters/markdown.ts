@@ -8,6 +8,7 @@ import { occurrences, occurrencesLine } from '../occurrences.js';
 import { atLeast, type Severity } from '../../model/severity.js';
 import { markdownCode, markdownCodeBlock, markdownInline } from '../escape-markdown.js';
 import { exitCode } from '../build.js';
+import { citation } from '../../model/spec.js';
 import type { Finding, LatencyReport, RunReport, ServerReport } from '../../model/report.js';
 import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
@@ -138,7 +139,10 @@ function where(server: ServerReport, finding: Finding): string {
   if (name !== undefined) parts.push(markdownInline(truncate(name, NAME_LIMIT)));
   if (pointer !== undefined) parts.push(`at ${markdownInline(truncate(pointer, NAME_LIMIT))}`);
   if (server.source) parts.push(`(${markdownInline(`${server.source.file}:${server.source.line}`)})`);
-  return `${finding.severity} · ${parts.join(' ')}`;
+  // Links go to the rule docs only (a PR comment links nothing else); the section (mcpact's own text, a page and
+  // an anchor of lower-case words) is named as code.
+  const basis = finding.spec ? ` · ${citation(finding.spec)} \`${finding.spec.section}\`` : '';
+  return `${finding.severity} · ${parts.join(' ')}${basis}`;
 }
 
 function notTested(report: RunReport): string[] {

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast, ABSENT } from '../../model/spec.js';
+import { ABSENT, revisionAtLeast } from '../../model/spec.js';
 import { isRecord } from '../../util/json.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast, ABSENT } from '../../model/spec.js';
+import { ABSENT, revisionAtLeast } from '../../model/spec.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
 export const UNSUPPORTED_VERSION = '1999-01-01';

@@ -1,5 +1,5 @@
-import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT } from '../../model/spec.js';
 import type { HttpExchange } from '../../connect/transport-probe.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 

@@ -1,5 +1,5 @@
-import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { freshSession, notHttp } from './shared.js';
 

@@ -1,5 +1,5 @@
-import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT } from '../../model/spec.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
 /** A session id no server issued (fixed, so runs stay deterministic). */

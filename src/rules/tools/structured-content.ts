@@ -1,11 +1,10 @@
-import { ABSENT } from '../../model/spec.js';
 import { defineRule } from '../../engine/rule.js';
 import { items } from '../../surface/items.js';
 import { shown } from '../../util/digest.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { compileSchema, type Compiled } from '../../util/schema-validator.js';
-import { levelLabel } from '../../model/spec.js';
+import { ABSENT, levelLabel } from '../../model/spec.js';
 import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 
 export const structuredContent = defineRule({

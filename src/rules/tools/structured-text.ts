@@ -1,9 +1,8 @@
-import { ABSENT } from '../../model/spec.js';
 import { isDeepStrictEqual } from 'node:util';
 import { defineRule } from '../../engine/rule.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
-import { levelLabel } from '../../model/spec.js';
+import { ABSENT, levelLabel } from '../../model/spec.js';
 import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 
 export const structuredText = defineRule({
