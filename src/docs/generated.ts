@@ -2,6 +2,7 @@
  * Files derived from the code: the published JSON Schemas and the rule reference. One function, so the
  * generator script and the staleness test cannot disagree about what "current" means.
  */
+import { ANSWER_CLASSES, ANSWER_CLASS_TEXT } from '../model/answer.js';
 import { configJsonSchema } from '../config/schema.js';
 import { reportJsonSchema } from '../model/report.js';
 import { lockfileJsonSchema } from '../drift/lockfile/lockfile.js';
@@ -72,6 +73,7 @@ function rulesMarkdown(): string {
     'A rule mcpact could not bring to a verdict (no answer to two tries, a list the server could not deliver) is',
     '`inconclusive`, with its reason: never a pass, never a finding (README, Verdicts mcpact could not reach).',
     '',
+    ...answerClassesMarkdown(),
     '| id | default | level | description |',
     '| --- | --- | --- | --- |',
     ...ALL_RULES.map((rule) => `| [\`${rule.id}\`](#${ruleAnchor(rule.id)}) | ${rule.defaultSeverity} | ${rule.spec ? targetRef(rule.spec).level : 'LOCKFILE'} | ${rule.description} |`),
@@ -100,6 +102,32 @@ function rulesMarkdown(): string {
     }
   }
   return lines.join('\n');
+}
+
+/** The answer classes (model/answer.ts), which every probe that sends bad input judges by. */
+function answerClassesMarkdown(): string[] {
+  return [
+    '## Answer classes',
+    '',
+    'Every probe that sends bad input (tools/invalid-input, tools/invalid-input-code, tools/malformed-call and the',
+    'prompt-argument matrix) classifies what came back before judging it, from the code, the layer and the',
+    "server's words. The finding carries the class in `answer.class`, why in `answer.evidence`, the code in",
+    "`answer.code` and the server's words on one line in `answer.said` (whole, up to 2,000 characters, in",
+    '`data.said`); console, Markdown and JUnit print them as `server said (error -32603, …): …`.',
+    '',
+    '| class | meaning |',
+    '| --- | --- |',
+    ...ANSWER_CLASSES.map((name) => `| \`${name}\` | ${ANSWER_CLASS_TEXT[name]} |`),
+    '',
+    'A wrong code whose words show no sign either way counts as `validated-wrong-code`: the wrong code is certain,',
+    'a missing validation is not claimed without evidence. `not-validated` is an error of tools/invalid-input',
+    '(Servers MUST validate all tool inputs); `validated-wrong-code` a warning of tools/invalid-input-code (the',
+    'text states no level for the layer). The prompt rules keep the level of their own sentence (SHOULD) for both',
+    'and name the class in the message. `backend-unreachable` is never a finding: the rule is inconclusive for',
+    "those probes and says so, with the server's words; when most tool calls of a run end so, the server's",
+    'report says it once (`backend` in the JSON report, a `? backend` line in the console).',
+    '',
+  ];
 }
 
 /** A rule's quoted sentence in every known revision, one row each, and the notes on them below. */

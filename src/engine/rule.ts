@@ -8,9 +8,15 @@ import type { ListKind, Surface } from '../surface/types.js';
 import type { ServerSettings } from '../config/schema.js';
 import type { RunRuntime } from './runtime.js';
 import type { Severity } from '../model/severity.js';
+import type { Answer } from '../model/answer.js';
 import type { Probe } from '../connect/probe.js';
 import type { TransportProbe } from '../connect/transport-probe.js';
-import type { LatencyReport } from '../model/report.js';
+import type { BackendReport, LatencyReport } from '../model/report.js';
+
+export interface ServerMetrics {
+  latency?: LatencyReport;
+  backend?: BackendReport;
+}
 import type { Family } from '../model/family.js';
 import type { Location } from '../model/location.js';
 import { RULES_DOCS_URL, ruleAnchor, type RuleMeta } from '../model/rule-meta.js';
@@ -27,6 +33,8 @@ export interface Report {
   spec?: RuleSpec;
   /** Drift rules: this change's own level, for change ids whose level depends on the change. */
   level?: Level;
+  /** The server's own answer the verdict rests on (exercise/answers.ts `answerOf`): shown by every reporter. */
+  answer?: Answer;
   /**
    * What makes two reports of this rule one cause, when the message does not say it: typically the server's
    * answer (its code and its words). The engine masks names, numbers and quoted values in it; reports of one cause
@@ -78,8 +86,11 @@ export interface RuleContext {
   note: (text: string) => void;
   /** Marks the rule as not applicable to this server, with the reason shown in reports. */
   skip: (reason: string) => void;
-  /** Measurements for the server's report, shown by every reporter whether or not a finding was made (latency). */
-  metrics: (metrics: { latency: LatencyReport }) => void;
+  /**
+   * Measurements for the server's report, shown by every reporter whether or not a finding was made: latency, and
+   * how many tool calls found the server's backend unreachable.
+   */
+  metrics: (metrics: ServerMetrics) => void;
   /**
    * The rule cannot reach a verdict for a reason that means not everything was tested (a capture that failed):
    * its result is an `error` with this reason, and the server's report is incomplete (exit 2).

@@ -13,17 +13,18 @@ import { McpactError, errorMessage } from '../errors.js';
 import { openCapturedSession } from '../surface/open.js';
 import type { ListKind, Surface } from '../surface/types.js';
 import { listFailures } from '../surface/failures.js';
-import type { Finding, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
+import type { BackendReport, Finding, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
 import type { Family } from '../model/family.js';
 import type { RuleLevel } from '../model/severity.js';
 import { citedRef, specUrl } from '../model/spec.js';
 import type { ReportHooks } from '../report/hooks.js';
 import { bounded, boundedRecord, boundedText } from '../util/bound.js';
+import type { Answer } from '../model/answer.js';
 import { compareText } from '../util/compare.js';
 import type { ServerSettings, Timeouts } from '../config/schema.js';
 import { RunCache } from '../util/run-cache.js';
 import { memoryRuntime, type RunRuntime } from './runtime.js';
-import type { Baseline, Report, Rule, RuleContext, ServerSurface } from './rule.js';
+import type { Baseline, Report, Rule, RuleContext, ServerMetrics, ServerSurface } from './rule.js';
 import { mergeByCause, type Reported } from './merge.js';
 import { resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
 
@@ -160,7 +161,7 @@ interface Shared {
 interface RuleOutcome {
   result: RuleResult;
   findings: Finding[];
-  metrics?: { latency: LatencyReport };
+  metrics?: ServerMetrics;
   /** Set when the rule found that not everything could be tested. */
   incomplete?: string;
 }
@@ -195,7 +196,8 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
       for (const result of results) report.rules.push(result);
       for (const finding of findings) report.findings.push(finding);
       for (const outcome of outcomes) {
-        if (outcome.metrics) report.latency = outcome.metrics.latency;
+        if (outcome.metrics?.latency) report.latency = outcome.metrics.latency;
+        if (outcome.metrics?.backend) report.backend = outcome.metrics.backend;
         if (outcome.incomplete !== undefined) {
           report.complete = false;
           report.error ??= outcome.incomplete;
@@ -220,7 +222,7 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   let incomplete: string | undefined;
   const notes: string[] = [];
   const undecided: string[] = [];
-  let metrics: { latency: LatencyReport } | undefined;
+  let metrics: ServerMetrics | undefined;
   const started = performance.now();
   const context: RuleContext = {
     ...shared,
@@ -239,7 +241,9 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
     },
     metrics: (measured) => {
       // Bounded like findings: tool names and reasons are server text of any size.
-      metrics = { latency: bounded(measured.latency) as LatencyReport };
+      metrics = { ...metrics };
+      if (measured.latency) metrics.latency = bounded(measured.latency) as LatencyReport;
+      if (measured.backend) metrics.backend = bounded(measured.backend) as BackendReport;
     },
     incomplete: (reason) => {
       incomplete = reason;
@@ -334,8 +338,18 @@ export function stamp(rule: Pick<Rule, 'id' | 'spec'>, severity: Finding['severi
     location,
   };
   if (spec !== undefined) finding.spec = { ...spec, url: specUrl(spec) };
+  if (report.answer !== undefined) finding.answer = boundedAnswer(report.answer);
   if (report.data !== undefined) finding.data = boundedRecord(report.data);
   return finding;
+}
+
+function boundedAnswer(answer: Answer): Answer {
+  const bounded: Answer = {};
+  if (answer.class !== undefined) bounded.class = answer.class;
+  if (answer.code !== undefined) bounded.code = typeof answer.code === 'number' ? answer.code : boundedText(answer.code, 20);
+  if (answer.said !== undefined) bounded.said = boundedText(answer.said, 200);
+  if (answer.evidence !== undefined) bounded.evidence = boundedText(answer.evidence, 200);
+  return bounded;
 }
 
 function deadlineError(runMs: number): McpactError {

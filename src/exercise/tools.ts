@@ -21,6 +21,7 @@ import { asRecord, type JsonRecord } from '../util/json.js';
 import { quote } from '../util/text.js';
 import { invalidVariants, seedFor, validExamples, type InvalidVariant } from './inputs.js';
 import { compileSchema } from '../util/schema-validator.js';
+import { answerOf, classifyAnswer, isErrorResult, wordsOf, type Classified } from './answers.js';
 
 export type CallKind = 'unknown-tool' | 'malformed' | 'valid' | 'invalid';
 
@@ -184,26 +185,13 @@ export function describeVariant(variant: InvalidVariant): string {
   }
 }
 
-export function isErrorResult(result: unknown): boolean {
-  return asRecord(result)?.isError === true;
-}
-
-/** The first text block of a result or the message of an error, cut short: what the server said, for data. */
-export function serverSaid(outcome: Outcome): string | undefined {
-  if (outcome.kind === 'error') return typeof outcome.message === 'string' ? outcome.message.slice(0, 300) : undefined;
-  if (outcome.kind !== 'result') return undefined;
-  const content = asRecord(outcome.result)?.content;
-  const text = Array.isArray(content) ? content.map(asRecord).find((block) => block?.type === 'text')?.text : undefined;
-  return typeof text === 'string' ? text.slice(0, 300) : undefined;
-}
-
 /**
  * The shape of an answer, as the cause of a finding (engine/merge.ts): an error by its code and the server's words,
  * a result by whether it is an isError result. A success to invalid input is one cause whatever the tool answered.
  */
 export function answerCause(outcome: Outcome): string {
-  if (outcome.kind === 'error') return `error ${String(outcome.code).slice(0, 20)} ${gist(serverSaid(outcome))}`;
-  if (outcome.kind === 'result') return isErrorResult(outcome.result) ? `isError result ${gist(serverSaid(outcome))}` : 'result';
+  if (outcome.kind === 'error') return `error ${String(outcome.code).slice(0, 20)} ${gist(wordsOf(outcome))}`;
+  if (outcome.kind === 'result') return isErrorResult(outcome.result) ? `isError result ${gist(wordsOf(outcome))}` : 'result';
   return outcome.kind;
 }
 
@@ -215,6 +203,41 @@ function gist(said: string | undefined): string {
   if (said === undefined) return '';
   const colon = said.indexOf(':');
   return (colon > 0 && colon <= 60 ? said.slice(0, colon) : said.split(/\s+/).slice(0, 4).join(' ')).toLowerCase();
+}
+
+export interface JudgedCall {
+  call: PlannedCall;
+  outcome: Outcome;
+  classified: Classified;
+}
+
+/**
+ * The invalid-input probes with their answers, classified (exercise/answers.ts). Both layers count as rejected in
+ * every revision: from 2025-11-25 on the text lists input validation errors among the tool execution errors, before
+ * that it lists "invalid arguments" among the protocol errors and "invalid input data" among the execution errors.
+ */
+export async function judgedInvalidCalls(context: Pick<ExerciseContext, 'surface' | 'settings' | 'probe' | 'cache'>): Promise<JudgedCall[]> {
+  const plan = toolPlan(context);
+  return (await outcomesOf(context, plan.invalid)).map(({ call, outcome }) => ({
+    call,
+    outcome,
+    classified: classifyAnswer(outcome, {
+      correct: (outcome.kind === 'error' && outcome.code === -32602) || (outcome.kind === 'result' && isErrorResult(outcome.result)),
+      names: [call.variant?.property, ...Object.keys(call.variant?.arguments ?? {})],
+    }),
+  }));
+}
+
+/** "fetch failed" (and 2 more): the server's words of the unreachable-backend answers, for a rule's inconclusive reason. */
+export function unreachableReason(judged: readonly JudgedCall[], what: string): string | undefined {
+  const unreachable = judged.filter((entry) => entry.classified.class === 'backend-unreachable');
+  if (unreachable.length === 0) return undefined;
+  const said = [...new Set(unreachable.map((entry) => answerOf(entry.outcome).said ?? entry.classified.evidence))];
+  const tools = [...new Set(unreachable.map((entry) => quote(entry.call.tool, 60)))];
+  return (
+    `no verdict for ${unreachable.length} ${what} to ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ` and ${tools.length - 5} more tools` : ''}: ` +
+    `the server's backend was unreachable (${unreachable[0]!.classified.evidence}; it said ${quote(said[0], 100)}${said.length > 1 ? ` and ${said.length - 1} other answers` : ''})`
+  );
 }
 
 /** What a finding says about a generated call: the exact arguments (generated, so never a user's secret) and the seed. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LOCATION_KINDS } from './location.js';
 import { FAMILIES } from './family.js';
 import { SEVERITIES } from './severity.js';
+import { ANSWER_CLASSES } from './answer.js';
 import { FALLBACKS, KEYWORDS, KNOWN_REVISIONS, PARTIES } from './spec.js';
 
 /**
@@ -59,6 +60,15 @@ export const findingSchema = z.strictObject({
     .array(locationSchema.extend({ message: z.string().optional().describe("This occurrence's own message, when it differs from the finding's.") }))
     .optional()
     .describe('With count: every occurrence of the cause, the first one included, in report order (never capped).'),
+  answer: z
+    .strictObject({
+      class: z.enum(ANSWER_CLASSES).optional().describe('What mcpact made of the answer to bad input (docs/rules.md#answer-classes).'),
+      code: z.union([z.number(), z.string()]).optional().describe('The JSON-RPC error code; absent for results.'),
+      said: z.string().optional().describe("The server's words on one line, cut to 160 characters; data.said has them whole (up to 2,000 characters)."),
+      evidence: z.string().optional().describe('Why the answer got its class.'),
+    })
+    .optional()
+    .describe("The server's own answer the verdict rests on (the first occurrence's, when the finding stands for several)."),
   spec: specSchema.optional(),
   data: z.record(z.string(), z.unknown()).optional().describe('Raw values of the first occurrence.'),
 });
@@ -101,6 +111,15 @@ export const latencySchema = z
   })
   .describe('Latency measurements (latency/budget), present when the config asks for them, whether or not a budget failed.');
 
+export const backendSchema = z
+  .strictObject({
+    calls: z.number().int().nonnegative().describe('tools/call requests that got an answer.'),
+    unreachable: z.number().int().nonnegative().describe("Of those, answers showing the server's backend was unreachable."),
+    evidence: z.string().describe('What the first such answer showed: "a DNS failure", "a failed fetch", ...'),
+    said: z.string().optional().describe("The server's words in the first such answer, on one line."),
+  })
+  .describe("Present when most tool calls found the server's backend unreachable: the verdicts that needed it are inconclusive.");
+
 export const serverReportSchema = z.strictObject({
   name: z.string(),
   transport: z.enum(['stdio', 'http', 'memory']),
@@ -115,6 +134,7 @@ export const serverReportSchema = z.strictObject({
     })
     .optional()
     .describe('Where the config defines this server (absent for zero-config runs); SARIF uses it as the physical location.'),
+  backend: backendSchema.optional(),
   rules: z.array(ruleResultSchema),
   findings: z.array(findingSchema),
   latency: latencySchema.optional(),
@@ -143,6 +163,7 @@ export type ServerReport = z.infer<typeof serverReportSchema>;
 export type RunReport = z.infer<typeof runReportSchema>;
 export type RuleStatus = (typeof RULE_STATUSES)[number];
 export type LatencyReport = z.infer<typeof latencySchema>;
+export type BackendReport = z.infer<typeof backendSchema>;
 export type LatencyToolReport = z.infer<typeof latencyToolSchema>;
 
 export function reportJsonSchema(): Record<string, unknown> {

@@ -17,6 +17,14 @@ const PLURAL: Record<LocationKind, string> = {
   transport: 'places',
 };
 
+const SINGULAR: Record<string, string> = {
+  places: 'place',
+  tools: 'tool',
+  prompts: 'prompt',
+  resources: 'resource',
+  'resource templates': 'resource template',
+};
+
 export interface Occurrences {
   count: number;
   /** "tools", "prompts", ...: the kind of the places, or "places" when they are of several kinds. */
@@ -41,5 +49,8 @@ export function occurrences(finding: Finding): Occurrences | undefined {
 
 /** `× 52 tools: get_issue, create_issue, list_issues, … (49 more)`, with `escape` applied to each name. */
 export function occurrencesLine(found: Occurrences, escape: (text: string) => string): string {
-  return `× ${found.count} ${found.noun}: ${found.names.map(escape).join(', ')}${found.more > 0 ? `, … (${found.more} more)` : ''}`;
+  // Several occurrences at one place (two invalid inputs to one tool, answered alike): count them, then the places.
+  const places = found.names.length + found.more;
+  const noun = places < found.count ? `at ${places} ${places === 1 ? (SINGULAR[found.noun] ?? found.noun) : found.noun}` : found.noun;
+  return `× ${found.count} ${noun}: ${found.names.map(escape).join(', ')}${found.more > 0 ? `, … (${found.more} more)` : ''}`;
 }

@@ -47,10 +47,16 @@ export interface SkipCase extends ValidCase {
   skipped: string | RegExp;
 }
 
+export interface InconclusiveCase extends ValidCase {
+  /** The rule must reach no verdict (no finding, status inconclusive) with a reason containing or matching this. */
+  reason: string | RegExp;
+}
+
 export interface RuleTable {
   valid: ValidCase[];
   invalid: InvalidCase[];
   skipped?: SkipCase[];
+  inconclusive?: InconclusiveCase[];
 }
 
 /**
@@ -94,7 +100,7 @@ export function runCase(rule: Rule, entry: ValidCase): Promise<ServerReport> {
 }
 
 export function ruleTester(rule: Rule, table: RuleTable): void {
-  const names = [...table.valid, ...table.invalid, ...(table.skipped ?? [])].map((entry) => entry.name);
+  const names = [...table.valid, ...table.invalid, ...(table.skipped ?? []), ...(table.inconclusive ?? [])].map((entry) => entry.name);
   const duplicate = names.find((name, index) => names.indexOf(name) !== index);
   if (duplicate) throw new Error(`${rule.id}: duplicate case name "${duplicate}"`);
   if (table.valid.length === 0 || table.invalid.length === 0) {
@@ -133,6 +139,15 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
           expect(finding.spec?.revision).toBeDefined();
           expect(finding.spec?.level).toBeDefined();
         });
+      });
+    }
+    for (const undecided of table.inconclusive ?? []) {
+      it(`inconclusive: ${undecided.name}`, async () => {
+        const report = await runCase(rule, undecided);
+        expect(report.findings).toEqual([]);
+        expect(report.rules[0]?.status).toBe('inconclusive');
+        if (typeof undecided.reason === 'string') expect(report.rules[0]?.reason).toContain(undecided.reason);
+        else expect(report.rules[0]?.reason).toMatch(undecided.reason);
       });
     }
     for (const skipped of table.skipped ?? []) {

@@ -13,13 +13,16 @@ import { askCompletions, candidateLists, describeRejection, searchArgumentMap } 
 import { declaredPrompts, type DeclaredPrompt } from './declared.js';
 import { promptCases, serverCases, type ArgumentMap, type Expectation, type MatrixCase } from './matrix.js';
 import { render, type Rendered } from './render.js';
+import { classifyAnswer, type Classified } from '../answers.js';
 
 /** How the server's answer compares with what the case expects. */
-export type Verdict = 'correct' | 'accepted' | 'rejected' | 'wrong-code' | 'crash' | 'hang' | 'malformed' | 'not-run';
+export type Verdict = 'correct' | 'accepted' | 'rejected' | 'wrong-code' | 'unreachable' | 'crash' | 'hang' | 'malformed' | 'not-run';
 
 export interface CaseResult extends MatrixCase {
   outcome: Outcome;
   verdict: Verdict;
+  /** What the answer was, for a result or an error (exercise/answers.ts). */
+  answer?: Classified;
   /** The rendered messages, for every result. */
   rendered?: Rendered;
 }
@@ -50,19 +53,28 @@ export function exercisePrompts(context: ExerciseContext): Promise<PromptsExerci
   return context.cache.once(MATRIX, () => run(context));
 }
 
-export function judge(outcome: Outcome, expected: Expectation): Verdict {
+/**
+ * The verdict on one case, from the classified answer: an error whose words show the server's backend was
+ * unreachable is no verdict at all (`unreachable`), whatever the case expected.
+ */
+export function judge(outcome: Outcome, expected: Expectation, argument?: string): { verdict: Verdict; answer?: Classified } {
   switch (outcome.kind) {
     case 'closed':
-      return 'crash';
+      return { verdict: 'crash' };
     case 'timeout':
-      return 'hang';
+      return { verdict: 'hang' };
     case 'malformed':
-      return 'malformed';
-    case 'result':
-      return expected === 'invalid-params' ? 'accepted' : 'correct';
-    case 'error':
-      if (expected === 'success') return 'rejected';
-      return outcome.code === -32602 ? 'correct' : 'wrong-code';
+      return { verdict: 'malformed' };
+    case 'result': {
+      if (expected !== 'invalid-params') return { verdict: 'correct' };
+      return { verdict: 'accepted', answer: classifyAnswer(outcome, { correct: false, names: [argument] }) };
+    }
+    case 'error': {
+      const answer = classifyAnswer(outcome, { correct: expected !== 'success' && outcome.code === -32602, names: [argument] });
+      if (answer.class === 'backend-unreachable') return { verdict: 'unreachable', answer };
+      if (expected === 'success') return { verdict: 'rejected', answer };
+      return { verdict: answer.class === 'rejected-correctly' ? 'correct' : 'wrong-code', answer };
+    }
   }
 }
 
@@ -73,7 +85,7 @@ async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface'
   const send = async (entry: MatrixCase): Promise<CaseResult> => {
     if (probe.lost) return { ...entry, outcome: { kind: 'closed', ms: 0 }, verdict: 'not-run' };
     const outcome = await probe.request('prompts/get', entry.params);
-    const result: CaseResult = { ...entry, outcome, verdict: judge(outcome, entry.expected) };
+    const result: CaseResult = { ...entry, outcome, ...judge(outcome, entry.expected, entry.argument) };
     if (outcome.kind === 'result') result.rendered = render(outcome.result);
     return result;
   };

@@ -10,6 +10,7 @@ import { citation } from '../../model/spec.js';
 import type { Finding, RuleResult, RunReport, ServerReport } from '../../model/report.js';
 import { forTerminal } from '../sanitize.js';
 import { occurrences, occurrencesLine } from '../occurrences.js';
+import { answerLine, backendLine } from '../answer.js';
 import { truncate } from '../../util/text.js';
 import { exitCode } from '../build.js';
 import type { Render, ReporterContext } from './types.js';
@@ -59,9 +60,16 @@ function findingLines(finding: Finding, colors: Colors): string[] {
     `    ${paint(colors, finding.severity, `${ICON[finding.severity]} ${finding.severity.padEnd(7)}`)} ${forTerminal(truncate(finding.message, MESSAGE_LIMIT))}`,
     `      ${colors.dim(`${finding.ruleId} at ${where}${basis}`)}`,
   ];
+  const said = answerLine(finding.answer, forTerminal);
+  if (said) lines.push(`      ${colors.dim(said)}`);
   const found = occurrences(finding);
   if (found) lines.push(`      ${occurrencesLine(found, (name) => forTerminal(truncate(name, 60)))}`);
   return lines;
+}
+
+function backendLines(server: ServerReport, colors: Colors): string[] {
+  const line = backendLine(server.backend, forTerminal);
+  return line === undefined ? [] : [`  ${colors.yellow('? backend')} ${line}`];
 }
 
 /** Per-tool and overall latency (latency/budget), shown whether or not a budget failed; over-budget values in red. */
@@ -143,6 +151,7 @@ export const renderConsole: Render = (report, context) => {
       );
     }
     lines.push(...latencyLines(server, colors));
+    lines.push(...backendLines(server, colors));
     lines.push(...serverFailure(server, colors));
     if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
   }
@@ -164,7 +173,7 @@ export function consoleStream(
       write(familyBlock(family, results, findings, context, colors, context.failOn).join('\n') + '\n');
     },
     onServerDone(server) {
-      const lines = [...latencyLines(server, colors), ...serverFailure(server, colors)];
+      const lines = [...latencyLines(server, colors), ...backendLines(server, colors), ...serverFailure(server, colors)];
       if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
       write(lines.join('\n') + '\n');
     },

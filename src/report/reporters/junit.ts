@@ -8,6 +8,7 @@
  * Findings without a rule result (a report written by another mcpact version) become test cases of their own.
  */
 import { occurrences, occurrencesLine } from '../occurrences.js';
+import { answerLine, backendLine } from '../answer.js';
 import { atLeast, type Severity } from '../../model/severity.js';
 import { xmlAttribute, xmlText } from '../escape-xml.js';
 import { citation } from '../../model/spec.js';
@@ -78,6 +79,15 @@ function serverSuites(server: ServerReport, failOn: Severity): TestSuite[] {
   }
   // Latency numbers as properties of the latency suite, so CI can chart them whether or not a budget failed.
   if (server.latency) suiteFor('latency').properties.push(...latencyProperties(server.latency));
+  // Said once, on the suite whose verdicts it made inconclusive.
+  const backend = backendLine(server.backend, (text) => text);
+  if (server.backend && backend && suites.has('tools')) {
+    suiteFor('tools').properties.push(
+      ['backend.unreachable', String(server.backend.unreachable)],
+      ['backend.calls', String(server.backend.calls)],
+      ['backend.note', truncate(backend, TEXT_LIMIT)],
+    );
+  }
   const result = [...suites.values()];
   if (server.error !== undefined) {
     result.push({
@@ -137,6 +147,8 @@ function findingText(finding: Finding, server: ServerReport): string {
     location.pointer && truncate(location.pointer, 200),
   ];
   lines.push(`  at ${item.filter(Boolean).join(' ')} of server "${server.name}"`);
+  const said = answerLine(finding.answer, (text) => text);
+  if (said) lines.push(`  ${said}`);
   const found = occurrences(finding);
   if (found) lines.push(`  ${occurrencesLine(found, (name) => `"${truncate(name, 200)}"`)}`);
   if (server.source) lines.push(`  defined at ${server.source.file}:${server.source.line}`);

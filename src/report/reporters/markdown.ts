@@ -5,6 +5,7 @@
  * HTML tags, and only fixed ones. The whole text stays under GitHub's comment size limit.
  */
 import { occurrences, occurrencesLine } from '../occurrences.js';
+import { answerLine, backendLine } from '../answer.js';
 import { atLeast, type Severity } from '../../model/severity.js';
 import { markdownCode, markdownCodeBlock, markdownInline } from '../escape-markdown.js';
 import { exitCode } from '../build.js';
@@ -53,6 +54,11 @@ export const renderMarkdown: Render = (report, context) => {
   }
   const timed = report.servers.filter((server): server is ServerReport & { latency: LatencyReport } => server.latency !== undefined);
   if (timed.length > 0) blocks.push('### ⏱️ Latency\n', latencyTable(timed), '');
+  const unreachable = report.servers.flatMap((server) => {
+    const line = backendLine(server.backend, markdownInline);
+    return line === undefined ? [] : [`- ${markdownInline(truncate(server.name, NAME_LIMIT))}: ${line}`];
+  });
+  if (unreachable.length > 0) blocks.push('### Backend unreachable\n', ...unreachable, '');
   const problems = notTested(report);
   if (problems.length > 0) blocks.push('### Not fully tested\n', ...problems, '');
   if (findings.length === 0 && drift.length === 0 && problems.length === 0) blocks.push('No findings.', '');
@@ -94,7 +100,9 @@ function findingItem({ server, finding }: Located, helpUri: Map<string, string>)
   const link = docs ? ` · [docs](${docs})` : '';
   const found = occurrences(finding);
   const spread = found ? `  \n  ${occurrencesLine(found, (name) => markdownInline(truncate(name, 60)))}` : '';
-  return `- ${markdownCode(finding.ruleId)} ${markdownInline(truncate(finding.message, MESSAGE_LIMIT))}  \n  ${where(server, finding)}${link}${spread}`;
+  const answer = answerLine(finding.answer, markdownInline);
+  const said = answer ? `  \n  ${answer}` : '';
+  return `- ${markdownCode(finding.ruleId)} ${markdownInline(truncate(finding.message, MESSAGE_LIMIT))}  \n  ${where(server, finding)}${link}${said}${spread}`;
 }
 
 /** A drift change: its level, and the description diff (when the change has one) in a collapsible code block. */

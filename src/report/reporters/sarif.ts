@@ -134,6 +134,7 @@ function result(server: ServerReport, finding: Finding, ruleIndex: number | unde
       location,
       ...(finding.count !== undefined && { count: finding.count }),
       ...(finding.spec && { spec: finding.spec }),
+      ...(finding.answer && { answer: finding.answer }),
       ...(finding.data && { data: finding.data }),
     }),
   };

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { answerOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
 import { asRecord, jsonType } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
@@ -74,6 +75,7 @@ export const completionResult = defineRule({
         context.report({
           message: `completion for argument ${quoteName(argument)}: ${problem}`,
           location: promptLocation(prompt.prompt.name),
+          answer: answerOf(outcome),
           data: { argument, outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined },
         });
       }

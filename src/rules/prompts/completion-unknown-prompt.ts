@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { answerOf } from '../../exercise/answers.js';
 import { exercisePrompts } from '../../exercise/prompts/exercise.js';
 import { describeOutcome } from '../outcome.js';
 
@@ -48,6 +49,7 @@ export const completionUnknownPrompt = defineRule({
     context.report({
       message: `completion/complete for a prompt that does not exist got ${describeOutcome(outcome)}; expected JSON-RPC error -32602`,
       location: { kind: 'server' },
+      answer: answerOf(outcome),
       data: { outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, expected: -32602 },
     });
   },

@@ -7,6 +7,8 @@ import type { RuleContext } from '../../engine/rule.js';
 import type { Location } from '../../model/location.js';
 import { exercisePrompts, type CaseResult, type PromptExercise, type PromptsExercise, type Verdict } from '../../exercise/prompts/exercise.js';
 import type { CaseName, Expectation } from '../../exercise/prompts/matrix.js';
+import { answerOf, wordsOf } from '../../exercise/answers.js';
+import type { Answer } from '../../model/answer.js';
 
 export const EXPECTED_TEXT: Record<Expectation, string> = {
   success: 'a rendered result',
@@ -27,8 +29,13 @@ export function describeVerdict(result: CaseResult): string {
     case 'accepted':
       return 'was silently accepted (the server rendered a result)';
     case 'rejected':
-    case 'wrong-code':
-      return `got JSON-RPC error ${outcome.kind === 'error' ? String(outcome.code) : '?'}`;
+    case 'unreachable':
+      return `got JSON-RPC error ${outcome.kind === 'error' ? String(outcome.code).slice(0, 20) : '?'}`;
+    case 'wrong-code': {
+      const code = `got JSON-RPC error ${outcome.kind === 'error' ? String(outcome.code).slice(0, 20) : '?'}`;
+      if (result.answer === undefined) return code;
+      return result.answer.class === 'not-validated' ? `${code} (not validated: ${result.answer.evidence})` : `${code} (validated, wrong code)`;
+    }
     case 'crash':
       return 'crashed the server (the connection closed)';
     case 'hang':
@@ -65,6 +72,8 @@ export function caseData(result: CaseResult, showValues: boolean, extra: Record<
     arguments: summarizeArguments(result.params.arguments, showValues),
   };
   if (result.outcome.kind === 'error') data.code = result.outcome.code;
+  const said = wordsOf(result.outcome);
+  if (said !== undefined && result.verdict !== 'correct') data.said = said;
   if (result.argument !== undefined) data.argument = result.argument;
   if (result.variant !== undefined) data.variant = result.variant;
   return { ...data, ...extra };
@@ -107,15 +116,38 @@ export const FAILURES_ONLY: readonly Verdict[] = ['crash', 'hang', 'malformed'];
 
 /** Reports every case whose verdict is not `correct` (or, with `only`, is one of those verdicts), in the shared wording. */
 export function reportVerdicts(context: RuleContext, results: readonly CaseResult[], subject: (result: CaseResult) => string, only?: readonly Verdict[]): void {
+  const unreachable: CaseResult[] = [];
   for (const result of results) {
     if (result.verdict === 'correct' || result.verdict === 'not-run') continue;
+    if (result.verdict === 'unreachable') {
+      unreachable.push(result);
+      continue;
+    }
     if (only && !only.includes(result.verdict)) continue;
     context.report({
       message: `${subject(result)} ${describeVerdict(result)}; expected ${EXPECTED_TEXT[result.expected]}`,
       location: result.prompt === '' ? { kind: 'server' } : promptLocation(result.prompt),
+      ...caseAnswer(result),
       data: caseData(result, context.runtime.showValues),
     });
   }
+  reportUnreachable(context, unreachable);
+}
+
+/** Cases whose answer showed the server's backend unreachable: no verdict, said once on the rule's result. */
+export function reportUnreachable(context: RuleContext, unreachable: readonly CaseResult[]): void {
+  if (unreachable.length === 0) return;
+  const first = unreachable[0]!;
+  const prompts = [...new Set(unreachable.map((result) => quoteName(result.prompt)))];
+  context.inconclusive(
+    `no verdict for ${unreachable.length} case(s) of ${prompts.slice(0, 5).join(', ')}${prompts.length > 5 ? ` and ${prompts.length - 5} more prompts` : ''}: ` +
+      `the server's backend was unreachable (${first.answer?.evidence ?? 'unreachable'}; it said ${JSON.stringify(answerOf(first.outcome).said ?? '')})`,
+  );
+}
+
+/** The server's answer of a case, for its finding (none for a hang or a crash). */
+export function caseAnswer(result: CaseResult): { answer?: Answer } {
+  return result.outcome.kind === 'closed' || result.outcome.kind === 'timeout' ? {} : { answer: answerOf(result.outcome, result.answer) };
 }
 
 export const quoteName = (name: string): string => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);

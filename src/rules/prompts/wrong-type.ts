@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import type { CaseResult } from '../../exercise/prompts/exercise.js';
-import { caseData, casesNamed, describeVerdict, EXPECTED_TEXT, exercisedPrompts, promptLocation, quoteName } from './shared.js';
+import { caseAnswer, caseData, casesNamed, describeVerdict, EXPECTED_TEXT, exercisedPrompts, promptLocation, quoteName, reportUnreachable } from './shared.js';
 
 export const wrongType = defineRule({
   id: 'prompts/wrong-type',
@@ -53,8 +53,13 @@ export const wrongType = defineRule({
     if (!exercised) return;
     // One finding per argument and behaviour: five variants failing the same way are one defect.
     const groups = new Map<string, CaseResult[]>();
+    const unreachable: CaseResult[] = [];
     for (const result of casesNamed(exercised.prompts, 'wrong-type')) {
       if (result.verdict === 'correct' || result.verdict === 'not-run') continue;
+      if (result.verdict === 'unreachable') {
+        unreachable.push(result);
+        continue;
+      }
       const code = result.outcome.kind === 'error' ? String(result.outcome.code) : '';
       const key = JSON.stringify([result.prompt, result.argument, result.verdict, code]);
       groups.set(key, [...(groups.get(key) ?? []), result]);
@@ -65,8 +70,10 @@ export const wrongType = defineRule({
       context.report({
         message: `argument ${quoteName(first.argument ?? '')} sent as ${variants.join(', ')} (case wrong-type) ${describeVerdict(first)}; expected ${EXPECTED_TEXT[first.expected]}`,
         location: promptLocation(first.prompt),
+        ...caseAnswer(first),
         data: caseData(first, context.runtime.showValues, { variants }),
       });
     }
+    reportUnreachable(context, unreachable);
   },
 });

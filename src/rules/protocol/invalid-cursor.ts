@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { answerOf } from '../../exercise/answers.js';
 import { LISTS } from '../../surface/types.js';
 import { describeOutcome } from '../outcome.js';
 
@@ -55,6 +56,7 @@ export const invalidCursor = defineRule({
         report({
           message: `${list.method} with an invalid cursor ${what}; expected JSON-RPC error -32602`,
           location: { kind: 'server' },
+          answer: answerOf(outcome),
           data: { method: list.method, outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, expected: -32602 },
         });
       }),

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { answerOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
 
 /** A method name no revision of MCP defines. */
@@ -52,6 +53,7 @@ export const unknownMethod = defineRule({
     report({
       message: `unknown method ${UNKNOWN_METHOD} was answered with ${describeOutcome(outcome)}; expected JSON-RPC error -32601`,
       location: { kind: 'server' },
+      answer: answerOf(outcome),
       data: { outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, expected: -32601 },
     });
   },

@@ -1,4 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
+import type { Outcome } from '../../connect/rpc.js';
+import type { BackendReport } from '../../model/report.js';
+import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
@@ -52,14 +55,19 @@ export const callAnswered = defineRule({
     '`timeouts.call_ms` is a finding; a valid-input call that is merely slow is not (tools/valid-input notes it). ' +
     'A connection that closes while calls are in flight means the server crashed: the finding names the calls ' +
     'in flight (their exact arguments are in its data). A response with neither `result` nor `error` is a finding ' +
-    'too.',
-  async check({ surface, probe, settings, cache, spec, report, skip }) {
+    'too. When most tool calls end on an unreachable backend (DNS, refused connection, TLS, `fetch failed`, ' +
+    "missing credentials), the server's report says so once (`backend` in the JSON report): the verdicts that " +
+    'needed the backend are inconclusive.',
+  async check({ surface, probe, settings, cache, spec, report, skip, metrics }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     const calls = [plan.unknown, ...plan.malformed, ...plan.invalid, ...plan.valid];
     const { revision, level } = spec!;
     const closed: PlannedCall[] = [];
-    for (const { call, outcome } of await outcomesOf({ probe, cache }, calls)) {
+    const answered = await outcomesOf({ probe, cache }, calls);
+    const backend = backendReport(answered.map((entry) => entry.outcome));
+    if (backend) metrics({ backend });
+    for (const { call, outcome } of answered) {
       if (outcome.kind === 'closed') closed.push(call);
       const unanswered = outcome.kind === 'malformed' || (outcome.kind === 'timeout' && call.kind !== 'valid');
       if (!unanswered) continue;
@@ -90,4 +98,17 @@ export const callAnswered = defineRule({
 
 function label(call: PlannedCall): string {
   return call.kind === 'unknown-tool' || call.kind === 'malformed' ? call.what : `${quote(call.tool, 40)} (${call.what})`;
+}
+
+/**
+ * Said once per server, in its report: most tool calls ended on an unreachable backend (usual in CI without the
+ * service's credentials or network), so the verdicts that needed the backend are inconclusive, not failures.
+ */
+function backendReport(outcomes: readonly Outcome[]): BackendReport | undefined {
+  const answered = outcomes.filter((outcome) => outcome.kind === 'result' || outcome.kind === 'error');
+  const unreachable = answered.map((outcome) => ({ outcome, evidence: unreachableEvidence(outcome) })).filter((entry) => entry.evidence !== undefined);
+  if (unreachable.length === 0 || unreachable.length * 2 <= answered.length) return undefined;
+  const first = unreachable[0]!;
+  const said = answerOf(first.outcome).said;
+  return { calls: answered.length, unreachable: unreachable.length, evidence: first.evidence!, ...(said !== undefined && { said }) };
 }

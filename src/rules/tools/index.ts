@@ -1,6 +1,7 @@
 import { callAnswered } from './call-answered.js';
 import { descriptionCollision } from './description-collision.js';
 import { invalidInput } from './invalid-input.js';
+import { invalidInputCode } from './invalid-input-code.js';
 import { malformedCall } from './malformed-call.js';
 import { structuredContent } from './structured-content.js';
 import { structuredText } from './structured-text.js';
@@ -11,6 +12,7 @@ export const toolsRules = [
   unknownTool,
   malformedCall,
   invalidInput,
+  invalidInputCode,
   validInput,
   structuredContent,
   structuredText,

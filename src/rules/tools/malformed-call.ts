@@ -1,7 +1,8 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
-import { outcomesOf, serverSaid, toolPlan } from '../../exercise/tools.js';
+import { outcomesOf, toolPlan } from '../../exercise/tools.js';
+import { answerOf, classifyAnswer, wordsOf } from '../../exercise/answers.js';
 
 export const malformedCall = defineRule({
   id: 'tools/malformed-call',
@@ -55,16 +56,24 @@ export const malformedCall = defineRule({
     const plan = toolPlan({ surface, settings, cache });
     const { revision, level } = spec!;
     const unjudged: string[] = [];
+    const unreachable: string[] = [];
     for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.malformed)) {
-      if (outcome.kind === 'error' && outcome.code === -32602) continue;
-      if (outcome.kind !== 'result' && outcome.kind !== 'error') {
+      const classified = classifyAnswer(outcome, { correct: outcome.kind === 'error' && outcome.code === -32602, names: ['name', 'arguments'] });
+      if (classified.class === 'rejected-correctly') continue;
+      if (classified.class === 'no-answer') {
         unjudged.push(call.what);
         continue;
       }
+      if (classified.class === 'backend-unreachable') {
+        unreachable.push(`${call.what} (${classified.evidence})`);
+        continue;
+      }
       const got = outcome.kind === 'result' ? 'a result' : describeOutcome(outcome);
+      const why = classified.class === 'validated-wrong-code' ? 'validated, wrong code' : 'not validated';
       report({
-        message: `a tools/call with ${call.what} got ${got}; expected JSON-RPC error -32602 (revision ${revision}, ${levelLabel(level)})`,
+        message: `a tools/call with ${call.what} got ${got} (${why}); expected JSON-RPC error -32602 (revision ${revision}, ${levelLabel(level)})`,
         location: { kind: 'server' },
+        answer: answerOf(outcome, classified),
         data: {
           params: call.params,
           negotiated: surface.protocolVersion ?? null,
@@ -72,10 +81,11 @@ export const malformedCall = defineRule({
           expected: -32602,
           outcome: outcome.kind,
           ...(outcome.kind === 'error' && { code: outcome.code }),
-          said: serverSaid(outcome),
+          said: wordsOf(outcome),
         },
       });
     }
+    if (unreachable.length > 0) inconclusive(`no verdict for ${unreachable.join('; ')}: the server's backend was unreachable`);
     if (unjudged.length > 0) {
       // A hang or a crash is tools/call-answered's finding; here it only means no verdict for those calls.
       inconclusive(`no answer to judge for: ${unjudged.slice(0, 5).join('; ')} (see tools/call-answered)`);

@@ -5,7 +5,8 @@ import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { compileSchema, type Compiled } from '../../util/schema-validator.js';
 import { ABSENT, levelLabel } from '../../model/spec.js';
-import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { callData, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { isErrorResult } from '../../exercise/answers.js';
 
 export const structuredContent = defineRule({
   id: 'tools/structured-content',

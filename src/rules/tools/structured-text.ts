@@ -3,7 +3,8 @@ import { defineRule } from '../../engine/rule.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { ABSENT, levelLabel } from '../../model/spec.js';
-import { callData, isErrorResult, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { callData, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { isErrorResult } from '../../exercise/answers.js';
 
 export const structuredText = defineRule({
   id: 'tools/structured-text',

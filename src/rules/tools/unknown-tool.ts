@@ -1,7 +1,8 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
-import { callOutcome, isErrorResult, serverSaid, toolPlan } from '../../exercise/tools.js';
+import { callOutcome, toolPlan } from '../../exercise/tools.js';
+import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 
 export const unknownTool = defineRule({
   id: 'tools/unknown-tool',
@@ -67,13 +68,13 @@ export const unknownTool = defineRule({
       outcome: outcome.kind,
       ...(outcome.kind === 'error' && { code: outcome.code }),
       ...(outcome.kind === 'result' && { isError: isErrorResult(outcome.result) }),
-      said: serverSaid(outcome),
+      said: wordsOf(outcome),
     };
     let message: string;
     if (outcome.kind === 'error') message = `an unknown tool got ${describeOutcome(outcome)}, a wrong code: expected -32602 (invalid params) (${where})`;
     else if (isErrorResult(outcome.result))
       message = `an unknown tool got a result with isError: true; an unknown tool is a protocol error, JSON-RPC -32602 (${where})`;
     else message = `a call to an unknown tool succeeded; expected JSON-RPC error -32602 (${where})`;
-    report({ message, location: { kind: 'server' }, data });
+    report({ message, location: { kind: 'server' }, answer: answerOf(outcome), data });
   },
 });

@@ -2,7 +2,8 @@ import { defineRule } from '../../engine/rule.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
-import { answerCause, callData, describeSkipped, outcomesOf, serverSaid, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { answerCause, callData, describeSkipped, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { answerOf, wordsOf } from '../../exercise/answers.js';
 
 export const validInput = defineRule({
   id: 'tools/valid-input',
@@ -80,7 +81,8 @@ export const validInput = defineRule({
       report({
         message: `${quote(call.tool, 60)} with schema-valid input got ${describeOutcome(outcome)}; execution failures are results with isError: true (revision ${revision}, ${levelLabel(level)})`,
         location: toolLocation(call.tool),
-        data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level, code: outcome.code, said: serverSaid(outcome) },
+        answer: answerOf(outcome),
+        data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level, code: outcome.code, said: wordsOf(outcome) },
         cause: answerCause(outcome),
       });
     }

@@ -22,13 +22,17 @@ ruleTester(invalidInput, {
     { name: 'isError results', server: toolsServer([searchTool, deleteTool]) },
     { name: '-32602 is accepted too', server: toolsServer([searchTool], { invalid: () => rpcError(-32602, 'Invalid arguments') }) },
     { name: 'older revision: either layer', server: toolsServer([searchTool], { invalid: () => rpcError(-32602), protocolVersion: '2025-06-18' }) },
+    {
+      name: 'validated with the wrong code is not this rule (tools/invalid-input-code)',
+      server: toolsServer([searchTool], { invalid: () => rpcError(-32603, 'Invalid arguments: query: expected string') }),
+    },
   ],
   invalid: [
     {
       name: 'a server that does not validate accepts everything',
       server: toolsServer([{ definition: { ...searchTool.definition, name: 'lax' } }], { invalid: () => text('ran anyway') }),
       // Ten invalid inputs, one answer: one cause, one finding that stands for all ten.
-      findings: [{ location: { kind: 'tool', name: 'lax' }, message: 'a success (the input was not validated)', count: 10 }],
+      findings: [{ location: { kind: 'tool', name: 'lax' }, message: 'was not validated: it was answered like a valid call (a success)', count: 10 }],
     },
     {
       name: 'internal error instead of validation',
@@ -39,11 +43,23 @@ ruleTester(invalidInput, {
       // Both invalid inputs got the same -32603 "TypeError": one cause; the second keeps its own message.
       findings: [
         {
-          message: 'property "query" of the wrong type got JSON-RPC error -32603',
+          message: 'property "query" of the wrong type was not validated: JSON-RPC error -32603 shows a JavaScript runtime error',
           data: { code: -32603, params: { name: 'search', arguments: { query: 12345 } } },
           count: 2,
         },
       ],
+    },
+    {
+      name: 'a failure deeper down in an isError result is not a validation',
+      server: toolsServer([searchTool], { invalid: () => text('Error: Command failed: grep --max-count=12345', { isError: true }) }),
+      findings: [{ message: 'its isError result shows a command the tool ran failed on it', count: 10 }],
+    },
+  ],
+  inconclusive: [
+    {
+      name: 'an unreachable backend is no verdict',
+      server: toolsServer([searchTool], { invalid: () => rpcError(-32603, 'fetch failed') }),
+      reason: 'the server\'s backend was unreachable (a failed fetch; it said "fetch failed")',
     },
   ],
   skipped: [

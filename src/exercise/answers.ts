@@ -1,0 +1,146 @@
+/**
+ * Reading the answer before judging it. A probe that sends bad input gets back one of five kinds of answer
+ * (model/answer.ts): rejected as the revision describes, rejected with another code or layer after validating,
+ * not validated at all, failed because the server's own backend is unreachable, or nothing to judge. The class
+ * rests on the code, the layer and the server's words; where the words give no sign either way, mcpact gives the
+ * server the benefit of the doubt (validated, wrong code): a wrong code is certain, a missing validation is not.
+ *
+ * The words are untrusted and bounded before any pattern runs; every pattern is a plain alternation without
+ * nested quantifiers, so matching is linear in the (bounded) text.
+ */
+import type { Outcome } from '../connect/rpc.js';
+import type { Answer, AnswerClass } from '../model/answer.js';
+import { asRecord } from '../util/json.js';
+
+/** How much of the server's words a finding keeps (in data) and the classifier reads. */
+export const WORDS_MAX = 2000;
+/** How much of them a finding shows on one line. */
+export const SAID_MAX = 160;
+
+type Signature = readonly [pattern: RegExp, evidence: string];
+
+/** The server could not reach what it fronts, or its backend refused mcpact's (absent) credentials. */
+const UNREACHABLE: readonly Signature[] = [
+  [/\b(?:ENOTFOUND|EAI_AGAIN|getaddrinfo)\b/i, 'a DNS failure'],
+  [
+    /\b(?:ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ECONNABORTED)\b|connection refused|socket hang up|unable to connect|could not connect|failed to connect/i,
+    'a connection failure',
+  ],
+  [/fetch failed|network ?error|network request failed/i, 'a failed fetch'],
+  [/certificate|self[- ]signed|SSL routines|TLS handshake/i, 'a TLS failure'],
+  [/\bETIMEDOUT\b|timed out|timeout of \d+ ?ms|request timeout/i, 'a timeout inside the server'],
+  [/\bspawn(?:Sync)? \S+ ENOENT|command not found/i, 'a command the server runs is not installed'],
+  [
+    /\b(?:status|code|HTTP)\b\D{0,10}\b(?:401|403|407)\b|\b(?:401 Unauthorized|403 Forbidden)\b|\bunauthori[sz]ed\b|authentication (?:failed|required)|\b(?:missing|invalid|no) (?:api[ _-]?key|access token|credentials)\b|\bapi[ _-]?key (?:is )?(?:required|missing|not set)\b/i,
+    "the backend refused mcpact's missing credentials",
+  ],
+];
+
+/** The input got past any validation into code that then failed on it. */
+const DEEP: readonly Signature[] = [
+  [
+    /\b(?:TypeError|ReferenceError|RangeError)\b|is not a function|cannot read propert|cannot destructure|\bof (?:undefined|null)\b|is not iterable|undefined is not/i,
+    'a JavaScript runtime error: the input reached code that did not check it',
+  ],
+  [/\n\s+at \S[^\n]*:\d+:\d+/, 'a stack trace'],
+  [/\bCommand failed\b|exited with code [1-9]|exit code [1-9]|Traceback \(most recent call last\)/i, 'a command the tool ran failed on it'],
+  [
+    /\b(?:status(?: code)?|HTTP(?:\/\d(?:\.\d)?)?)\D{0,3}[45]\d\d\b|\b(?:400 Bad Request|404 Not Found|422 Unprocessable|500 Internal Server Error)\b/i,
+    "a backend's HTTP error: the input was passed on",
+  ],
+];
+
+/** Words of a validation error. */
+const VALIDATION =
+  /\b(?:invalid|required|missing|expected|must|validat\w*|not allowed|unrecognized|unknown (?:key|property|argument|field|parameter)s?|additional propert\w*|should be|is not (?:a|an|of|one of|valid|allowed)|wrong type|too (?:long|short|big|small|many|few)|at (?:least|most)|greater than|less than|exceed\w*|one of|provide\w*)\b/i;
+
+export interface Classified {
+  class: AnswerClass;
+  evidence: string;
+}
+
+export interface ClassifyOptions {
+  /** Whether the answer has the code and layer the rule's revision asks for. */
+  correct: boolean;
+  /** The names of the bad arguments: an answer that names one shows it validated. */
+  names?: readonly (string | undefined)[];
+}
+
+/** The class of an answer to a request that sent bad input. */
+export function classifyAnswer(outcome: Outcome, { correct, names = [] }: ClassifyOptions): Classified {
+  if (outcome.kind !== 'result' && outcome.kind !== 'error') return { class: 'no-answer', evidence: outcome.kind };
+  // A protocol error with the asked-for code is a deliberate answer, whatever words come with it.
+  if (outcome.kind === 'error' && correct) return { class: 'rejected-correctly', evidence: `JSON-RPC ${String(outcome.code).slice(0, 20)}` };
+  const words = wordsOf(outcome) ?? '';
+  const unreachable = firstMatch(UNREACHABLE, words);
+  if (unreachable) return { class: 'backend-unreachable', evidence: unreachable };
+  const deep = firstMatch(DEEP, words);
+  if (deep) return { class: 'not-validated', evidence: deep };
+  if (outcome.kind === 'result' && !isErrorResult(outcome.result)) return { class: 'not-validated', evidence: 'it was answered like a valid call (a success)' };
+  if (correct) return { class: 'rejected-correctly', evidence: 'a result with isError: true' };
+  const named = names.find((name): name is string => name !== undefined && name.length >= 2 && words.includes(name));
+  if (named !== undefined) return { class: 'validated-wrong-code', evidence: `the answer names the argument ${JSON.stringify(named.slice(0, 60))}` };
+  const word = VALIDATION.exec(words)?.[0];
+  if (word !== undefined) return { class: 'validated-wrong-code', evidence: `the answer reads as a validation error (${JSON.stringify(word.toLowerCase())})` };
+  return { class: 'validated-wrong-code', evidence: "no sign that the input reached the tool's logic; the code is wrong either way" };
+}
+
+/** The server's answer as a finding shows it: code, class and its words on one readable line. */
+export function answerOf(outcome: Outcome, classified?: Classified): Answer {
+  const answer: Answer = {};
+  if (classified) {
+    answer.class = classified.class;
+    answer.evidence = classified.evidence;
+  }
+  if (outcome.kind === 'error') answer.code = typeof outcome.code === 'number' ? outcome.code : String(outcome.code).slice(0, 20);
+  const said = wordsOf(outcome);
+  if (said !== undefined) answer.said = oneLine(said);
+  return answer;
+}
+
+/** The server's words: an error's message (and a string `data`), or the text of a result (tool content, prompt messages); bounded. */
+export function wordsOf(outcome: Outcome): string | undefined {
+  if (outcome.kind === 'error') {
+    const parts = [outcome.message, outcome.data].filter((part): part is string => typeof part === 'string');
+    return parts.length > 0 ? parts.join('\n').slice(0, WORDS_MAX) : undefined;
+  }
+  if (outcome.kind !== 'result') return undefined;
+  const result = asRecord(outcome.result);
+  // A tool result's content blocks, or a rendered prompt's messages (each with one content block).
+  const blocks = Array.isArray(result?.content)
+    ? result.content
+    : Array.isArray(result?.messages)
+      ? result.messages.map((message) => asRecord(message)?.content)
+      : undefined;
+  if (blocks === undefined) return undefined;
+  const texts: string[] = [];
+  let length = 0;
+  for (const block of blocks.slice(0, 20)) {
+    const text = asRecord(block)?.type === 'text' ? asRecord(block)?.text : undefined;
+    if (typeof text !== 'string') continue;
+    texts.push(text.slice(0, WORDS_MAX - length));
+    length += text.length + 1;
+    if (length >= WORDS_MAX) break;
+  }
+  return texts.length > 0 ? texts.join('\n').slice(0, WORDS_MAX) : undefined;
+}
+
+/** What shows the server's backend was unreachable in an answer (a result or an error), if anything does. */
+export function unreachableEvidence(outcome: Outcome): string | undefined {
+  const words = wordsOf(outcome);
+  return words === undefined ? undefined : firstMatch(UNREACHABLE, words);
+}
+
+export function isErrorResult(result: unknown): boolean {
+  return asRecord(result)?.isError === true;
+}
+
+function firstMatch(signatures: readonly Signature[], words: string): string | undefined {
+  return signatures.find(([pattern]) => pattern.test(words))?.[1];
+}
+
+/** Whitespace collapsed and cut: validation dumps are pretty-printed JSON whose first line is "[". */
+function oneLine(text: string): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
+  return chars.length <= SAID_MAX ? chars.join('') : `${chars.slice(0, SAID_MAX - 1).join('')}…`;
+}

@@ -1,0 +1,87 @@
+import { defineRule } from '../../engine/rule.js';
+import { levelLabel, revisionAtLeast } from '../../model/spec.js';
+import { quote } from '../../util/text.js';
+import { describeOutcome } from '../outcome.js';
+import { answerCause, callData, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
+import { answerOf, wordsOf } from '../../exercise/answers.js';
+
+export const invalidInputCode = defineRule({
+  id: 'tools/invalid-input-code',
+  family: 'tools',
+  needs: ['tools'],
+  description: 'A tool that rejects invalid input says so on the layer the revision describes: an isError result (or JSON-RPC -32602), not -32603.',
+  defaultSeverity: 'warning',
+  spec: {
+    checklist: 'T7',
+    texts: {
+      '2025-11-25': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote:
+          'Tool Execution Errors: Reported in tool results with `isError: true`: … Input validation errors (e.g., date in wrong format, value out of range)',
+        note: 'The section states no requirement level for servers (SEP-1303 moved input validation errors to the tool execution errors).',
+      },
+      '2025-06-18': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
+        note: 'The section states no requirement level; it also lists "Invalid input data" among the tool execution errors, and its example protocol error has code -32602.',
+      },
+      '2025-03-26': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
+        note: 'The section states no requirement level; it also lists "Invalid input data" among the tool execution errors, and its example protocol error has code -32602.',
+      },
+      '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
+        note: 'The section states no requirement level; it also lists "Invalid input data" among the tool execution errors, and its example protocol error has code -32602.',
+      },
+    },
+  },
+  docs:
+    'The invalid-input probes of tools/invalid-input, judged for the layer of the rejection: answers of the class ' +
+    '*validated, wrong code or layer* (see [answer classes](#answer-classes)). The server checked the input, ' +
+    'typically naming the bad argument, but answered with -32603 or another code where the revision describes an ' +
+    'isError result (2025-11-25, SEP-1303: the model can read it and retry) or -32602 (older revisions: invalid ' +
+    'arguments). The text states no requirement level, so it is a warning. A wrong code whose words show no sign of ' +
+    "reaching the tool's logic counts here too: the code is wrong either way, and mcpact does not claim a missing " +
+    'validation without evidence. Fix: return `{ isError: true, content: [{ type: "text", text: "<what is wrong>" }] }`.',
+  async check(context) {
+    const { surface, settings, cache, spec, report, skip, inconclusive } = context;
+    if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
+    if (toolPlan({ surface, settings, cache }).invalid.length === 0) return skip('no invalid-input probe was sent (see tools/invalid-input)');
+    const { revision, level } = spec!;
+    const expected = revisionAtLeast(revision, '2025-11-25')
+      ? 'input validation errors are results with isError: true (SEP-1303), or JSON-RPC -32602'
+      : 'invalid arguments are JSON-RPC -32602, or a result with isError: true';
+    const judged = await judgedInvalidCalls(context);
+    for (const { call, outcome, classified } of judged) {
+      if (classified.class !== 'validated-wrong-code') continue;
+      report({
+        message: `${quote(call.tool, 60)} with ${call.what} was rejected with ${describeOutcome(outcome)} (${classified.evidence}); ${expected} (revision ${revision}, ${levelLabel(level)})`,
+        location: toolLocation(call.tool),
+        answer: answerOf(outcome, classified),
+        data: {
+          ...callData(call),
+          negotiated: surface.protocolVersion ?? null,
+          level,
+          outcome: outcome.kind,
+          ...(outcome.kind === 'error' && { code: outcome.code }),
+          said: wordsOf(outcome),
+        },
+        cause: answerCause(outcome),
+      });
+    }
+    const unreachable = unreachableReason(judged, 'invalid-input probe(s)');
+    if (unreachable) inconclusive(unreachable);
+    if (judged.every((entry) => entry.classified.class === 'no-answer'))
+      inconclusive('no invalid-input probe got an answer to judge (see tools/call-answered)');
+  },
+});
