@@ -22,7 +22,7 @@ export function listFailures(surface: Surface): ListFailure[] {
         return [];
       case 'error':
         // -32601 is a definite answer, not a failure to answer: the method does not exist, although a capability
-        // announces it. protocol/capability-consistency reports that, and there are simply no items to test.
+        // announces it. protocol/capability-implemented reports that, and there are simply no items to test.
         if (list.error?.code === -32601) return [];
         return [
           {

@@ -1,4 +1,5 @@
 import { capabilityConsistency } from './capability-consistency.js';
+import { capabilityImplemented } from './capability-implemented.js';
 import { initializeResult } from './initialize-result.js';
 import { invalidCursor } from './invalid-cursor.js';
 import { listPages } from './list-pages.js';
@@ -18,6 +19,7 @@ export const protocolRules = [
   notificationNotAnswered,
   requestIdEcho,
   capabilityConsistency,
+  capabilityImplemented,
   listPages,
   invalidCursor,
   negotiatedCapabilities,

@@ -1,4 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
+import type { Outcome } from '../../connect/rpc.js';
+import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
 import type { ListCapture } from '../../surface/types.js';
 import { PAGE_CAP } from '../../surface/capture.js';
 import { quote } from '../../util/text.js';
@@ -46,15 +48,31 @@ export const listPages = defineRule({
     `capabilities the server declares. A page must carry its items array; \`nextCursor\`, when present, must be a ` +
     `string; a cursor must not repeat (a loop), and a list must end within ${PAGE_CAP} pages. A declared list that ` +
     'errors, hangs or drops the connection is reported here too (-32601 on a declared list is ' +
-    'protocol/capability-consistency).',
-  check({ surface, report }) {
+    'protocol/capability-implemented).',
+  check({ surface, report, inconclusive }) {
     for (const capture of Object.values(surface.lists)) {
+      const failure = capture.status === 'error' && capture.error ? errorOutcome(capture.error) : undefined;
+      const unreachable = failure && unreachableEvidence(failure);
+      if (failure && unreachable) {
+        // Read like any answer: a backend mcpact cannot reach is no verdict on the server (the run is incomplete).
+        inconclusive(`${capture.spec.method}: the server's backend was unreachable (${unreachable}; it said: ${answerOf(failure).said ?? ''})`);
+        continue;
+      }
       for (const message of problems(capture)) {
-        report({ message: `${capture.spec.method}: ${message}`, location: { kind: 'server' }, data: { method: capture.spec.method } });
+        report({
+          message: `${capture.spec.method}: ${message}`,
+          location: { kind: 'server' },
+          ...(failure && { answer: answerOf(failure) }),
+          data: { method: capture.spec.method },
+        });
       }
     }
   },
 });
+
+function errorOutcome(error: { code?: unknown; message?: unknown; data?: unknown }): Outcome {
+  return { kind: 'error', code: error.code, message: error.message, data: error.data, ms: 0 };
+}
 
 function problems(capture: ListCapture): string[] {
   const found = capture.problems.map((problem) => {

@@ -42,4 +42,14 @@ ruleTester(listPages, {
       incomplete: /tools\/list got no answer \(page 2\)/,
     },
   ],
+  inconclusive: [
+    {
+      name: 'a list whose backend is unreachable is no verdict',
+      server: {
+        resources: [],
+        handle: (method) => (method === 'resources/list' ? { error: { code: -32603, message: 'connect ECONNREFUSED 127.0.0.1:5432' } } : undefined),
+      },
+      reason: "resources/list: the server's backend was unreachable (a connection failure; it said: connect ECONNREFUSED 127.0.0.1:5432)",
+    },
+  ],
 });
