@@ -152,7 +152,7 @@ function findingText(finding: Finding, server: ServerReport): string {
   const found = occurrences(finding);
   if (found) lines.push(`  ${occurrencesLine(found, (name) => `"${truncate(name, 200)}"`)}`);
   if (server.source) lines.push(`  defined at ${server.source.file}:${server.source.line}`);
-  if (spec) lines.push(`  rests on ${citation(spec)} ${spec.section} (${spec.url})`);
+  if (spec) lines.push(`  rests on ${citation(spec)} ${spec.section} (${spec.url})${spec.quote ? `: "${truncate(spec.quote, 300)}"` : ''}`);
   if (finding.data !== undefined) lines.push(`  data: ${truncate(JSON.stringify(finding.data), TEXT_LIMIT)}`);
   return lines.join('\n');
 }
