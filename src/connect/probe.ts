@@ -15,6 +15,12 @@ export interface ProbeOptions {
 
 export class Probe {
   private readonly limiter: Limiter;
+  /**
+   * Requests with an id of the caller's choosing (a string, a huge integer) go one at a time, and never while
+   * `alone` work runs: a server that cannot read such an id answers with `id: null`, and that answer must not be
+   * taken for an answer to something else (the notification of protocol/notification-not-answered).
+   */
+  private readonly chosenIds = new Limiter(1);
 
   constructor(
     private readonly peer: RpcPeer,
@@ -30,14 +36,12 @@ export class Probe {
 
   /**
    * A request, with one retry when it got no answer within call_ms: a busy machine or a slow first answer must not
-   * become a verdict. tools/call is never sent twice (a tool may act); its hangs are tools/call-answered's to judge.
-   * Two timeouts in a row end as a timeout with `attempts: 2`.
+   * become a verdict. The first request's answer still counts when it comes while the retry waits (a late answer is
+   * that request's answer, never dropped). tools/call is never sent twice (a tool may act); its hangs are
+   * tools/call-answered's to judge. Two timeouts in a row end as a timeout with `attempts: 2`.
    */
-  async request(method: string, params?: unknown): Promise<Outcome> {
-    const first = await this.bounded(() => this.peer.request(method, params, this.callOptions()));
-    if (first.kind !== 'timeout' || method === 'tools/call' || this.options.signal?.aborted || this.peer.closed) return first;
-    const second = await this.bounded(() => this.peer.request(method, params, this.callOptions()));
-    return second.kind === 'timeout' ? { ...second, attempts: 2 } : second;
+  request(method: string, params?: unknown): Promise<Outcome> {
+    return this.bounded(() => this.peer.request(method, params, { ...this.callOptions(), retry: method !== 'tools/call' }));
   }
 
   /**
@@ -45,8 +49,13 @@ export class Probe {
    * id: only the rule that tests string ids sends one.
    */
   raw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
-    const withId = 'id' in message ? message : { ...message, id: this.peer.allocateId() };
-    return this.bounded(() => this.peer.rawRequest(withId, this.callOptions()));
+    if ('id' in message) return this.chosenIds.run(() => this.bounded(() => this.peer.rawRequest(message, this.callOptions())));
+    return this.bounded(() => this.peer.rawRequest({ ...message, id: this.peer.allocateId() }, this.callOptions()));
+  }
+
+  /** Runs `work` while no request with an id of the caller's choosing is in flight, and keeps them out until it ends. */
+  alone<T>(work: () => Promise<T>): Promise<T> {
+    return this.chosenIds.run(work);
   }
 
   /**

@@ -82,14 +82,11 @@ export class RawStdioConnection {
   }
 
   /**
-   * A ping; resolves with its outcome only after every answer that arrived before the ping's has been handed to
-   * its waiters (one macrotask later), so a server that answers in order has said all it will say about what was
-   * sent before.
+   * A ping, sent once more when the first gets no answer in time (the first one's late answer still counts, as
+   * with the shared session's requests): whether the server is still serving is never judged on one deadline.
    */
-  async ping(): Promise<Outcome> {
-    const outcome = await this.request('ping');
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    return outcome;
+  ping(): Promise<Outcome> {
+    return this.peer.request('ping', undefined, { ...this.callOptions(), retry: true });
   }
 
   /** A hand-built request (odd `jsonrpc`, params of the wrong type), matched to its answer by its id. */
@@ -108,30 +105,30 @@ export class RawStdioConnection {
   }
 
   /**
-   * The next answer that matches no request and satisfies `match`; undefined at the deadline, at exit, or once
-   * `until` settles (a ping sent after the probe: its answer means the server is done with what came before).
+   * The next answer that matches no request and satisfies `match` (one that arrived since the last
+   * discardUnmatched(), or arrives later); undefined at the deadline, at exit or at the end of the run. Answers to
+   * other requests do not end the wait: a server may answer in any order.
    */
-  nextUnmatched(match: (message: Record<string, unknown>) => boolean, until?: Promise<unknown>): Promise<Record<string, unknown> | undefined> {
+  nextUnmatched(match: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined> {
     return new Promise((resolve) => {
       const check = () => {
         const found = this.unmatched.findIndex(match);
         if (found !== -1) return finish(this.unmatched.splice(found, 1)[0]);
         if (this.peer.closed || this.options.signal?.aborted) finish(undefined);
       };
+      let done = false;
       const finish = (message: Record<string, unknown> | undefined) => {
+        if (done) return;
+        done = true;
         clearTimeout(timer);
         this.waiters.delete(check);
         this.options.signal?.removeEventListener('abort', check);
         resolve(message);
       };
-      const timer = setTimeout(() => finish(undefined), this.options.timeoutMs);
+      // As with a request's deadline (rpc.ts): answers already read but not yet handled are in time.
+      const timer = setTimeout(() => setImmediate(() => finish(undefined)), this.options.timeoutMs);
       this.waiters.add(check);
       this.options.signal?.addEventListener('abort', check, { once: true });
-      // Answers arrive in order: one that came before `until` settled has been seen by check() already.
-      void until?.then(
-        () => finish(undefined),
-        () => finish(undefined),
-      );
       check();
     });
   }

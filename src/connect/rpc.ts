@@ -28,24 +28,44 @@ export interface TapEntry {
 /** Enough for a full run's traffic; a flooding server is counted, not stored. */
 const TAP_LIMIT = 20_000;
 const UNMATCHED_LIMIT = 100;
+/**
+ * Requests that are over, kept by id so that an answer after the deadline, or a second answer, is known as that
+ * request's and never taken for an answer to nothing. Far more than a run sends; the oldest are dropped first.
+ */
+const SETTLED_LIMIT = 50_000;
 
 interface Pending {
-  resolve: (outcome: Outcome) => void;
+  /** Ends the request: `done` when it was answered or the connection closed, `expired` when its deadline passed. */
+  finish: (outcome: Outcome, how: 'done' | 'expired') => void;
   started: number;
   timer?: NodeJS.Timeout;
   /** The raw response, kept for rules that compare ids byte for byte. */
   onResponse?: (message: Record<string, unknown>) => void;
+  /** Called with the answer if it comes after the deadline. */
+  onLate?: (outcome: Outcome) => void;
 }
+
+/** A request that is over: done (answered, or closed), or expired (past its deadline; an answer now is late). */
+type Settled = { state: 'done' } | { state: 'expired'; started: number; onLate?: (outcome: Outcome) => void };
 
 export interface RequestOptions {
   timeoutMs: number;
   signal?: AbortSignal;
+  /**
+   * When no answer comes within `timeoutMs`, send the request once more with a new id; the first answer to either
+   * is the outcome, a late answer to the first included. Two deadlines passed end as a timeout with `attempts: 2`.
+   */
+  retry?: boolean;
 }
 
 export class RpcPeer {
   readonly tap: TapEntry[] = [];
   tapDropped = 0;
-  /** Responses whose id matches no request of ours (or has no id at all). */
+  /**
+   * Responses whose id matches no request of ours (or that have no id). An answer that comes after its request's
+   * deadline, or a second answer to one request, carries the id of a request of ours: it is not kept here, and it
+   * is never taken for another request's answer.
+   */
   readonly unmatchedResponses: unknown[] = [];
   /** Requests the server sent us, by method. */
   readonly serverRequests = new Map<string, number>();
@@ -59,6 +79,7 @@ export class RpcPeer {
 
   private nextId = 1;
   private readonly pending = new Map<RequestId, Pending>();
+  private readonly settled = new Map<RequestId, Settled>();
   private readonly startedAt = performance.now();
   private readonly closeListeners: (() => void)[] = [];
 
@@ -84,12 +105,23 @@ export class RpcPeer {
     return this.nextId++;
   }
 
-  /** A request with the next integer id. */
-  request(method: string, params: unknown, options: RequestOptions): Promise<Outcome> {
-    const id = this.allocateId();
-    const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
-    if (params !== undefined) message.params = params;
-    return this.send(message, id, options);
+  /** A request with the next integer id; with `retry`, a second one when the first gets no answer in time. */
+  async request(method: string, params: unknown, options: RequestOptions): Promise<Outcome> {
+    const first = this.allocateId();
+    if (!options.retry) return this.send(requestMessage(first, method, params), first, options);
+    let takeLate: (outcome: Outcome) => void = () => undefined;
+    const late = new Promise<Outcome>((resolve) => (takeLate = resolve));
+    const outcome = await this.send(requestMessage(first, method, params), first, options, undefined, takeLate);
+    if (outcome.kind !== 'timeout' || this.closed || options.signal?.aborted) return outcome;
+    const second = this.allocateId();
+    const retried = this.send(requestMessage(second, method, params), second, options);
+    const winner = await Promise.race([retried.then((answer) => ({ answer, late: false })), late.then((answer) => ({ answer, late: true }))]);
+    if (winner.late) {
+      // The first request's answer came after all: it is the answer, and the second request is over.
+      this.expire(second);
+      return winner.answer;
+    }
+    return winner.answer.kind === 'timeout' ? { ...winner.answer, attempts: 2 } : winner.answer;
   }
 
   /**
@@ -114,29 +146,35 @@ export class RpcPeer {
     id: RequestId,
     options: RequestOptions,
     onResponse?: (message: Record<string, unknown>) => void,
+    onLate?: (outcome: Outcome) => void,
   ): Promise<Outcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     if (this.closed) return Promise.resolve({ kind: 'closed', ms: 0 });
     if (this.pending.has(id)) throw new Error(`request id ${String(id)} is already in flight`);
+    // A caller-chosen id used again starts a new request: answers from now on are this one's.
+    this.settled.delete(id);
     return new Promise<Outcome>((resolve) => {
-      const finish = (outcome: Outcome) => {
+      const finish = (outcome: Outcome, how: 'done' | 'expired') => {
         const entry = this.pending.get(id);
         if (!entry) return;
         clearTimeout(entry.timer);
         this.pending.delete(id);
+        this.settle(id, how === 'done' ? { state: 'done' } : { state: 'expired', started, onLate: entry.onLate });
         options.signal?.removeEventListener('abort', abort);
         resolve(outcome);
       };
-      const abort = () => finish({ kind: 'timeout', ms: elapsed() });
-      const pending: Pending = { resolve: finish, started, onResponse };
-      pending.timer = setTimeout(() => finish({ kind: 'timeout', ms: elapsed() }), options.timeoutMs);
+      const abort = () => finish({ kind: 'timeout', ms: elapsed() }, 'expired');
+      const pending: Pending = { finish, started, onResponse, onLate };
+      // The deadline is checked once more after the I/O that is already waiting: when mcpact itself was busy past
+      // the deadline, timers run before the answers that arrived meanwhile are read, and those are in time.
+      pending.timer = setTimeout(() => setImmediate(() => finish({ kind: 'timeout', ms: elapsed() }, 'expired')), options.timeoutMs);
       this.pending.set(id, pending);
       if (options.signal?.aborted) return abort();
       options.signal?.addEventListener('abort', abort, { once: true });
       this.write(message).catch((error: unknown) => {
         this.lastError = error instanceof Error ? error : new Error(String(error));
-        finish({ kind: 'closed', ms: elapsed() });
+        finish({ kind: 'closed', ms: elapsed() }, 'done');
       });
     });
   }
@@ -163,20 +201,38 @@ export class RpcPeer {
       else bump(this.serverNotifications, record.method);
       return;
     }
-    const id = record.id;
-    const pending = (typeof id === 'string' || typeof id === 'number') && this.pending.get(id);
-    if (!pending) {
-      if (this.unmatchedResponses.length < UNMATCHED_LIMIT) this.unmatchedResponses.push(message);
-      this.onUnmatched?.(record);
+    const id = typeof record.id === 'string' || typeof record.id === 'number' ? record.id : undefined;
+    const pending = id === undefined ? undefined : this.pending.get(id);
+    if (pending) {
+      pending.onResponse?.(record);
+      pending.finish(outcomeOf(record, Math.round(performance.now() - pending.started)), 'done');
       return;
     }
-    pending.onResponse?.(record);
-    const ms = Math.round(performance.now() - pending.started);
-    if ('result' in record && !('error' in record)) pending.resolve({ kind: 'result', result: record.result, ms });
-    else if ('error' in record && !('result' in record) && typeof record.error === 'object' && record.error !== null) {
-      const error = record.error as Record<string, unknown>;
-      pending.resolve({ kind: 'error', code: error.code, message: error.message, data: error.data, ms });
-    } else pending.resolve({ kind: 'malformed', response: message, ms });
+    const settled = id === undefined ? undefined : this.settled.get(id);
+    if (id !== undefined && settled) {
+      // That request's answer, late or repeated: never another request's. A late one still counts for whoever waits.
+      if (settled.state === 'expired') {
+        this.settle(id, { state: 'done' });
+        settled.onLate?.(outcomeOf(record, Math.round(performance.now() - settled.started)));
+      }
+      return;
+    }
+    if (this.unmatchedResponses.length < UNMATCHED_LIMIT) this.unmatchedResponses.push(message);
+    this.onUnmatched?.(record);
+  }
+
+  /** Ends a request still in flight as if its deadline had passed: an answer from now on is late and goes to nobody. */
+  private expire(id: RequestId): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    entry.onLate = undefined;
+    entry.finish({ kind: 'timeout', ms: Math.round(performance.now() - entry.started) }, 'expired');
+  }
+
+  private settle(id: RequestId, settled: Settled): void {
+    this.settled.delete(id);
+    this.settled.set(id, settled);
+    if (this.settled.size > SETTLED_LIMIT) this.settled.delete(this.settled.keys().next().value!);
   }
 
   /** mcpact declares no client capabilities, so it only answers ping; anything else is method-not-found. */
@@ -193,9 +249,25 @@ export class RpcPeer {
   private handleClose(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const [, pending] of this.pending) pending.resolve({ kind: 'closed', ms: Math.round(performance.now() - pending.started) });
+    for (const [, pending] of this.pending) pending.finish({ kind: 'closed', ms: Math.round(performance.now() - pending.started) }, 'done');
     for (const listener of this.closeListeners) listener();
   }
+}
+
+function requestMessage(id: RequestId, method: string, params: unknown): Record<string, unknown> {
+  const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+  if (params !== undefined) message.params = params;
+  return message;
+}
+
+/** What an answer says: a result, an error, or neither (malformed). */
+function outcomeOf(record: Record<string, unknown>, ms: number): Outcome {
+  if ('result' in record && !('error' in record)) return { kind: 'result', result: record.result, ms };
+  if ('error' in record && !('result' in record) && typeof record.error === 'object' && record.error !== null) {
+    const error = record.error as Record<string, unknown>;
+    return { kind: 'error', code: error.code, message: error.message, data: error.data, ms };
+  }
+  return { kind: 'malformed', response: record, ms };
 }
 
 function bump(counts: Map<string, number>, key: string): void {

@@ -6,7 +6,7 @@
  * at once, and the rules ask before their first await); a later one starts another.
  *
  * Each step still sees what it would see on a child of its own: the child is handed on only while it is fit (alive,
- * and every ping the last step sent as a barrier answered), answers left over from one step are dropped before the
+ * and every ping the last step sent answered), answers left over from one step are dropped before the
  * next, and the steps that remain after a step left the child unfit continue on a fresh one.
  */
 import type { Outcome } from './rpc.js';
@@ -143,7 +143,7 @@ export class SharedChildren<C extends ShareableConnection> {
       step.reject(error);
       fit = false;
     }
-    // Barriers the step did not wait for still say whether the child is serving (each has its own deadline).
+    // Pings the step did not wait for still say whether the child is serving (each has its own deadline).
     const pings = await Promise.all(connection.pings.slice(sent));
     const answered = (outcome: Outcome) => outcome.kind === 'result' || (step.stage === 'uninitialized' && outcome.kind === 'error');
     return fit && !connection.gone && pings.every(answered);

@@ -34,16 +34,16 @@ export interface StdioConnection {
   /** initialize (by default with the target revision); a connection initializes once, so later calls get the first answer. */
   initialize(protocolVersion?: string): Promise<Outcome>;
   request(method: string, params?: unknown): Promise<Outcome>;
-  /** A ping that resolves only once every answer that came before its own has been delivered (an ordering barrier). */
+  /** A ping, tried twice when the first gets no answer in time; a late answer to the first still counts. */
   ping(): Promise<Outcome>;
   sendRaw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }>;
   sendLine(text: string): Promise<boolean>;
   /**
-   * The next answer matching no request (the `id: null` answer to a malformed line); undefined at the deadline, or
-   * once `until` settles (typically a ping sent after the probe: a server answers in order, so by the time the
-   * ping is answered, silence is silence, without waiting for the deadline).
+   * The next answer matching no request (the `id: null` answer to a malformed line) since the step began;
+   * undefined at the deadline (call_ms) or when the child is gone. Answers to other requests never end the wait: a
+   * server may answer in any order, so silence is only silence once the deadline has passed.
    */
-  nextUnmatched(match: (message: Record<string, unknown>) => boolean, until?: Promise<unknown>): Promise<Record<string, unknown> | undefined>;
+  nextUnmatched(match: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined>;
   close(): Promise<StdioExit>;
 }
 
@@ -155,7 +155,7 @@ export function createTransportProbe(
       discardUnmatched: () => connection.discardUnmatched(),
       sendRaw: (message: Record<string, unknown>) => connection.sendRaw(message),
       sendLine: (text: string) => connection.sendLine(text),
-      nextUnmatched: (match: (message: Record<string, unknown>) => boolean, until?: Promise<unknown>) => connection.nextUnmatched(match, until),
+      nextUnmatched: (match: (message: Record<string, unknown>) => boolean) => connection.nextUnmatched(match),
       close: async () => {
         const exit = await connection.close();
         const { lines, count } = connection.foreign;

@@ -152,8 +152,10 @@ const CASES: { defect?: StdioDefect; fails: Verdicts; children: number }[] = [
   { defect: 'silent-parse-error', fails: { 'stdio/parse-error': 1 }, children: 4 },
   { defect: 'wrong-parse-error-code', fails: { 'stdio/parse-error': 1 }, children: 4 },
   // The shared child exits at the malformed line: the probes after it get a fresh one.
-  { defect: 'crash-on-malformed', fails: { 'stdio/parse-error': 2 }, children: 5 },
+  { defect: 'crash-on-malformed', fails: { 'stdio/parse-error': 1, 'stdio/survives-bad-line': 1 }, children: 5 },
   { defect: 'serves-invalid-requests', fails: { 'stdio/invalid-request': 2 }, children: 4 },
+  // Deaf after each invalid request: the second is sent on a fresh child, and so are the probes after it.
+  { defect: 'deaf-after-invalid-request', fails: { 'stdio/survives-bad-line': 2 }, children: 6 },
   { defect: 'serves-before-initialize', fails: { 'stdio/before-initialize': 1 }, children: 4 },
   { defect: 'ignores-stdin-close', fails: { 'stdio/exit-on-stdin-close': 1 }, children: 4 },
   { defect: 'echoes-any-version', fails: { 'protocol/version-negotiation': 1 }, children: 4 },

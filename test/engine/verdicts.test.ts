@@ -11,6 +11,7 @@ import { renderSarif } from '../../src/report/reporters/sarif.js';
 import { renderConsole } from '../../src/report/reporters/console.js';
 import { buildRunReport, exitCode } from '../../src/report/build.js';
 import { ping } from '../../src/rules/protocol/ping.js';
+import { requestIdEcho } from '../../src/rules/protocol/request-id-echo.js';
 import { toolName } from '../../src/rules/schema/tool-name.js';
 import { unknownTool } from '../../src/rules/tools/unknown-tool.js';
 import { validInput } from '../../src/rules/tools/valid-input.js';
@@ -49,6 +50,17 @@ describe('a request without an answer', () => {
     expect(pings).toBe(2);
     expect(report.findings).toEqual([]);
     expect(report.rules[0]?.status).toBe('pass');
+  });
+
+  it('with an id of its own (a string id, sent once) leaves protocol/request-id-echo inconclusive: silence is not a wrong id', async () => {
+    const report = await runRuleOnFake(requestIdEcho, {
+      handle: (method, _params, message) => (method === 'ping' && typeof message.id === 'string' ? { silent: true } : undefined),
+    });
+    expect(report.findings).toEqual([]);
+    expect(report.rules[0]).toMatchObject({
+      status: 'inconclusive',
+      reason: expect.stringContaining('ping with id "mcpact-id-ü-007" got no answer') as unknown,
+    });
   });
 
   it('twice is reported as such', async () => {

@@ -7,6 +7,8 @@
  * Not run on their own, because they are helpers of other fixtures or of one specific test:
  *   - direct-run.ts, raw-stdio.ts, strict-stdio.ts, paginate.ts: modules the fixtures import (no server);
  *   - http-host.ts: hosts a fixture over Streamable HTTP; used here for good-http and behind http-defects;
+ *   - answer-order.ts: a correct server whose answers come out of order, twice, or with `id: null` for string ids;
+ *     test/integration/answer-order.test.ts runs it in full in each mode and compares the reports with each other;
  *   - env-probe.ts: reports the names of its environment variables (and a secret) in serverInfo, a helper of the
  *     redaction / child-environment test in test/cli/run.test.ts; its report says more about the host than about
  *     mcpact.

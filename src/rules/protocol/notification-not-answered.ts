@@ -26,19 +26,24 @@ export const notificationNotAnswered = defineRule({
   },
   docs:
     'Notifications carry no id and the receiver MUST NOT send a response. mcpact sends `notifications/cancelled` ' +
-    'for a request id it never used, then a ping; messages are ordered, so any response without a matching id that ' +
-    'arrives before the ping answer is an answer to the notification.',
+    'for a request id it never used, then a ping, and reports any response without an id (or with the id named ' +
+    'in the notification) that arrives before the ping is answered. No request with a string id is in flight ' +
+    'meanwhile, so an `id: null` answer to one (a server that cannot read string ids) is never taken for an ' +
+    'answer to the notification; one that comes after the ping answer is not seen.',
   async check({ probe, report, skip }) {
-    const before = probe.unmatchedResponses.length;
-    await probe.notify('notifications/cancelled', { requestId: PROBE_REQUEST_ID, reason: 'mcpact probe' });
-    const barrier = await probe.raw({ jsonrpc: '2.0', method: 'ping' });
+    const { barrier, answers } = await probe.alone(async () => {
+      const before = probe.unmatchedResponses.length;
+      await probe.notify('notifications/cancelled', { requestId: PROBE_REQUEST_ID, reason: 'mcpact probe' });
+      const barrier = await probe.raw({ jsonrpc: '2.0', method: 'ping' });
+      const answers = probe.unmatchedResponses.slice(before).filter((message) => {
+        const id = asRecord(message)?.id;
+        return id === undefined || id === null || id === PROBE_REQUEST_ID;
+      });
+      return { barrier, answers };
+    });
     if (barrier.outcome.kind !== 'result' && barrier.outcome.kind !== 'error') {
       return skip('the ping sent after the notification was not answered, so silence cannot be judged');
     }
-    const answers = probe.unmatchedResponses.slice(before).filter((message) => {
-      const id = asRecord(message)?.id;
-      return id === undefined || id === null || id === PROBE_REQUEST_ID;
-    });
     if (answers.length > 0) {
       report({
         message: `server answered a notification (notifications/cancelled) with ${answers.length} response(s)`,

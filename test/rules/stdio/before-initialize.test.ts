@@ -1,9 +1,12 @@
 import { beforeInitialize } from '../../../src/rules/stdio/before-initialize.js';
 import { ruleTester } from '../../support/rule-tester.js';
-import { defectStdio, fakeWithTools } from './support.js';
+import { answerOrder, defectStdio, fakeWithTools } from './support.js';
 
 ruleTester(beforeInitialize, {
-  valid: [{ name: 'a server that frames and negotiates correctly', target: defectStdio() }],
+  valid: [
+    { name: 'a server that frames and negotiates correctly', target: defectStdio() },
+    { name: 'a server that answers out of order', target: answerOrder('out-of-order') },
+  ],
   invalid: [
     {
       name: 'tools/list served before initialize',

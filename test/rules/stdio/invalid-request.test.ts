@@ -1,9 +1,15 @@
 import { invalidRequest } from '../../../src/rules/stdio/invalid-request.js';
 import { ruleTester } from '../../support/rule-tester.js';
-import { defectStdio, fakeWithTools } from './support.js';
+import { answerOrder, defectStdio, fakeWithTools } from './support.js';
 
 ruleTester(invalidRequest, {
-  valid: [{ name: 'a server that frames and negotiates correctly', target: defectStdio() }],
+  valid: [
+    { name: 'a server that frames and negotiates correctly', target: defectStdio() },
+    { name: 'a server that answers out of order', target: answerOrder('out-of-order') },
+    { name: 'a server that sends every answer twice', target: answerOrder('twice') },
+    // It answers the first invalid request correctly and then goes deaf: stdio/survives-bad-line's finding.
+    { name: 'a server that stops serving after answering', target: defectStdio('deaf-after-invalid-request') },
+  ],
   invalid: [
     {
       name: 'invalid requests served like valid ones',

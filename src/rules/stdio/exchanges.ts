@@ -1,0 +1,119 @@
+/**
+ * The bad input two rules judge each: a line that is not JSON (stdio/parse-error judges its answer), each invalid
+ * JSON-RPC request (stdio/invalid-request), and whether a valid ping is still answered after it
+ * (stdio/survives-bad-line). Each exchange is made once per server, through the run cache, as one step of the
+ * shared child: a server that stops serving after one leaves the next exchange to a fresh child.
+ *
+ * No exchange guesses from the order of answers (a server may answer in any order): an answer carries the id of
+ * the request it answers, or `id: null` when the server could not read one, and silence is silence only once
+ * call_ms has passed.
+ */
+import type { Outcome } from '../../connect/rpc.js';
+import type { StdioConnection, StdioProbe } from '../../connect/transport-probe.js';
+import { cacheKey, type RunCache } from '../../util/run-cache.js';
+import { isRecord } from '../../util/json.js';
+import { anonymousError, initialized } from './shared.js';
+
+/** A request cut off mid-object: not JSON at all. */
+export const MALFORMED_LINE = '{"jsonrpc": "2.0", "id": "mcpact-parse-error", "method": "ping"';
+
+/** Requests a JSON-RPC 2.0 server must refuse: the wrong version, and params that are not a structured value. */
+export const INVALID_REQUESTS = [
+  { what: 'a request with "jsonrpc": "1.0"', message: { jsonrpc: '1.0', id: 900_001, method: 'ping' }, accepted: [-32600] },
+  // -32602 (invalid params) is an honest answer too: the request is well-formed apart from its params.
+  {
+    what: 'a request whose params are a string',
+    message: { jsonrpc: '2.0', id: 900_002, method: 'ping', params: 'not an object' },
+    accepted: [-32600, -32602],
+  },
+] as const;
+
+export interface Answer {
+  outcome: Outcome;
+  /** The response as it came. */
+  response?: Record<string, unknown>;
+}
+
+export interface BadInputExchange {
+  /** What was sent, in words: "a line that is not valid JSON". */
+  what: string;
+  sent: unknown;
+  /** The answer to it (with its id, or an error with `id: null`); undefined when none came within call_ms. */
+  answer?: Answer;
+  /**
+   * A valid ping sent right after it (tried twice, like every request that decides a verdict), or `unjudged` when
+   * a ping sent before it got no answer either: then silence afterwards says nothing about the bad input.
+   */
+  after: Outcome | 'unjudged';
+}
+
+/** Either the exchange, or why it could not be made (the fresh child did not initialize). */
+export type Exchange = BadInputExchange | { skipped: string };
+
+const MALFORMED_KEY = cacheKey<Promise<Exchange>>('stdio: a line that is not JSON');
+const INVALID_KEYS = INVALID_REQUESTS.map((probe) => cacheKey<Promise<Exchange>>(`stdio: ${probe.what}`));
+
+/** The malformed line and what followed it. */
+export function malformedLine(transport: StdioProbe, cache: RunCache): Promise<Exchange> {
+  return cache.once(MALFORMED_KEY, () =>
+    transport.shared('initialized', (connection) =>
+      exchange(connection, 'a line that is not valid JSON', MALFORMED_LINE, async () => {
+        const anonymous = connection.nextUnmatched(anonymousError);
+        await connection.sendLine(MALFORMED_LINE);
+        const response = await anonymous;
+        return response === undefined ? undefined : { outcome: anonymousOutcome(response), response };
+      }),
+    ),
+  );
+}
+
+/** Each invalid request and what followed it, in the order of INVALID_REQUESTS; one shared-child step each. */
+export function invalidRequests(transport: StdioProbe, cache: RunCache): Promise<Exchange>[] {
+  return INVALID_REQUESTS.map((probe, index) =>
+    cache.once(INVALID_KEYS[index]!, () =>
+      transport.shared('initialized', (connection) =>
+        exchange(connection, probe.what, probe.message, async () => {
+          // Once this request has its answer, the wait for an anonymous one must not take an answer meant for another.
+          let answered = false;
+          const anonymous = connection.nextUnmatched((message) => !answered && anonymousError(message));
+          const direct = connection.sendRaw(probe.message);
+          const answer = await firstAnswer(direct, anonymous);
+          answered = true;
+          return answer;
+        }),
+      ),
+    ),
+  );
+}
+
+/** Initializes, checks that a ping is answered, sends the bad input, and pings again right after it. */
+async function exchange(connection: StdioConnection, what: string, sent: unknown, send: () => Promise<Answer | undefined>): Promise<Exchange> {
+  const failed = await initialized(connection);
+  if (failed) return { skipped: failed };
+  const before = await connection.ping();
+  const answer = send();
+  const after = connection.ping();
+  return { what, sent, answer: await answer, after: answered(before) ? await after : 'unjudged' };
+}
+
+/** The answer with the request's id, or an error with `id: null`, whichever comes first; undefined when neither came. */
+function firstAnswer(direct: Promise<Answer>, anonymous: Promise<Record<string, unknown> | undefined>): Promise<Answer | undefined> {
+  return new Promise((resolve) => {
+    let ended = 0;
+    const none = () => {
+      if (++ended === 2) resolve(undefined);
+    };
+    void direct.then((answer) => (answered(answer.outcome) ? resolve(answer) : none()));
+    void anonymous.then((response) => (response === undefined ? none() : resolve({ outcome: anonymousOutcome(response), response })));
+  });
+}
+
+/** The server answered (with a result, an error or neither): it did not time out or go away. */
+export function answered(outcome: Outcome): boolean {
+  return outcome.kind !== 'timeout' && outcome.kind !== 'closed';
+}
+
+function anonymousOutcome(response: Record<string, unknown>): Outcome {
+  const error = isRecord(response.error) ? response.error : {};
+  return { kind: 'error', code: error.code, message: error.message, data: error.data, ms: 0 };
+}
