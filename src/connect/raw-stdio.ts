@@ -107,14 +107,15 @@ export class RawStdioConnection {
   /**
    * The next answer that matches no request and satisfies `match` (one that arrived since the last
    * discardUnmatched(), or arrives later); undefined at the deadline, at exit or at the end of the run. Answers to
-   * other requests do not end the wait: a server may answer in any order.
+   * other requests do not end the wait: a server may answer in any order. `stop` ends the wait early (undefined),
+   * so a wait that is over can never take an answer meant for a later probe.
    */
-  nextUnmatched(match: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined> {
+  nextUnmatched(match: (message: Record<string, unknown>) => boolean, stop?: AbortSignal): Promise<Record<string, unknown> | undefined> {
     return new Promise((resolve) => {
       const check = () => {
         const found = this.unmatched.findIndex(match);
         if (found !== -1) return finish(this.unmatched.splice(found, 1)[0]);
-        if (this.peer.closed || this.options.signal?.aborted) finish(undefined);
+        if (this.peer.closed || this.options.signal?.aborted || stop?.aborted) finish(undefined);
       };
       let done = false;
       const finish = (message: Record<string, unknown> | undefined) => {
@@ -123,12 +124,14 @@ export class RawStdioConnection {
         clearTimeout(timer);
         this.waiters.delete(check);
         this.options.signal?.removeEventListener('abort', check);
+        stop?.removeEventListener('abort', check);
         resolve(message);
       };
       // As with a request's deadline (rpc.ts): answers already read but not yet handled are in time.
       const timer = setTimeout(() => setImmediate(() => finish(undefined)), this.options.timeoutMs);
       this.waiters.add(check);
       this.options.signal?.addEventListener('abort', check, { once: true });
+      stop?.addEventListener('abort', check, { once: true });
       check();
     });
   }

@@ -31,6 +31,8 @@ export interface StdoutRecord {
 
 /** A child of its own, spoken to in JSON-RPC or in raw lines. */
 export interface StdioConnection {
+  /** The per-request deadline (timeouts.call_ms): the longest any wait for an answer lasts. */
+  readonly callMs: number;
   /** initialize (by default with the target revision); a connection initializes once, so later calls get the first answer. */
   initialize(protocolVersion?: string): Promise<Outcome>;
   request(method: string, params?: unknown): Promise<Outcome>;
@@ -43,7 +45,7 @@ export interface StdioConnection {
    * undefined at the deadline (call_ms) or when the child is gone. Answers to other requests never end the wait: a
    * server may answer in any order, so silence is only silence once the deadline has passed.
    */
-  nextUnmatched(match: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined>;
+  nextUnmatched(match: (message: Record<string, unknown>) => boolean, stop?: AbortSignal): Promise<Record<string, unknown> | undefined>;
   close(): Promise<StdioExit>;
 }
 
@@ -141,6 +143,7 @@ export function createTransportProbe(
     let initialized: Promise<Outcome> | undefined;
     const pings: Promise<Outcome>[] = [];
     return {
+      callMs: options.callMs,
       initialize: (version = TARGET_REVISION) => (initialized ??= connection.initialize(version)),
       request: (method: string, params?: unknown) => connection.request(method, params),
       ping: () => {
@@ -155,7 +158,7 @@ export function createTransportProbe(
       discardUnmatched: () => connection.discardUnmatched(),
       sendRaw: (message: Record<string, unknown>) => connection.sendRaw(message),
       sendLine: (text: string) => connection.sendLine(text),
-      nextUnmatched: (match: (message: Record<string, unknown>) => boolean) => connection.nextUnmatched(match),
+      nextUnmatched: (match: (message: Record<string, unknown>) => boolean, stop?: AbortSignal) => connection.nextUnmatched(match, stop),
       close: async () => {
         const exit = await connection.close();
         const { lines, count } = connection.foreign;

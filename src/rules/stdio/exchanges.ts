@@ -5,8 +5,11 @@
  * shared child: a server that stops serving after one leaves the next exchange to a fresh child.
  *
  * No exchange guesses from the order of answers (a server may answer in any order): an answer carries the id of
- * the request it answers, or `id: null` when the server could not read one, and silence is silence only once
- * call_ms has passed.
+ * the request it answers, or `id: null` when the server could not read one. Silence is silence once a ping sent
+ * after the bad input has been answered and a grace of GRACE_ROUND_TRIPS of its round trips has passed (at least
+ * GRACE_MIN_MS, at most call_ms): a server that answers the ping has read the bad input before or beside it, and
+ * waiting call_ms for every silent server would make each run tens of seconds slower. A server that answers
+ * neither is waited for until call_ms.
  */
 import type { Outcome } from '../../connect/rpc.js';
 import type { StdioConnection, StdioProbe } from '../../connect/transport-probe.js';
@@ -27,6 +30,10 @@ export const INVALID_REQUESTS = [
     accepted: [-32600, -32602],
   },
 ] as const;
+
+/** The wait for an answer to bad input after the following ping was answered, in round trips of that ping. */
+export const GRACE_ROUND_TRIPS = 10;
+export const GRACE_MIN_MS = 200;
 
 export interface Answer {
   outcome: Outcome;
@@ -57,8 +64,8 @@ const INVALID_KEYS = INVALID_REQUESTS.map((probe) => cacheKey<Promise<Exchange>>
 export function malformedLine(transport: StdioProbe, cache: RunCache): Promise<Exchange> {
   return cache.once(MALFORMED_KEY, () =>
     transport.shared('initialized', (connection) =>
-      exchange(connection, 'a line that is not valid JSON', MALFORMED_LINE, async () => {
-        const anonymous = connection.nextUnmatched(anonymousError);
+      exchange(connection, 'a line that is not valid JSON', MALFORMED_LINE, async (stop) => {
+        const anonymous = connection.nextUnmatched(anonymousError, stop);
         await connection.sendLine(MALFORMED_LINE);
         const response = await anonymous;
         return response === undefined ? undefined : { outcome: anonymousOutcome(response), response };
@@ -72,12 +79,12 @@ export function invalidRequests(transport: StdioProbe, cache: RunCache): Promise
   return INVALID_REQUESTS.map((probe, index) =>
     cache.once(INVALID_KEYS[index]!, () =>
       transport.shared('initialized', (connection) =>
-        exchange(connection, probe.what, probe.message, async () => {
+        exchange(connection, probe.what, probe.message, async (stop) => {
           // Once this request has its answer, the wait for an anonymous one must not take an answer meant for another.
           let answered = false;
-          const anonymous = connection.nextUnmatched((message) => !answered && anonymousError(message));
+          const anonymous = connection.nextUnmatched((message) => !answered && anonymousError(message), stop);
           const direct = connection.sendRaw(probe.message);
-          const answer = await firstAnswer(direct, anonymous);
+          const answer = await firstAnswer(direct, anonymous, stop);
           answered = true;
           return answer;
         }),
@@ -87,18 +94,30 @@ export function invalidRequests(transport: StdioProbe, cache: RunCache): Promise
 }
 
 /** Initializes, checks that a ping is answered, sends the bad input, and pings again right after it. */
-async function exchange(connection: StdioConnection, what: string, sent: unknown, send: () => Promise<Answer | undefined>): Promise<Exchange> {
+async function exchange(connection: StdioConnection, what: string, sent: unknown, send: (stop: AbortSignal) => Promise<Answer | undefined>): Promise<Exchange> {
   const failed = await initialized(connection);
   if (failed) return { skipped: failed };
   const before = await connection.ping();
-  const answer = send();
+  const stop = new AbortController();
+  const answer = send(stop.signal);
   const after = connection.ping();
-  return { what, sent, answer: await answer, after: answered(before) ? await after : 'unjudged' };
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  void after.then((outcome) => {
+    if (!answered(outcome)) return;
+    const roundTrip = Math.max(outcome.ms, answered(before) ? before.ms : 0);
+    grace = setTimeout(() => stop.abort(), Math.min(connection.callMs, Math.max(GRACE_MIN_MS, GRACE_ROUND_TRIPS * roundTrip)));
+  });
+  const got = await answer;
+  clearTimeout(grace);
+  stop.abort();
+  return { what, sent, answer: got, after: answered(before) ? await after : 'unjudged' };
 }
 
 /** The answer with the request's id, or an error with `id: null`, whichever comes first; undefined when neither came. */
-function firstAnswer(direct: Promise<Answer>, anonymous: Promise<Record<string, unknown> | undefined>): Promise<Answer | undefined> {
+function firstAnswer(direct: Promise<Answer>, anonymous: Promise<Record<string, unknown> | undefined>, stop: AbortSignal): Promise<Answer | undefined> {
   return new Promise((resolve) => {
+    // The grace is over: the direct answer may still come (matched by its id, never another's), but not in time.
+    stop.addEventListener('abort', () => resolve(undefined), { once: true });
     let ended = 0;
     const none = () => {
       if (++ended === 2) resolve(undefined);
