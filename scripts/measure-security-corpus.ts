@@ -1,13 +1,19 @@
 /**
- * Prints what the security rules say on the corpora (scripts/security-measure.ts) and writes the details to
- * corpus/measurement.json: every finding on the benign corpus and every poisoned case missed.
+ * Prints what the security rules say on the corpora today (scripts/security-measure.ts); with `--json FILE`, also
+ * writes the details there: every finding on the benign corpus and every poisoned case missed.
  *
- *   npm run build && node dist/scripts/measure-security-corpus.js
+ *   npm run build && node dist/scripts/measure-security-corpus.js [--json FILE]
  */
 import { writeFileSync } from 'node:fs';
-import { CORPUS_DIR, loadBenign, loadPoisoned } from './security-corpus.js';
+import { loadBenign, loadPoisoned } from './security-corpus.js';
 import { formatMeasurement, measure } from './security-measure.js';
 
+const args = process.argv.slice(2);
+const json = args[0] === '--json' ? args[1] : undefined;
+if (args.length > 0 && json === undefined) {
+  process.stderr.write('usage: measure-security-corpus [--json FILE]\n');
+  process.exit(2);
+}
 const result = await measure(loadBenign(), loadPoisoned().cases);
-writeFileSync(new URL('measurement.json', CORPUS_DIR), `${JSON.stringify(result, null, 2)}\n`);
+if (json !== undefined) writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
 process.stdout.write(formatMeasurement(result));
