@@ -12,7 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { CORPUS_DIR, type Placement, type PoisonCategory, type PoisonedCase } from './security-corpus.js';
+import { CORPUS_DIR, POISON_CATEGORIES, type Placement, type PoisonCategory, type PoisonedCase } from './security-corpus.js';
 
 interface Source {
   repo: string;
@@ -531,9 +531,86 @@ function build(dirs: Map<string, string>): PoisonedCase[] {
   return cases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+function readme(cases: readonly PoisonedCase[]): string {
+  const row = (cells: string[]) => `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
+  const categories = POISON_CATEGORIES.map((category) => {
+    const of = cases.filter((entry) => entry.categories.includes(category));
+    const texts = of.filter((entry) => entry.text !== null);
+    return row([category, String(of.length), String(of.filter((entry) => entry.revealable).length), String(texts.length)]);
+  });
+  const shown = cases.filter((entry) => !entry.id.startsWith('cisco/evals/') || entry.revealable);
+  const behaviour = new Map<string, number>();
+  for (const entry of cases.filter((candidate) => candidate.id.startsWith('cisco/evals/') && !candidate.revealable)) {
+    const folder = entry.source.path.split('/').at(-2)!;
+    behaviour.set(folder, (behaviour.get(folder) ?? 0) + 1);
+  }
+  return [
+    '# Poisoned corpus',
+    '',
+    'Tool poisoning, shadowing and rug-pull cases from public research repositories, in `cases.json`:',
+    '`{ sources, cases: [{ id, source: { repo, path, commit, license, symbol }, categories, placement, revealable,',
+    'reason?, tool?, parameter?, text, before? }] }`. `placement` is where the malicious text sits; `revealable` says',
+    'whether reading the declared contract can show the attack at all (tool-output and behaviour-only attacks cannot);',
+    '`text` is the description as the source publishes it (a Python docstring, cleaned as `inspect.cleandoc` does, which',
+    "is what FastMCP sends), or `null` where the source's licence does not allow including it: then the pointer",
+    '(repository, path, commit, symbol) is kept so that the case can be read there.',
+    '',
+    'Rebuild: `npm run build && node dist/scripts/build-poisoned-corpus.js [--source owner/name=GIT_DIR ...]` (reads each',
+    'source at its pinned commit with `git show`; the judgement per case is written in the script, the text is always',
+    'taken from the source). This README is regenerated with it.',
+    '',
+    '## Sources and licences',
+    '',
+    '| repository | commit | licence | what is kept |',
+    '| --- | --- | --- | --- |',
+    ...SOURCES.map((source) =>
+      row([source.repo, source.commit, source.license, source.redistributable ? `texts. ${source.note}` : `pointers only. ${source.note}`]),
+    ),
+    '',
+    "The texts from cisco-ai-defense/mcp-scanner are Cisco's, under the Apache License 2.0",
+    '(https://www.apache.org/licenses/LICENSE-2.0), reproduced unmodified apart from the docstring cleaning; its',
+    "example servers restate attacks first published by Invariant Labs. Invariant Labs' original commits are read",
+    'from the history kept in the fork johannhartmann/mcp-injection-experiments.',
+    '',
+    '## Categories',
+    '',
+    '| category | cases | revealable by a description | text included |',
+    '| --- | --- | --- | --- |',
+    ...categories,
+    '',
+    'No public, licensed case of hidden Unicode (zero-width or tag characters) was found; that category is empty.',
+    '',
+    '## Cases',
+    '',
+    '| id | categories | placement | revealable | text |',
+    '| --- | --- | --- | --- | --- |',
+    ...shown.map((entry) =>
+      row([
+        entry.id,
+        entry.categories.join(', '),
+        entry.placement,
+        entry.revealable ? 'yes' : `no: ${entry.reason ?? ''}`,
+        entry.text === null ? 'not included' : 'included',
+      ]),
+    ),
+    '',
+    '## Behaviour-only cases (cannot be revealed by a description)',
+    '',
+    "Every tool of cisco-ai-defense/mcp-scanner's behavioural evals outside its prompt-injection folder: the",
+    'description is benign and the malice is in the code, so no description scan can catch them; they are kept (with',
+    'their benign descriptions) as the cases a description scan must not be blamed for, and as extra benign texts.',
+    '',
+    '| Cisco category | tools |',
+    '| --- | --- |',
+    ...[...behaviour].sort(([a], [b]) => (a < b ? -1 : 1)).map(([folder, count]) => row([folder, String(count)])),
+    '',
+  ].join('\n');
+}
+
 const dirs = parseArgs(process.argv.slice(2));
 const cases = build(dirs);
 const dir = new URL('poisoned/', CORPUS_DIR);
 mkdirSync(dir, { recursive: true });
 writeFileSync(new URL('cases.json', dir), `${JSON.stringify({ sources: SOURCES, cases }, null, 2)}\n`);
+writeFileSync(new URL('README.md', dir), readme(cases));
 process.stderr.write(`${cases.length} cases (${cases.filter((entry) => entry.text !== null).length} with text) in corpus/poisoned/cases.json\n`);

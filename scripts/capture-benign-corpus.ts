@@ -165,7 +165,8 @@ async function capture(entry: ServerEntry, options: Options): Promise<BenignServ
     const failed = Object.values(surface.lists).filter((list) => list.status !== 'ok' && list.status !== 'not-declared');
     if (surface.lists.tools.status !== 'ok') throw new Error(`could not list tools (${surface.lists.tools.status})`);
     const license = packageLicense(prefix, entry.package);
-    if (license === 'NONE') throw new Error('the package declares no licence: its texts are not included');
+    if (license === 'NONE' || license.includes('unrecognized'))
+      throw new Error(`licence "${license}" is not known to allow redistribution: its texts are not included`);
     const info = surface.serverInfo ?? {};
     return {
       name: entry.name,

@@ -107,7 +107,9 @@ export interface PoisonedCorpus {
   cases: PoisonedCase[];
 }
 
-const root = new URL('../../', import.meta.url);
+// Compiled to dist/scripts/ for the scripts, read from scripts/ by vitest.
+const here = new URL('.', import.meta.url);
+const root = new URL(here.pathname.endsWith('/dist/scripts/') ? '../../' : '../', here);
 export const CORPUS_DIR = new URL('corpus/', root);
 
 export function readJson(file: URL | string): unknown {

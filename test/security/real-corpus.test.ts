@@ -87,7 +87,15 @@ describe('poisoned corpus (corpus/poisoned/cases.json)', () => {
 
   it('covers the attack categories issue #12 names', () => {
     const present = new Set(poisoned.cases.flatMap((entry) => entry.categories));
-    for (const category of ['instruction-override', 'hiding-from-user', 'exfiltration', 'secret-or-file-read', 'forced-tool-order', 'shadowing', 'rug-pull'] as const) {
+    for (const category of [
+      'instruction-override',
+      'hiding-from-user',
+      'exfiltration',
+      'secret-or-file-read',
+      'forced-tool-order',
+      'shadowing',
+      'rug-pull',
+    ] as const) {
       expect(present, category).toContain(category);
     }
   });
