@@ -1,5 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
+import { ABSENT, isKnownRevision, type RuleSpec, type SpecText } from '../../model/spec.js';
 
 /** Methods that prove a capability, with params that are valid whether or not the server has any items. */
 export const PROBES = [
@@ -13,6 +14,38 @@ export const PROBES = [
     params: { ref: { type: 'ref/prompt', name: 'mcpact-no-such-prompt' }, argument: { name: 'x', value: '' } },
   },
 ] as const;
+
+/** The sentence each capability's own page says it with, in every revision that has one. */
+function declareText(capability: 'tools' | 'prompts' | 'resources' | 'completions'): SpecText {
+  const page = capability === 'completions' ? 'server/utilities/completion' : `server/${capability}`;
+  const quote =
+    capability === 'prompts'
+      ? 'Servers that support prompts MUST declare the `prompts` capability'
+      : `Servers that support ${capability} MUST declare the \`${capability}\` capability:`;
+  return { keyword: 'MUST', binds: 'server', section: `${page}#capabilities`, quote };
+}
+
+function declareSpec(capability: 'tools' | 'prompts' | 'resources' | 'completions'): RuleSpec {
+  const text = declareText(capability);
+  return {
+    checklist: 'L6',
+    texts: {
+      '2025-11-25': text,
+      '2025-06-18': text,
+      '2025-03-26': text,
+      // Completions had no capability before 2025-03-26.
+      '2024-11-05': capability === 'completions' ? ABSENT : text,
+    },
+  };
+}
+
+/** What each capability's check rests on; logging is not here: its MUST is about emitting notifications. */
+export const DECLARE_SPECS = {
+  tools: declareSpec('tools'),
+  prompts: declareSpec('prompts'),
+  resources: declareSpec('resources'),
+  completions: declareSpec('completions'),
+} as const;
 
 export const capabilityConsistency = defineRule({
   id: 'protocol/capability-consistency',
@@ -54,19 +87,26 @@ export const capabilityConsistency = defineRule({
   },
   docs:
     'Clients only call what the server declared: a method that works without its capability is invisible to ' +
-    'well-behaved clients. mcpact checks tools, prompts, resources, logging and completions: for each capability ' +
-    'the server did not declare it sends one harmless request (the list, `logging/setLevel` to "warning", ' +
-    '`completion/complete` for a prompt that does not exist) and reports a result. The other direction, a declared ' +
+    'well-behaved clients. mcpact checks tools, prompts, resources and completions: for each capability ' +
+    'the server did not declare it sends one harmless request (the list, or `completion/complete` for a prompt ' +
+    "that does not exist) and reports a result, citing that capability's own sentence. Completions are checked " +
+    'from 2025-03-26 on (the capability did not exist before); logging is not, because its sentence is about ' +
+    'emitting log notifications, not about answering `logging/setLevel`. The other direction, a declared ' +
     'capability whose methods answer -32601, is protocol/capability-implemented.',
   async check({ surface, probe, report }) {
+    const negotiated = surface.protocolVersion;
     await Promise.all(
       PROBES.map(async ({ capability, method, params }) => {
-        if (surface.capabilities[capability] !== undefined) return;
+        if (capability === 'logging' || surface.capabilities[capability] !== undefined) return;
+        const spec = DECLARE_SPECS[capability];
+        // A revision without the capability (completions before 2025-03-26) asks nothing of the server.
+        if (negotiated !== undefined && isKnownRevision(negotiated) && spec.texts[negotiated] === ABSENT) return;
         const outcome = await probe.request(method, params);
         if (outcome.kind !== 'result') return;
         report({
           message: `${method} answers with a result, but capability "${capability}" is not declared`,
           location: { kind: 'server', pointer: `/capabilities/${capability}` },
+          spec,
           data: { capability, method, outcome: describeOutcome(outcome) },
         });
       }),
