@@ -15,7 +15,7 @@ import { looksSecret } from '../connect/child-env.js';
 import type { TargetOptions } from './option-schemas.js';
 
 /** A server to test, as argv and the config describe it: what the runner needs, plus where it was defined. */
-export interface ServerTarget extends Pick<ServerPlan, 'name' | 'target' | 'timeouts' | 'expect' | 'levels' | 'settings'> {
+export interface ServerTarget extends Pick<ServerPlan, 'name' | 'target' | 'timeouts' | 'expect' | 'levels' | 'inherited' | 'settings'> {
   /** Line of the config file that defines this server (for SARIF locations and messages). */
   configLine?: number;
 }
@@ -54,6 +54,7 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
     timeouts: { ...DEFAULT_TIMEOUTS, ...loaded.file.timeouts, ...server.timeouts },
     expect: { protocolVersion: server.expect?.protocol_version },
     levels: { ...topLevels, ...server.rules },
+    inherited: server.inherited ?? loaded.file.inherited,
     settings: serverSettings(server),
     configLine: loaded.serverLines[index],
   }));

@@ -3,7 +3,7 @@
  * schemas/config.v1.schema.json is generated from it (test/config/schema-file.test.ts keeps the file current).
  */
 import { z } from 'zod';
-import { SEVERITIES, RULE_LEVELS } from '../model/severity.js';
+import { SEVERITIES, RULE_LEVELS, INHERITED_LEVELS } from '../model/severity.js';
 import { promptsConfigSchema } from './prompts.js';
 import { callsConfigSchema } from './calls.js';
 import { driftConfigSchema } from './drift.js';
@@ -23,6 +23,12 @@ export const timeoutsSchema = z
 const ruleLevelsSchema = z
   .record(z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'a rule id such as protocol/ping'), z.enum(RULE_LEVELS))
   .describe('Re-level rules, ESLint-style: `<rule id>: off | info | warning | error`.');
+
+const inheritedSchema = z
+  .enum(INHERITED_LEVELS)
+  .describe(
+    'Level of findings inherited from the SDK the server is built on (recognised from its answers; docs/rules.md#inherited-behaviour): info (default), warning, or off to leave them out. A level under `rules:` for the rule wins.',
+  );
 
 const expectSchema = z
   .strictObject({
@@ -54,6 +60,7 @@ const common = {
   timeouts: timeoutsSchema.optional(),
   expect: expectSchema.optional(),
   rules: ruleLevelsSchema.optional(),
+  inherited: inheritedSchema.optional(),
   ...featureShape,
 };
 
@@ -92,6 +99,7 @@ export const configSchema = z
     servers: z.array(serverSchema).min(1).describe('Several servers under test, each with a unique name.').optional(),
     timeouts: timeoutsSchema.optional(),
     rules: ruleLevelsSchema.optional(),
+    inherited: inheritedSchema.optional(),
     fail_on: z.enum(SEVERITIES).describe('Lowest severity that makes the run fail with exit code 1 (default error). --fail-on overrides it.').optional(),
   })
   .describe('mcpact configuration (mcpact.yaml).');

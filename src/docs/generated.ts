@@ -10,6 +10,7 @@ import { ALL_RULES } from '../rules/index.js';
 import { FAMILIES } from '../model/family.js';
 import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
+import { SDKS, SIGNATURES, TRAITS } from '../engine/signatures.js';
 import { ABSENT, KNOWN_REVISIONS, levelOf, specUrl, targetRef, type RuleSpec } from '../model/spec.js';
 
 /**
@@ -101,6 +102,7 @@ function rulesMarkdown(): string {
       );
     }
   }
+  lines.push(...inheritedMarkdown());
   return lines.join('\n');
 }
 
@@ -126,6 +128,44 @@ function answerClassesMarkdown(): string[] {
     'and name the class in the message. `backend-unreachable` is never a finding: the rule is inconclusive for',
     "those probes and says so, with the server's words; when most tool calls of a run end so, the server's",
     'report says it once (`backend` in the JSON report, a `? backend` line in the console).',
+    '',
+  ];
+}
+
+/** The signature table (engine/signatures.ts): how an SDK is recognised and which of its findings are inherited. */
+function inheritedMarkdown(): string[] {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  return [
+    '## Inherited behaviour',
+    '',
+    'Some findings are behaviour of the SDK or framework a server is built on, not of its author\'s code. mcpact',
+    'recognises the SDK from the server\'s own answers to two requests the tools rules send anyway (a tools/call whose',
+    '`arguments` is a string, and a call of an unknown tool), compared character for character with what each SDK',
+    'says. A finding is inherited only when the server was recognised so and the finding matches a signature of that',
+    'SDK below; a server that answers with the same code in other words, or a hand-written one, is never marked. The',
+    'finding then carries `inherited: { sdk, versions, signature, reference }`, every report lists it in one section',
+    '"Inherited from the SDK", and its severity is the `inherited:` level of the config, `info` by default',
+    '(`warning`, or `off` to leave inherited findings out: the rule then passes with a note saying how many). A level',
+    'for the rule under `rules:` wins over `inherited:`. Without the evidence (`--skip tools`, those rules turned off,',
+    'a server without tools) nothing is recognised and nothing is marked.',
+    '',
+    '### Recognised SDKs',
+    '',
+    '| id | SDK | versions | recognised by | tested with |',
+    '| --- | --- | --- | --- | --- |',
+    ...Object.entries(SDKS).map(
+      ([id, sdk]) =>
+        `| \`${id}\` | ${cell(sdk.name)} | ${cell(sdk.versions)} | ${sdk.requires.map((trait) => cell(TRAITS[trait].description)).join('; ')} | ${sdk.tested.map((version) => `\`${version}\``).join(', ')} |`,
+    ),
+    '',
+    '### Signatures',
+    '',
+    '| signature | rule | SDKs | behaviour | upstream |',
+    '| --- | --- | --- | --- | --- |',
+    ...Object.entries(SIGNATURES).map(
+      ([id, signature]) =>
+        `| \`${id}\` | [\`${signature.ruleId}\`](#${ruleAnchor(signature.ruleId)}) | ${signature.sdks.map((sdk) => `\`${sdk}\``).join(', ')} | ${cell(signature.description)} | ${'reference' in signature ? `<${signature.reference}>` : ''} |`,
+    ),
     '',
   ];
 }

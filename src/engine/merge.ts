@@ -75,6 +75,8 @@ export function causeKey(finding: Finding, cause?: string): string {
   return [
     finding.ruleId,
     finding.severity,
+    // An inherited finding and one of the author's own are two causes, however alike they read.
+    finding.inherited?.signature ?? '',
     spec,
     finding.location.kind,
     cause === undefined ? mask(finding.message, name) : `cause:${mask(cause, name)}`,

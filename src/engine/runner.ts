@@ -13,9 +13,9 @@ import { McpactError, errorMessage } from '../errors.js';
 import { openCapturedSession } from '../surface/open.js';
 import type { ListKind, Surface } from '../surface/types.js';
 import { listFailures } from '../surface/failures.js';
-import type { BackendReport, Finding, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
+import type { BackendReport, Finding, InheritedMark, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
 import type { Family } from '../model/family.js';
-import type { RuleLevel } from '../model/severity.js';
+import type { InheritedLevel, RuleLevel } from '../model/severity.js';
 import { citedRef, specUrl } from '../model/spec.js';
 import type { ReportHooks } from '../report/hooks.js';
 import { bounded, boundedRecord, boundedText } from '../util/bound.js';
@@ -27,6 +27,9 @@ import { memoryRuntime, type RunRuntime } from './runtime.js';
 import type { Baseline, Report, Rule, RuleContext, ServerMetrics, ServerSurface } from './rule.js';
 import { mergeByCause, type Reported } from './merge.js';
 import { resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
+import { fingerprint, inheritedMark } from './inherited.js';
+import type { SdkId, Shown } from './signatures.js';
+import { exercisePrompts } from '../exercise/prompts/exercise.js';
 
 export interface ServerPlan {
   name: string;
@@ -35,6 +38,8 @@ export interface ServerPlan {
   expect: { protocolVersion?: string };
   /** Configured levels by rule id (`rules:`); rules not listed keep their default severity. */
   levels: Record<string, RuleLevel>;
+  /** The level of findings inherited from the SDK (`inherited:`); default info. */
+  inherited?: InheritedLevel;
   /** Feature options of this server (prompt examples, call policy, drift, ...), handed to every rule. */
   settings: ServerSettings;
   /** Opt-ins and golden files; defaults to none. */
@@ -124,7 +129,11 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       report.complete = false;
       report.error = `not every declared list could be read, so not everything was tested: ${unread.map((failure) => failure.reason).join('; ')}`;
     }
-    await runRules(plan, rules, { surface, probe, transport, cache: new RunCache() }, deadline.signal, report, hooks);
+    const cache = new RunCache();
+    const running = new Set(rules.filter((rule) => resolveLevel(rule, policyOf(plan)) !== 'off').map((rule) => rule.id));
+    // Started with the rules and shared with them: the evidence is answers the tools rules ask for anyway.
+    const sdks = fingerprint({ surface, probe, settings: plan.settings, cache }, running).catch(() => new Set<SdkId>());
+    await runRules(plan, rules, { surface, probe, transport, cache, sdks }, deadline.signal, report, hooks);
     if (deadline.signal.aborted) {
       report.complete = false;
       report.error = deadlineError(plan.timeouts.run_ms).message;
@@ -156,6 +165,8 @@ interface Shared {
   probe: Probe;
   transport: TransportProbe | undefined;
   cache: RunCache;
+  /** The SDK identities recognised from the server's answers (engine/inherited.ts). */
+  sdks: Promise<ReadonlySet<SdkId>>;
 }
 
 interface RuleOutcome {
@@ -217,15 +228,16 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   if (level === 'off') {
     return { result: { ...base, status: 'skip', durationMs: 0, reason: 'turned off in config' }, findings: [] };
   }
-  const findings: Reported[] = [];
+  const reported: Report[] = [];
   let skipReason: string | undefined;
   let incomplete: string | undefined;
   const notes: string[] = [];
   const undecided: string[] = [];
   let metrics: ServerMetrics | undefined;
   const started = performance.now();
+  const { sdks, ...exposed } = shared;
   const context: RuleContext = {
-    ...shared,
+    ...exposed,
     expect: plan.expect,
     spec: rule.spec && citedRef(rule.spec, shared.surface.protocolVersion),
     settings: plan.settings,
@@ -233,8 +245,7 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
     baseline: plan.baseline,
     note: (text) => notes.push(text),
     report: (finding) => {
-      const severity = resolveLevel(rule, policy, finding);
-      if (severity !== 'off') findings.push({ finding: stamp(rule, severity, finding, shared.surface.protocolVersion), cause: finding.cause });
+      reported.push(finding);
     },
     skip: (reason) => {
       skipReason = reason;
@@ -253,17 +264,39 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
     },
   };
   const durationMs = () => Math.round(performance.now() - started);
-  const errored = (reason: string): RuleOutcome => ({
+  /** The rule's reports as Findings, each marked when it is behaviour of the server's SDK; `off` drops it. */
+  const settle = async (known: ReadonlySet<SdkId>): Promise<Reported[]> => {
+    const shown = await wire(rule, plan, shared, known);
+    let dropped = 0;
+    const findings: Reported[] = [];
+    for (const item of reported.splice(0)) {
+      const mark = known.size > 0 ? inheritedMark(rule.id, { ...shown, data: item.data ?? {} }, known) : undefined;
+      const severity = resolveLevel(rule, policy, { ...item, inherited: mark !== undefined });
+      if (severity === 'off') {
+        if (mark !== undefined) dropped++;
+        continue;
+      }
+      findings.push({ finding: stamp(rule, severity, item, shared.surface.protocolVersion, mark), cause: item.cause });
+    }
+    if (dropped > 0) notes.push(`${dropped} finding${dropped === 1 ? '' : 's'} inherited from the SDK not reported (inherited: off)`);
+    return findings;
+  };
+  const errored = async (reason: string): Promise<RuleOutcome> => ({
     result: { ...base, status: 'error', durationMs: durationMs(), reason },
-    findings: findings.map((entry) => entry.finding),
+    findings: (await settle(new Set())).map((entry) => entry.finding),
   });
+  let known: ReadonlySet<SdkId>;
   try {
     const finished = await Promise.race([Promise.resolve(rule.check(context)).then(() => 'done' as const), deadlineReached]);
     if (finished === 'deadline') return errored(deadlineError(plan.timeouts.run_ms).message);
+    const recognised = reported.length > 0 ? await Promise.race([sdks, deadlineReached]) : new Set<SdkId>();
+    if (recognised === 'deadline') return errored(deadlineError(plan.timeouts.run_ms).message);
+    known = recognised;
   } catch (error) {
     return errored(`rule crashed: ${errorMessage(error)}`);
   }
-  if (incomplete !== undefined) return { ...errored(incomplete), incomplete };
+  if (incomplete !== undefined) return { ...(await errored(incomplete)), incomplete };
+  const findings = await settle(known);
   const merged = mergeByCause(findings.sort((a, b) => compareFindings(a.finding, b.finding)));
   if (skipReason !== undefined && merged.length === 0 && !rule.needs?.some((kind) => failedKinds(shared.surface).has(kind))) {
     return { result: { ...base, status: 'skip', durationMs: durationMs(), reason: skipReason }, findings: merged, metrics };
@@ -278,6 +311,18 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   const result: RuleResult = { ...base, severity, status: merged.length > 0 ? 'fail' : 'pass', durationMs: durationMs() };
   if (notes.length > 0 || undecided.length > 0) result.reason = [...undecided, ...notes].join('; ');
   return { result, findings: merged, metrics };
+}
+
+/**
+ * What a signature may see besides a finding's data: the transport, and for the prompt rules the answers of the
+ * prompts/get cases (the matrix is cached, so this only reads what the rule's own check already asked).
+ */
+async function wire(rule: Rule, plan: ServerPlan, shared: Shared, known: ReadonlySet<SdkId>): Promise<Omit<Shown, 'data'>> {
+  const shown: Omit<Shown, 'data'> = { transport: plan.target.kind };
+  if (known.size === 0 || rule.family !== 'prompts') return shown;
+  const exercise = await exercisePrompts({ surface: shared.surface, probe: shared.probe, settings: plan.settings, cache: shared.cache });
+  shown.promptCase = (variant) => exercise.server.find((result) => result.variant === variant)?.outcome;
+  return shown;
 }
 
 /**
@@ -315,7 +360,7 @@ function failedKinds(surface: Surface): Set<ListKind> {
 }
 
 function policyOf(plan: ServerPlan): SeverityPolicy {
-  return { levels: plan.levels, drift: plan.settings.drift };
+  return { levels: plan.levels, drift: plan.settings.drift, inherited: plan.inherited };
 }
 
 /**
@@ -323,7 +368,13 @@ function policyOf(plan: ServerPlan): SeverityPolicy {
  * revision the server negotiated (`negotiated`; the target revision, marked as a fallback, when mcpact does not
  * know that one or it has no such requirement). The only place a Finding is built.
  */
-export function stamp(rule: Pick<Rule, 'id' | 'spec'>, severity: Finding['severity'], report: Report, negotiated: string | null | undefined): Finding {
+export function stamp(
+  rule: Pick<Rule, 'id' | 'spec'>,
+  severity: Finding['severity'],
+  report: Report,
+  negotiated: string | null | undefined,
+  inherited?: InheritedMark,
+): Finding {
   const basis = report.spec ?? rule.spec;
   const spec = basis && citedRef(basis, negotiated);
   // Messages, names and data carry server text of any size and depth; the bounded copies keep every report
@@ -340,6 +391,7 @@ export function stamp(rule: Pick<Rule, 'id' | 'spec'>, severity: Finding['severi
   if (spec !== undefined) finding.spec = { ...spec, url: specUrl(spec) };
   if (report.answer !== undefined) finding.answer = boundedAnswer(report.answer);
   if (report.data !== undefined) finding.data = boundedRecord(report.data);
+  if (inherited !== undefined) finding.inherited = inherited;
   return finding;
 }
 

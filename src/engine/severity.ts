@@ -1,17 +1,20 @@
 /**
  * The one severity resolver. Every finding and every rule result gets its level here, from the rule's default and
- * the configuration: `rules:` re-levels any rule by id (`off` silences it); for drift rules, `drift.levels`
- * re-levels the change and `drift.fail_on` decides which changes are errors. Nothing else decides a severity.
+ * the configuration: `rules:` re-levels any rule by id (`off` silences it); a finding inherited from the SDK gets
+ * the `inherited:` level (default info) unless `rules:` names its rule; for drift rules, `drift.levels` re-levels
+ * the change and `drift.fail_on` decides which changes are errors. Nothing else decides a severity.
  */
 import type { DriftConfig } from '../config/drift.js';
 import { CHANGES, DEFAULT_FAIL_ON, type ChangeId, type Level } from '../model/changes.js';
-import { severityRank, type RuleLevel, type Severity } from '../model/severity.js';
+import { DEFAULT_INHERITED_LEVEL, severityRank, type InheritedLevel, type RuleLevel, type Severity } from '../model/severity.js';
 
 export interface SeverityPolicy {
   /** `rules:` of the config (top level and server), by rule id. */
   levels: Readonly<Record<string, RuleLevel>>;
   /** The server's `drift:` options (fail_on, levels); `mcpact diff --fail-on` replaces fail_on. */
   drift?: Pick<DriftConfig, 'fail_on' | 'levels'>;
+  /** `inherited:` of the config (server, else top level): the level of findings inherited from the SDK. */
+  inherited?: InheritedLevel;
 }
 
 /** What the resolver needs of a rule. */
@@ -24,11 +27,13 @@ export interface Levelled {
 
 /**
  * The level of a rule's finding, or of the rule itself when `report` is absent. `report.level` is the level of
- * one drift change whose level depends on the change (the `when` column of the change table).
+ * one drift change whose level depends on the change (the `when` column of the change table); `report.inherited`
+ * says the finding matched a signature of the server's SDK (engine/inherited.ts).
  */
-export function resolveLevel(rule: Levelled, policy: SeverityPolicy, report?: { level?: Level }): RuleLevel {
+export function resolveLevel(rule: Levelled, policy: SeverityPolicy, report?: { level?: Level; inherited?: boolean }): RuleLevel {
   const configured = policy.levels[rule.id];
   if (configured !== undefined) return configured;
+  if (report?.inherited === true) return policy.inherited ?? DEFAULT_INHERITED_LEVEL;
   if (rule.change === undefined) return rule.defaultSeverity;
   return changeSeverity(rule.change, changeLevel(rule.change, policy, report?.level), policy);
 }

@@ -43,6 +43,17 @@ const locationSchema = z.strictObject({
   pointer: z.string().optional().describe('JSON Pointer into the item.'),
 });
 
+export const inheritedSchema = z
+  .strictObject({
+    sdk: z.string().describe('The SDK or framework the behaviour comes from, and its API where that matters: "@modelcontextprotocol/sdk McpServer".'),
+    versions: z.string().describe('The versions known to behave exactly so (an npm semver range, or the framework major).'),
+    signature: z.string().describe('Id of the row of the signature table (docs/rules.md#inherited-behaviour) that matched.'),
+    reference: z.string().optional().describe('An upstream issue, pull request or source file that shows the behaviour.'),
+  })
+  .describe(
+    'Set when the finding is behaviour of the SDK the server is built on, recognised from its own answers: the severity is then the `inherited` config level (default info) unless `rules:` sets the rule.',
+  );
+
 export const findingSchema = z.strictObject({
   ruleId: z.string(),
   severity: z.enum(SEVERITIES),
@@ -71,6 +82,7 @@ export const findingSchema = z.strictObject({
     .describe("The server's own answer the verdict rests on (the first occurrence's, when the finding stands for several)."),
   spec: specSchema.optional(),
   data: z.record(z.string(), z.unknown()).optional().describe('Raw values of the first occurrence.'),
+  inherited: inheritedSchema.optional(),
 });
 
 export const ruleResultSchema = z.strictObject({
@@ -154,10 +166,12 @@ export const runReportSchema = z.strictObject({
     servers: z.number().int().nonnegative(),
     rules: countsSchema(RULE_STATUSES),
     findings: countsSchema(SEVERITIES),
+    inherited: z.number().int().nonnegative().describe('How many of the findings are inherited from the SDK (they are counted in `findings` too).'),
   }),
 });
 
 export type Finding = z.infer<typeof findingSchema>;
+export type InheritedMark = z.infer<typeof inheritedSchema>;
 export type RuleResult = z.infer<typeof ruleResultSchema>;
 export type ServerReport = z.infer<typeof serverReportSchema>;
 export type RunReport = z.infer<typeof runReportSchema>;

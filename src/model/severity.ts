@@ -12,3 +12,8 @@ export function severityRank(severity: Severity): number {
 export function atLeast(severity: Severity, floor: Severity): boolean {
   return severityRank(severity) >= severityRank(floor);
 }
+
+/** The level of inherited findings (`inherited:` in the config): `off` drops them from the report. */
+export const INHERITED_LEVELS = ['off', 'info', 'warning'] as const;
+export type InheritedLevel = (typeof INHERITED_LEVELS)[number];
+export const DEFAULT_INHERITED_LEVEL: InheritedLevel = 'info';

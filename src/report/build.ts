@@ -12,9 +12,13 @@ export function buildRunReport(input: {
 }): RunReport {
   const rules = Object.fromEntries(RULE_STATUSES.map((status) => [status, 0])) as RunReport['summary']['rules'];
   const findings = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as RunReport['summary']['findings'];
+  let inherited = 0;
   for (const server of input.servers) {
     for (const rule of server.rules) rules[rule.status]++;
-    for (const finding of server.findings) findings[finding.severity]++;
+    for (const finding of server.findings) {
+      findings[finding.severity]++;
+      if (finding.inherited) inherited++;
+    }
   }
   return {
     schemaVersion: 1,
@@ -23,7 +27,7 @@ export function buildRunReport(input: {
     durationMs: Math.round(input.durationMs),
     failOn: input.failOn,
     servers: input.servers,
-    summary: { servers: input.servers.length, rules, findings },
+    summary: { servers: input.servers.length, rules, findings, inherited },
   };
 }
 

@@ -110,3 +110,21 @@ describe('shipped configs', () => {
     }
   });
 });
+
+describe('inherited:', () => {
+  it('takes info, warning or off at the top level and per server', () => {
+    const config = load('inherited: off\nservers:\n  - name: a\n    transport: stdio\n    command: a\n    inherited: warning\n');
+    expect(config.file.inherited).toBe('off');
+    expect(config.file.servers?.[0]?.inherited).toBe('warning');
+  });
+
+  it('refuses any other level, naming the allowed ones', () => {
+    const error = failure('inherited: error\nserver:\n  transport: stdio\n  command: a\n');
+    expect(error.message).toMatch(/inherited/);
+    expect(error.message).toMatch(/off|info|warning/);
+  });
+
+  it('still refuses unknown keys', () => {
+    expect(failure('inherit: off\nserver:\n  transport: stdio\n  command: a\n').message).toMatch(/inherit/);
+  });
+});

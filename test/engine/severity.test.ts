@@ -27,6 +27,26 @@ describe('resolveLevel', () => {
   });
 });
 
+describe('resolveLevel for inherited findings', () => {
+  const policy = (inherited?: 'off' | 'info' | 'warning', levels: Record<string, 'off' | 'info' | 'warning' | 'error'> = {}) => ({ levels, inherited });
+
+  it('gives an inherited finding the inherited: level, info by default', () => {
+    expect(resolveLevel(lint, policy(), { inherited: true })).toBe('info');
+    expect(resolveLevel(lint, policy('warning'), { inherited: true })).toBe('warning');
+    expect(resolveLevel(lint, policy('off'), { inherited: true })).toBe('off');
+  });
+
+  it('leaves the author’s own findings and the rule itself at the rule’s level', () => {
+    expect(resolveLevel(lint, policy('off'), { inherited: false })).toBe('warning');
+    expect(resolveLevel(lint, policy('off'))).toBe('warning');
+  });
+
+  it('lets an explicit rules: level win over inherited:', () => {
+    expect(resolveLevel(lint, policy('off', { 'schema/tool-name': 'error' }), { inherited: true })).toBe('error');
+    expect(resolveLevel(lint, policy('warning', { 'schema/tool-name': 'off' }), { inherited: true })).toBe('off');
+  });
+});
+
 describe('changeSeverity and worstOf', () => {
   it('maps levels outside fail_on to warning (breaking, risky) and info (compatible)', () => {
     expect(changeSeverity('tool-added', 'compatible', { drift: { fail_on: [] } })).toBe('info');

@@ -13,6 +13,7 @@ import { occurrences, occurrencesLine } from '../occurrences.js';
 import { answerLine, backendLine } from '../answer.js';
 import { truncate } from '../../util/text.js';
 import { exitCode } from '../build.js';
+import { inheritedGroups, isInherited } from '../inherited.js';
 import type { Render, ReporterContext } from './types.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -34,14 +35,36 @@ export function familyBlock(family: Family, results: RuleResult[], findings: Fin
   if (count('skip') > 0) parts.push(`${count('skip')} skipped`);
   if (count('error') > 0) parts.push(colors.red(`${count('error')} errored`));
   if (count('inconclusive') > 0) parts.push(colors.yellow(`${count('inconclusive')} inconclusive`));
+  const inherited = findings.filter(isInherited).length;
+  if (inherited > 0) parts.push(`${inherited} inherited (below)`);
   const lines = [`  ${colors.bold(family)} ${colors.dim(`${results.length} rules: ${parts.join(', ')}`)}`];
-  const shown = context.quiet ? findings.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : findings;
+  const own = findings.filter((finding) => !isInherited(finding));
+  const shown = context.quiet ? own.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : own;
   for (const finding of shown) lines.push(...findingLines(finding, colors));
   for (const result of results) {
     if (result.status === 'error') lines.push(`    ${colors.red('! rule error')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
     else if (result.status === 'inconclusive') lines.push(`    ${colors.yellow('? inconclusive')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
     else if (context.verbose && result.status === 'skip') lines.push(`    ${colors.dim(`- skipped ${result.id}: ${forTerminal(result.reason ?? '')}`)}`);
     else if (context.verbose && result.status === 'pass') lines.push(`    ${colors.green('✔')} ${colors.dim(result.id)}`);
+  }
+  return lines;
+}
+
+/**
+ * The server's inherited findings, one section, by SDK; and how many of its findings are inherited (stated for
+ * every server with findings, so a run always says which are the author's own).
+ */
+export function inheritedLines(server: ServerReport, context: ReporterContext, colors: Colors, failOn: Severity): string[] {
+  if (server.findings.length === 0) return [];
+  const groups = inheritedGroups(server.findings);
+  const count = groups.reduce((sum, group) => sum + group.findings.length, 0);
+  const lines = [
+    `  ${colors.bold('inherited')} ${colors.dim(`${count} of ${plural(server.findings.length, 'finding')}, from the SDK the server is built on`)}`,
+  ];
+  for (const group of groups) {
+    lines.push(`    ${colors.dim(forTerminal(truncate(group.label, 120)))}`);
+    const shown = context.quiet ? group.findings.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : group.findings;
+    for (const finding of shown) lines.push(...findingLines(finding, colors).map((line) => `  ${line}`));
   }
   return lines;
 }
@@ -118,7 +141,7 @@ export function summaryLine(report: RunReport, colors: Colors): string {
   return (
     `${verdict} ${servers}, ${total} rules (${rules.pass} passed, ${rules.fail} failed, ${rules.skip} skipped, ${rules.error} errored` +
     `${rules.inconclusive > 0 ? `, ${rules.inconclusive} inconclusive` : ''}); ` +
-    `findings: ${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info; fail-on ${report.failOn}; ${report.durationMs} ms`
+    `findings: ${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info${report.summary.inherited > 0 ? ` (${report.summary.inherited} inherited)` : ''}; fail-on ${report.failOn}; ${report.durationMs} ms`
   );
 }
 
@@ -150,6 +173,7 @@ export const renderConsole: Render = (report, context) => {
         ),
       );
     }
+    lines.push(...inheritedLines(server, context, colors, report.failOn));
     lines.push(...latencyLines(server, colors));
     lines.push(...backendLines(server, colors));
     lines.push(...serverFailure(server, colors));
@@ -173,7 +197,12 @@ export function consoleStream(
       write(familyBlock(family, results, findings, context, colors, context.failOn).join('\n') + '\n');
     },
     onServerDone(server) {
-      const lines = [...latencyLines(server, colors), ...backendLines(server, colors), ...serverFailure(server, colors)];
+      const lines = [
+        ...inheritedLines(server, context, colors, context.failOn),
+        ...latencyLines(server, colors),
+        ...backendLines(server, colors),
+        ...serverFailure(server, colors),
+      ];
       if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
       write(lines.join('\n') + '\n');
     },

@@ -57,8 +57,13 @@ export const renderJunit: Render = (report) => {
 };
 
 function serverSuites(server: ServerReport, failOn: Severity): TestSuite[] {
+  // Inherited findings are one suite of their own (one case per rule); a rule's own case keeps the author's findings.
   const byRule = new Map<string, Finding[]>();
-  for (const finding of server.findings) byRule.set(finding.ruleId, [...(byRule.get(finding.ruleId) ?? []), finding]);
+  const inherited = new Map<string, Finding[]>();
+  for (const finding of server.findings) {
+    const into = finding.inherited ? inherited : byRule;
+    into.set(finding.ruleId, [...(into.get(finding.ruleId) ?? []), finding]);
+  }
   const suites = new Map<string, TestSuite>();
   const suiteFor = (family: string): TestSuite => {
     let suite = suites.get(family);
@@ -77,6 +82,7 @@ function serverSuites(server: ServerReport, failOn: Severity): TestSuite[] {
     const family = ruleId.includes('/') ? ruleId.slice(0, ruleId.indexOf('/')) : 'other';
     suiteFor(family).cases.push(findingsCase(ruleId, 0, findings, failOn, server));
   }
+  for (const [ruleId, findings] of inherited) suiteFor('inherited').cases.push(findingsCase(ruleId, 0, findings, failOn, server));
   // Latency numbers as properties of the latency suite, so CI can chart them whether or not a budget failed.
   if (server.latency) suiteFor('latency').properties.push(...latencyProperties(server.latency));
   // Said once, on the suite whose verdicts it made inconclusive.
@@ -153,6 +159,8 @@ function findingText(finding: Finding, server: ServerReport): string {
   if (found) lines.push(`  ${occurrencesLine(found, (name) => `"${truncate(name, 200)}"`)}`);
   if (server.source) lines.push(`  defined at ${server.source.file}:${server.source.line}`);
   if (spec) lines.push(`  rests on ${citation(spec)} ${spec.section} (${spec.url})${spec.quote ? `: "${truncate(spec.quote, 300)}"` : ''}`);
+  const mark = finding.inherited;
+  if (mark) lines.push(`  inherited from ${mark.sdk} ${mark.versions} (signature ${mark.signature}${mark.reference ? `, ${mark.reference}` : ''})`);
   if (finding.data !== undefined) lines.push(`  data: ${truncate(JSON.stringify(finding.data), TEXT_LIMIT)}`);
   return lines.join('\n');
 }

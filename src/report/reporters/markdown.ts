@@ -13,6 +13,7 @@ import { citation } from '../../model/spec.js';
 import type { Finding, LatencyReport, RunReport, ServerReport } from '../../model/report.js';
 import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
+import { INHERITED_HEADING, inheritedGroups, isInherited } from '../inherited.js';
 
 /** First line of every Markdown report: how the PR comment finds its own comment again. */
 export const MARKDOWN_MARKER = '<!-- mcpact-report -->';
@@ -36,7 +37,7 @@ export const renderMarkdown: Render = (report, context) => {
   // Drift changes get a section of their own (with their description diffs): the family says which they are.
   const families = new Map(report.servers.map((server) => [server, new Map(server.rules.map((rule) => [rule.id, rule.family]))]));
   const isDrift = ({ server, finding }: Located) => families.get(server)?.get(finding.ruleId) === 'drift';
-  const findings = all.filter((item) => !isDrift(item));
+  const findings = all.filter((item) => !isDrift(item) && !isInherited(item.finding));
   const drift = all.filter(isDrift);
   const helpUri = new Map(context.rules.map((rule) => [rule.id, rule.helpUri]));
 
@@ -46,6 +47,16 @@ export const renderMarkdown: Render = (report, context) => {
     blocks.push(`### ${HEADINGS[severity]} (${group.length})\n`);
     for (const item of group) blocks.push(findingItem(item, helpUri));
     blocks.push('');
+  }
+  const inherited = report.servers.flatMap((server) => inheritedGroups(server.findings).map((group) => ({ server, group })));
+  if (inherited.length > 0) {
+    const count = inherited.reduce((sum, { group }) => sum + group.findings.length, 0);
+    blocks.push(`### 🧬 ${INHERITED_HEADING} (${count})\n`);
+    for (const { server, group } of inherited) {
+      blocks.push(`#### *${markdownInline(truncate(server.name, NAME_LIMIT))}*: ${markdownInline(truncate(group.label, 120))}\n`);
+      for (const finding of group.findings) blocks.push(inheritedItem({ server, finding }, helpUri));
+      blocks.push('');
+    }
   }
   if (drift.length > 0) {
     blocks.push(`### 🔀 Drift (${drift.length})\n`);
@@ -61,7 +72,7 @@ export const renderMarkdown: Render = (report, context) => {
   if (unreachable.length > 0) blocks.push('### Backend unreachable\n', ...unreachable, '');
   const problems = notTested(report);
   if (problems.length > 0) blocks.push('### Not fully tested\n', ...problems, '');
-  if (findings.length === 0 && drift.length === 0 && problems.length === 0) blocks.push('No findings.', '');
+  if (findings.length === 0 && drift.length === 0 && inherited.length === 0 && problems.length === 0) blocks.push('No findings.', '');
 
   return fit(head.join('\n') + '\n', blocks, footer(report));
 };
@@ -76,7 +87,7 @@ function summaryLine(report: RunReport): string {
   const total = rules.pass + rules.fail + rules.skip + rules.error + rules.inconclusive;
   return (
     `${report.summary.servers} server${report.summary.servers === 1 ? '' : 's'} · ${total} rules · ` +
-    `${findings.error} errors, ${findings.warning} warnings, ${findings.info} info · fails on \`${report.failOn}\` · ${(report.durationMs / 1000).toFixed(1)} s`
+    `${findings.error} errors, ${findings.warning} warnings, ${findings.info} info${report.summary.inherited > 0 ? ` (${report.summary.inherited} inherited)` : ''} · fails on \`${report.failOn}\` · ${(report.durationMs / 1000).toFixed(1)} s`
   );
 }
 
@@ -103,6 +114,14 @@ function findingItem({ server, finding }: Located, helpUri: Map<string, string>)
   const answer = answerLine(finding.answer, markdownInline);
   const said = answer ? `  \n  ${answer}` : '';
   return `- ${markdownCode(finding.ruleId)} ${markdownInline(truncate(finding.message, MESSAGE_LIMIT))}  \n  ${where(server, finding)}${link}${said}${spread}`;
+}
+
+/** An inherited finding: as any other, and the signature that matched with its upstream reference. */
+function inheritedItem(item: Located, helpUri: Map<string, string>): string {
+  const mark = item.finding.inherited;
+  if (mark === undefined) return findingItem(item, helpUri);
+  const upstream = mark.reference === undefined ? '' : ` · [upstream](${mark.reference})`;
+  return `${findingItem(item, helpUri)}  \n  signature ${markdownCode(mark.signature)}${upstream}`;
 }
 
 /** A drift change: its level, and the description diff (when the change has one) in a collapsible code block. */

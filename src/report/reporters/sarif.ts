@@ -136,6 +136,7 @@ function result(server: ServerReport, finding: Finding, ruleIndex: number | unde
       ...(finding.spec && { spec: finding.spec }),
       ...(finding.answer && { answer: finding.answer }),
       ...(finding.data && { data: finding.data }),
+      ...(finding.inherited && { inherited: finding.inherited }),
     }),
   };
 }
