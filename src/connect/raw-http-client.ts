@@ -47,6 +47,8 @@ const DELETE_AT_CLOSE_MS = 1_000;
 export class RawHttpClient {
   private readonly sessions: RawHttpSession[] = [];
   private readonly abort = new AbortController();
+  /** Forwards the run's abort; removed at close, so the many short-lived clients of a run leave no listener behind. */
+  private readonly forward = () => this.abort.abort();
   private ids = 0;
 
   constructor(
@@ -56,7 +58,7 @@ export class RawHttpClient {
   ) {
     const outer = options.signal;
     if (outer?.aborted) this.abort.abort();
-    else outer?.addEventListener('abort', () => this.abort.abort(), { once: true });
+    else outer?.addEventListener('abort', this.forward, { once: true });
   }
 
   /**
@@ -113,6 +115,7 @@ export class RawHttpClient {
   async close(): Promise<void> {
     const open = this.sessions.filter((session) => !session.terminated);
     if (!this.abort.signal.aborted) await Promise.all(open.map((session) => this.terminate(session, Math.min(DELETE_AT_CLOSE_MS, this.options.timeoutMs))));
+    this.options.signal?.removeEventListener('abort', this.forward);
     this.abort.abort();
   }
 

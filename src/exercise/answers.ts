@@ -45,6 +45,10 @@ const DEEP: readonly Signature[] = [
   [/\n\s+at \S[^\n]*:\d+:\d+/, 'a stack trace'],
   [/\bCommand failed\b|exited with code [1-9]|exit code [1-9]|Traceback \(most recent call last\)/i, 'a command the tool ran failed on it'],
   [
+    /\b(?:with|for)\s+(?:\w+\s+)?(?:undefined|NaN)\b|=(?:undefined|NaN)\b|\[object Object\]/,
+    'an unset or unconverted value (undefined, NaN, [object Object]) in its answer: the input reached code that did not check it',
+  ],
+  [
     /\b(?:status(?: code)?|HTTP(?:\/\d(?:\.\d)?)?)\D{0,3}[45]\d\d\b|\b(?:400 Bad Request|404 Not Found|422 Unprocessable|500 Internal Server Error)\b/i,
     "a backend's HTTP error: the input was passed on",
   ],

@@ -3,6 +3,8 @@
  * configured headers never reach another host), an endless stream ends at the deadline, and SSE is read as sent.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { getEventListeners } from 'node:events';
+import { RawHttpClient } from '../../src/connect/raw-http-client.js';
 import { exchange, outcomeOf } from '../../src/connect/raw-http.js';
 import { SseParser } from '../../src/connect/sse.js';
 import { startHostileHttp, type HostileHttpServer } from '../../fixtures/hostile/http.js';
@@ -55,5 +57,16 @@ describe('SSE parser', () => {
     const parser = new SseParser();
     expect(parser.push(': keep-alive\n\nid: 7\nevent: message\ndata: {"a":\ndata: 1}\n\nda')).toEqual([{ id: '7', event: 'message', data: '{"a":\n1}' }]);
     expect(parser.push('ta: x\r\n\r\n')).toEqual([{ data: 'x' }]);
+  });
+});
+
+describe('RawHttpClient and the run signal', () => {
+  it('leaves no abort listener behind once closed: a run opens many short-lived clients', async () => {
+    const run = new AbortController();
+    for (let index = 0; index < 25; index++) {
+      const client = new RawHttpClient('http://127.0.0.1:9/mcp', {}, { timeoutMs: 100, clientVersion: 'test', signal: run.signal });
+      await client.close();
+    }
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 });
