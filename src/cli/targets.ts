@@ -82,7 +82,7 @@ function zeroConfigTargets(operands: string[], options: TargetOptions): Resolved
       const name = header.slice(0, colon).trim();
       const value = header.slice(colon + 1).trim();
       headers[name] = value;
-      if (/^(authorization|cookie|proxy-authorization)$/i.test(name) || looksSecret(name.replace(/-/g, '_'))) secrets.push(value);
+      secrets.push(...headerSecrets(name, value));
     }
     const name = new URL(options.url).host.replace(/[^A-Za-z0-9_.-]/g, '_');
     return { servers: [{ ...base, name, target: { kind: 'http', url: options.url, headers } }], secrets };
@@ -117,4 +117,14 @@ function commandName(command: string, args: string[]): string {
       .replace(/\.(m?js|ts|py)$/, '')
       .replace(/[^A-Za-z0-9_.-]/g, '_') || 'server'
   );
+}
+
+/**
+ * The secrets a header typed on the command line carries: the whole value of a credential header, and also the
+ * credentials alone of a `scheme credentials` value ("Bearer T" -> T), which a server may echo without the scheme.
+ */
+export function headerSecrets(name: string, value: string): string[] {
+  if (!/^(authorization|cookie|proxy-authorization)$/i.test(name) && !looksSecret(name.replace(/-/g, '_'))) return [];
+  const scheme = /^[A-Za-z][\w.+-]*\s+(\S.*)$/.exec(value);
+  return scheme ? [value, scheme[1]!] : [value];
 }

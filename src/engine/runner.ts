@@ -212,6 +212,10 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
         if (outcome.incomplete !== undefined) {
           report.complete = false;
           report.error ??= outcome.incomplete;
+        } else if (outcome.result.status === 'error') {
+          // A rule that crashed or ran out of time tested nothing: the run must not pass as if it had (exit 2).
+          report.complete = false;
+          report.error ??= `rule ${outcome.result.id} could not finish: ${outcome.result.reason ?? 'no reason given'}`;
         }
       }
       hooks?.onFamilyDone?.(plan.name, family, results, findings);

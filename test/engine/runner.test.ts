@@ -65,7 +65,9 @@ describe('runner', () => {
     ]);
     expect(report.rules[0]?.reason).toBe('rule crashed: kaput');
     expect(report.findings.map((finding) => finding.location.name)).toEqual(['a', 'z']);
-    expect(report.complete).toBe(true);
+    // The other rules still ran, but a crashed rule tested nothing: the run is incomplete (exit 2), never a pass.
+    expect(report.complete).toBe(false);
+    expect(report.error).toBe('rule protocol/test-crash could not finish: rule crashed: kaput');
   });
 
   it('applies configured levels: re-levelled severity, and off means skipped', async () => {

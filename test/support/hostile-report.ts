@@ -31,6 +31,7 @@ export const HOSTILE = {
   markdownBlocks: '# heading\n- item\n> quote\n\n| t | t |\n| - | - |\n***\n1. one',
   emphasis: '**bold** _it_ ~~strike~~ $x^2$ :smile:',
   quotes: `"double" 'single' \\ back\\slash`,
+  braces: '{0} {{1}} {name} }{',
 } as const;
 
 /** 100,000 characters of one message: reporters must bound what they print. */

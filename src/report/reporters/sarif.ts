@@ -187,8 +187,11 @@ function fingerprint(server: ServerReport, finding: Finding): string {
  * Plain-text SARIF messages: visible control characters, and `\`, `[` and `]` escaped with a backslash (SARIF
  * 3.11.6), so server text cannot form an embedded link that a viewer would follow.
  */
+/** SARIF message text: Markdown brackets escaped, and literal braces doubled (SARIF 2.1.0 §3.11.5: `{` starts a placeholder). */
 function messageText(text: string): string {
-  return visibleText(text).replace(/[\\[\]]/g, '\\$&');
+  return visibleText(text)
+    .replace(/[\\[\]]/g, '\\$&')
+    .replace(/[{}]/g, '$&$&');
 }
 
 /** Raw values stay raw, but no string in them keeps a control character or an unencodable code unit. */

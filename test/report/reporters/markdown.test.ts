@@ -74,7 +74,7 @@ describe('markdown reporter', () => {
 
   it('groups findings by severity, then drift, then what could not be tested', () => {
     expect(tags('h2').map(textContent)).toEqual(['mcpact: ⚠️ incomplete']);
-    expect(tags('h3').map(textContent)).toEqual(['❌ Errors (19)', '⚠️ Warnings (2)', 'ℹ️ Info (1)', '🔀 Drift (1)', 'Not fully tested']);
+    expect(tags('h3').map(textContent)).toEqual(['❌ Errors (20)', '⚠️ Warnings (2)', 'ℹ️ Info (1)', '🔀 Drift (1)', 'Not fully tested']);
   });
 
   it('shows the drift diff and the server error in collapsible code blocks that server text cannot close', () => {

@@ -167,6 +167,9 @@ describe('sarif reporter', () => {
     }
     const link = run.results.find((result) => result.properties.location.name === HOSTILE.link);
     expect(link?.message.text).toBe('Tool name "\\[x\\](javascript:alert(1)) \\[ref\\]\\[1\\] \\[1\\]: https://evil.example" is not valid (link)');
+    // Literal braces are doubled: a SARIF viewer would take `{0}` for a placeholder (SARIF 2.1.0 §3.11.5).
+    const braces = run.results.find((result) => result.properties.location.name === HOSTILE.braces);
+    expect(braces?.message.text).toBe('Tool name "{{0}} {{{{1}}}} {{name}} }}{{" is not valid (braces)');
     expect(text).not.toContain('\\u001b');
     expect(text).not.toMatch(/\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])/i);
   });
