@@ -20,13 +20,14 @@ import { baselineOptionsSchema, parseOptions, type TargetOptions } from './optio
 import { openCapturedSession } from '../surface/open.js';
 import type { Probe } from '../connect/probe.js';
 import { mcpactVersion } from './version.js';
+import { writeOut, writeErr } from './ci-safe.js';
 
 export async function baselineCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(baselineOptionsSchema, raw);
   const resolved = await resolveTargets(operands, options, await knownRuleIds(operands, options));
   const files = lockfilePaths(resolved.servers, resolved.configPath, options.lockfile);
   const redact = redactor(resolved.secrets);
-  const say = (line: string) => process.stderr.write(`mcpact: ${forTerminal(redact(line))}\n`);
+  const say = (line: string) => writeErr(`mcpact: ${forTerminal(redact(line))}\n`);
   const version = mcpactVersion();
 
   const pending: { file: string; bytes: string; lock: Lockfile }[] = [];
@@ -67,11 +68,11 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
     const shown = path.relative(process.cwd(), file) || file;
     const counts = `${lock.tools.length} tools, ${lock.prompts.length} prompts, ${lock.resources.length} resources, ${lock.resourceTemplates.length} resource templates`;
     if ((await readFile(file, 'utf8').catch(() => undefined)) === bytes) {
-      if (!options.quiet) process.stdout.write(`${forTerminal(shown)} is up to date (${counts})\n`);
+      if (!options.quiet) writeOut(`${forTerminal(shown)} is up to date (${counts})\n`);
       continue;
     }
     await writeLockfileAtomically(file, bytes);
-    if (!options.quiet) process.stdout.write(`wrote ${forTerminal(shown)} (${counts})\n`);
+    if (!options.quiet) writeOut(`wrote ${forTerminal(shown)} (${counts})\n`);
   }
   return 0;
 }

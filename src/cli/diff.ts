@@ -15,11 +15,12 @@ import { diffOptionsSchema, parseOptions } from './option-schemas.js';
 import { reportServerErrors, reporterContext, say, writeReports } from './output.js';
 import { resolveTargets } from './targets.js';
 import { mcpactVersion } from './version.js';
+import { writeOut } from './ci-safe.js';
 
 export async function diffCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(diffOptionsSchema, raw);
   if (options.listChanges) {
-    process.stdout.write(listChanges());
+    writeOut(listChanges());
     return 0;
   }
   const resolved = await resolveTargets(operands, options, await knownRuleIds(operands, options));

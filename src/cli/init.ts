@@ -13,6 +13,7 @@ import { resolveTargets } from './targets.js';
 import { mcpactVersion } from './version.js';
 import { forTerminal } from '../report/sanitize.js';
 import { initOptionsSchema, parseOptions, type InitOptions } from './option-schemas.js';
+import { writeOut } from './ci-safe.js';
 
 const SCHEMA_LINE = '# yaml-language-server: $schema=./node_modules/mcpact/schemas/config.v1.schema.json';
 
@@ -24,7 +25,7 @@ export async function initCommand(operands: string[], raw: Record<string, unknow
   const live = operands.length > 0 || options.url !== undefined;
   const text = live ? await fromServer(operands, options) : starter();
   await writeFile(options.output, text);
-  process.stdout.write(`wrote ${options.output}${live ? ' (pre-filled from the server)' : ''}; next: npx mcpact run -c ${options.output}\n`);
+  writeOut(`wrote ${options.output}${live ? ' (pre-filled from the server)' : ''}; next: npx mcpact run -c ${options.output}\n`);
   return 0;
 }
 

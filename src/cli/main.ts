@@ -7,6 +7,8 @@ import { Command, CommanderError } from 'commander';
 import { McpactError } from '../errors.js';
 import { mcpactVersion } from './version.js';
 import { collect, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions } from './options.js';
+import { writeOut, writeErr } from './ci-safe.js';
+import { forTerminal } from '../report/sanitize.js';
 
 export function buildProgram(): Command {
   const program = new Command('mcpact')
@@ -75,7 +77,7 @@ export function buildProgram(): Command {
     .option('--json', 'as JSON')
     .action(async (options: { json?: boolean }) => {
       const { rulesCommand } = await import('./rules.js');
-      process.stdout.write(rulesCommand(options));
+      writeOut(rulesCommand(options));
     });
 
   return program;
@@ -91,10 +93,11 @@ export async function main(argv: string[]): Promise<number> {
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
     }
     if (error instanceof McpactError) {
-      process.stderr.write(`mcpact: ${error.message}\n${error.details.map((line) => `  ${line}\n`).join('')}`);
+      // The details may quote the server (the last lines of its stderr): shown through the terminal sanitizer.
+      writeErr(`mcpact: ${error.message}\n${error.details.map((line) => `  ${forTerminal(line)}\n`).join('')}`);
       return 2;
     }
-    process.stderr.write(`mcpact: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    writeErr(`mcpact: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 2;
   }
 }

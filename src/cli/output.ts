@@ -15,6 +15,7 @@ import type { ReporterContext } from '../report/reporters/types.js';
 import { forTerminal } from '../report/sanitize.js';
 import { closest } from '../util/did-you-mean.js';
 import { colorEnabled } from './color.js';
+import { REPORTER_FORMATS, writeOut, writeErr } from './ci-safe.js';
 
 export interface ReporterSpec {
   name: ReporterName;
@@ -67,7 +68,7 @@ export async function writeReports(report: RunReport, reporters: readonly Report
   for (const reporter of reporters) {
     if (reporter.name === 'console' && reporter.path === undefined && streamed) continue;
     const text = REPORTERS[reporter.name].render(report, { ...context, color: reporter.path === undefined && context.color });
-    if (reporter.path === undefined) process.stdout.write(text);
+    if (reporter.path === undefined) writeOut(text, REPORTER_FORMATS[reporter.name]);
     else await writeOutput(reporter.path, text);
   }
 }
@@ -76,7 +77,7 @@ export async function writeReports(report: RunReport, reporters: readonly Report
 export function reportServerErrors(report: RunReport, reporters: readonly ReporterSpec[]): void {
   if (consoleOnStdout(reporters)) return;
   for (const server of report.servers) {
-    if (server.error !== undefined) process.stderr.write(`mcpact: ${forTerminal(server.name)}: ${forTerminal(server.error.split('\n')[0] ?? '')}\n`);
+    if (server.error !== undefined) writeErr(`mcpact: ${forTerminal(server.name)}: ${forTerminal(server.error.split('\n')[0] ?? '')}\n`);
   }
 }
 
@@ -97,5 +98,5 @@ export async function writeOutput(file: string, text: string): Promise<void> {
 
 /** A line of mcpact's own on stderr; server text in it is made safe for a terminal. */
 export function say(line: string): void {
-  process.stderr.write(`mcpact: ${forTerminal(line)}\n`);
+  writeErr(`mcpact: ${forTerminal(line)}\n`);
 }

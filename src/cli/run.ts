@@ -22,6 +22,7 @@ import { parseOptions, runOptionsSchema } from './option-schemas.js';
 import { consoleOnStdout, reportServerErrors, reporterContext, writeReports, writeTrace } from './output.js';
 import { resolveTargets, type ServerTarget } from './targets.js';
 import { mcpactVersion } from './version.js';
+import { writeOut, writeErr } from './ci-safe.js';
 
 export async function runCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(runOptionsSchema, raw);
@@ -47,7 +48,7 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
 
   const streamed = consoleOnStdout(options.reporter);
   const context = reporterContext(options, ALL_RULES);
-  const stream = streamed ? consoleStream((text) => process.stdout.write(redact(text)), { ...context, failOn }) : undefined;
+  const stream = streamed ? consoleStream((text) => writeOut(redact(text)), { ...context, failOn }) : undefined;
   const traffic: { server: string; entries: TapEntry[] }[] = [];
 
   const started = performance.now();
@@ -63,14 +64,14 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     return line !== undefined && resolved.configPath !== undefined ? { ...report, source: configSource(resolved.configPath, line) } : report;
   });
   const report = redact(buildRunReport({ version, servers, durationMs: performance.now() - started, failOn }));
-  for (const file of await runtime.flush()) process.stderr.write(`mcpact: wrote golden file ${path.relative(process.cwd(), file)}\n`);
+  for (const file of await runtime.flush()) writeErr(`mcpact: wrote golden file ${path.relative(process.cwd(), file)}\n`);
   stream?.finish(report);
   await writeReports(report, options.reporter, context, streamed);
   if (options.prComment) {
     const { postPrComment } = await import('../ci/pr-comment.js');
     // The comment is a convenience: whatever happens to it is one line on stderr, and the exit code stays the report's.
     const outcome = await postPrComment(REPORTERS.markdown.render(report, { ...context, color: false }), process.env);
-    process.stderr.write(`mcpact: ${outcome.kind === 'failed' ? 'warning: ' : ''}${outcome.note}\n`);
+    writeErr(`mcpact: ${outcome.kind === 'failed' ? 'warning: ' : ''}${outcome.note}\n`);
   }
   // Messages may nest deeper than JSON.stringify (or redaction's walk) can go: the trace keeps a bounded copy, of
   // the same shape (only values deep inside each `message`, typed unknown, become marker strings).

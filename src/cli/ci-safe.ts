@@ -1,0 +1,34 @@
+/**
+ * Everything mcpact writes to stdout and stderr ends up in a CI log, and CI runners act on some lines of their logs:
+ * GitHub Actions on a line that starts with `::` (after leading whitespace: `::add-mask::`, `::error file=…::`,
+ * `::stop-commands::`), Azure Pipelines on `##[` and `##vso[` anywhere. A server's text must never become such a
+ * command, so every write to the standard streams goes through here, escaped for what the text is: the same value
+ * in JSON and XML, a visible escape in terminal text and Markdown.
+ */
+export type StreamFormat = 'text' | 'markdown' | 'json' | 'xml';
+
+const LINE_COMMAND = /^([ \t]*):(?=:)/gm;
+const ANYWHERE_COMMAND = /#(?=#(?:vso)?\[)/g;
+
+const COLON: Record<StreamFormat, string> = { text: '\\x3a', markdown: '\\:', json: ':', xml: '&#58;' };
+const HASH: Record<StreamFormat, string> = { text: '\\x23', markdown: '&#35;', json: '\\u0023', xml: '&#35;' };
+
+export function ciSafe(text: string, format: StreamFormat): string {
+  // JSON never starts a line inside a string (newlines are escaped), so its `::` needs nothing.
+  const lines = format === 'json' ? text : text.replace(LINE_COMMAND, (_match, indent: string) => `${indent}${COLON[format]}`);
+  return lines.replace(ANYWHERE_COMMAND, HASH[format]);
+}
+
+/** The stream format of each reporter's output. */
+export const REPORTER_FORMATS = { console: 'text', json: 'json', junit: 'xml', sarif: 'json', markdown: 'markdown' } as const satisfies Record<
+  string,
+  StreamFormat
+>;
+
+export function writeOut(text: string, format: StreamFormat = 'text'): void {
+  process.stdout.write(ciSafe(text, format));
+}
+
+export function writeErr(text: string): void {
+  process.stderr.write(ciSafe(text, 'text'));
+}
