@@ -129,6 +129,28 @@ export function wordsOf(outcome: Outcome): string | undefined {
   return texts.length > 0 ? texts.join('\n').slice(0, WORDS_MAX) : undefined;
 }
 
+/** An answer whose class is `backend-unreachable`, with what was probed (a tool or prompt name, already quoted). */
+export interface Unreachable {
+  place: string;
+  outcome: Outcome;
+  evidence: string;
+}
+
+/**
+ * A rule's inconclusive reason for the probes that found the server's backend unreachable: how many, where, and
+ * the server's own words; undefined when there were none. The tools rules and the prompt matrix say it alike.
+ */
+export function unreachableNote(unreachable: readonly Unreachable[], what: string): string | undefined {
+  const first = unreachable[0];
+  if (first === undefined) return undefined;
+  const places = [...new Set(unreachable.map((entry) => entry.place))];
+  const said = [...new Set(unreachable.map((entry) => answerOf(entry.outcome).said ?? entry.evidence))];
+  return (
+    `no verdict for ${unreachable.length} ${what} to ${places.slice(0, 5).join(', ')}${places.length > 5 ? ` and ${places.length - 5} more` : ''}: ` +
+    `the server's backend was unreachable (${first.evidence}; it said ${JSON.stringify(said[0]!.slice(0, 100))}${said.length > 1 ? ` and ${said.length - 1} other answers` : ''})`
+  );
+}
+
 /** What shows the server's backend was unreachable in an answer (a result or an error), if anything does. */
 export function unreachableEvidence(outcome: Outcome): string | undefined {
   const words = wordsOf(outcome);

@@ -21,7 +21,7 @@ import { asRecord, type JsonRecord } from '../util/json.js';
 import { quote } from '../util/text.js';
 import { invalidVariants, seedFor, validExamples, type InvalidVariant } from './inputs.js';
 import { compileSchema } from '../util/schema-validator.js';
-import { answerOf, classifyAnswer, isErrorResult, wordsOf, type Classified } from './answers.js';
+import { classifyAnswer, isErrorResult, unreachableNote, wordsOf, type Classified } from './answers.js';
 
 export type CallKind = 'unknown-tool' | 'malformed' | 'valid' | 'invalid';
 
@@ -230,13 +230,11 @@ export async function judgedInvalidCalls(context: Pick<ExerciseContext, 'surface
 
 /** "fetch failed" (and 2 more): the server's words of the unreachable-backend answers, for a rule's inconclusive reason. */
 export function unreachableReason(judged: readonly JudgedCall[], what: string): string | undefined {
-  const unreachable = judged.filter((entry) => entry.classified.class === 'backend-unreachable');
-  if (unreachable.length === 0) return undefined;
-  const said = [...new Set(unreachable.map((entry) => answerOf(entry.outcome).said ?? entry.classified.evidence))];
-  const tools = [...new Set(unreachable.map((entry) => quote(entry.call.tool, 60)))];
-  return (
-    `no verdict for ${unreachable.length} ${what} to ${tools.slice(0, 5).join(', ')}${tools.length > 5 ? ` and ${tools.length - 5} more tools` : ''}: ` +
-    `the server's backend was unreachable (${unreachable[0]!.classified.evidence}; it said ${quote(said[0], 100)}${said.length > 1 ? ` and ${said.length - 1} other answers` : ''})`
+  return unreachableNote(
+    judged
+      .filter((entry) => entry.classified.class === 'backend-unreachable')
+      .map((entry) => ({ place: quote(entry.call.tool, 60), outcome: entry.outcome, evidence: entry.classified.evidence })),
+    what,
   );
 }
 

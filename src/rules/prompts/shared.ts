@@ -7,7 +7,7 @@ import type { RuleContext } from '../../engine/rule.js';
 import type { Location } from '../../model/location.js';
 import { exercisePrompts, type CaseResult, type PromptExercise, type PromptsExercise, type Verdict } from '../../exercise/prompts/exercise.js';
 import type { CaseName, Expectation } from '../../exercise/prompts/matrix.js';
-import { answerOf, wordsOf } from '../../exercise/answers.js';
+import { answerOf, unreachableNote, wordsOf } from '../../exercise/answers.js';
 import type { Answer } from '../../model/answer.js';
 
 export const EXPECTED_TEXT: Record<Expectation, string> = {
@@ -136,13 +136,11 @@ export function reportVerdicts(context: RuleContext, results: readonly CaseResul
 
 /** Cases whose answer showed the server's backend unreachable: no verdict, said once on the rule's result. */
 export function reportUnreachable(context: RuleContext, unreachable: readonly CaseResult[]): void {
-  if (unreachable.length === 0) return;
-  const first = unreachable[0]!;
-  const prompts = [...new Set(unreachable.map((result) => quoteName(result.prompt)))];
-  context.inconclusive(
-    `no verdict for ${unreachable.length} case(s) of ${prompts.slice(0, 5).join(', ')}${prompts.length > 5 ? ` and ${prompts.length - 5} more prompts` : ''}: ` +
-      `the server's backend was unreachable (${first.answer?.evidence ?? 'unreachable'}; it said ${JSON.stringify(answerOf(first.outcome).said ?? '')})`,
+  const note = unreachableNote(
+    unreachable.map((result) => ({ place: quoteName(result.prompt), outcome: result.outcome, evidence: result.answer?.evidence ?? 'backend unreachable' })),
+    'case(s) of prompts',
   );
+  if (note !== undefined) context.inconclusive(note);
 }
 
 /** The server's answer of a case, for its finding (none for a hang or a crash). */
