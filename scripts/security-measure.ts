@@ -12,6 +12,9 @@ import { securityRules } from '../src/rules/security/index.js';
 import { fakeServerTransport, type FakeServerSpec } from '../test/support/fake-server.js';
 import { POISON_CATEGORIES, rebuildContract, type BenignServer, type PoisonCategory, type PoisonedCase, type RebuiltContract } from './security-corpus.js';
 
+/** The rules whose findings mean an attack, not a weak signal: what a user raises to error. */
+export const POISONING_TIER: ReadonlySet<string> = new Set(['security/tool-poisoning', 'security/tool-shadowing', 'security/hidden-unicode']);
+
 export interface BenignHit {
   server: string;
   ruleId: string;
@@ -28,8 +31,11 @@ export interface CategoryRecall {
   measurable: number;
   /** Caught at warning level or above by some security rule. */
   caught: number;
-  /** Caught at error level. */
-  caughtAsError: number;
+  /**
+   * Caught at the poisoning tier: by security/tool-poisoning, security/tool-shadowing or security/hidden-unicode,
+   * the rules a user raises to error to fail a build on an attack (steering alone is the weak tier).
+   */
+  caughtPoisoned: number;
   missed: string[];
 }
 
@@ -38,11 +44,13 @@ export interface Measurement {
     servers: number;
     errors: number;
     warnings: number;
+    /** Findings of security/tool-poisoning: what `rules: { security/tool-poisoning: error }` would fail a build on. */
+    poisoned: number;
     infos: number;
     byRule: Record<string, { error: number; warning: number; info: number }>;
     hits: BenignHit[];
   };
-  poisoned: { cases: number; measurable: number; caught: number; caughtAsError: number; byCategory: CategoryRecall[] };
+  poisoned: { cases: number; measurable: number; caught: number; caughtPoisoned: number; byCategory: CategoryRecall[] };
 }
 
 async function lint(contract: RebuiltContract): Promise<Finding[]> {
@@ -106,11 +114,11 @@ export async function measure(benign: readonly BenignServer[], poisoned: readonl
   }
   const count = (severity: Finding['severity']) => hits.filter((hit) => hit.severity === severity).length;
 
-  const verdicts = new Map<string, { caught: boolean; asError: boolean }>();
+  const verdicts = new Map<string, { caught: boolean; poisoned: boolean }>();
   for (const entry of poisoned) {
     if (!entry.revealable || entry.text === null) continue;
     const findings = (await lint(caseContract(entry))).filter((finding) => finding.severity !== 'info');
-    verdicts.set(entry.id, { caught: findings.length > 0, asError: findings.some((finding) => finding.severity === 'error') });
+    verdicts.set(entry.id, { caught: findings.length > 0, poisoned: findings.some((finding) => POISONING_TIER.has(finding.ruleId)) });
   }
   const byCategory = POISON_CATEGORIES.map((category): CategoryRecall => {
     const cases = poisoned.filter((entry) => entry.categories.includes(category));
@@ -120,18 +128,26 @@ export async function measure(benign: readonly BenignServer[], poisoned: readonl
       cases: cases.length,
       measurable: measured.length,
       caught: measured.filter((entry) => verdicts.get(entry.id)!.caught).length,
-      caughtAsError: measured.filter((entry) => verdicts.get(entry.id)!.asError).length,
-      missed: measured.filter((entry) => !verdicts.get(entry.id)!.caught).map((entry) => entry.id),
+      caughtPoisoned: measured.filter((entry) => verdicts.get(entry.id)!.poisoned).length,
+      missed: measured.filter((entry) => !verdicts.get(entry.id)!.poisoned).map((entry) => entry.id),
     };
   });
   const all = [...verdicts.values()];
   return {
-    benign: { servers: benign.length, errors: count('error'), warnings: count('warning'), infos: count('info'), byRule, hits },
+    benign: {
+      servers: benign.length,
+      errors: count('error'),
+      warnings: count('warning'),
+      infos: count('info'),
+      poisoned: hits.filter((hit) => hit.ruleId === 'security/tool-poisoning').length,
+      byRule,
+      hits,
+    },
     poisoned: {
       cases: poisoned.length,
       measurable: all.length,
       caught: all.filter((verdict) => verdict.caught).length,
-      caughtAsError: all.filter((verdict) => verdict.asError).length,
+      caughtPoisoned: all.filter((verdict) => verdict.poisoned).length,
       byCategory,
     },
   };
@@ -143,7 +159,8 @@ const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100
 export function formatMeasurement(result: Measurement): string {
   const { benign, poisoned } = result;
   const lines = [
-    `Benign corpus: ${benign.servers} servers; ${benign.errors} error-level and ${benign.warnings} warning-level findings (${benign.infos} info).`,
+    `Benign corpus: ${benign.servers} servers; ${benign.errors} error-level and ${benign.warnings} warning-level findings (${benign.infos} info); ` +
+      `${benign.poisoned} at the poisoning tier (security/tool-poisoning).`,
     '',
     '| rule | error | warning | info |',
     '| --- | --- | --- | --- |',
@@ -152,12 +169,13 @@ export function formatMeasurement(result: Measurement): string {
       .map(([rule, row]) => `| ${rule} | ${row.error} | ${row.warning} | ${row.info} |`),
     '',
     `Poisoned corpus: ${poisoned.cases} cases, ${poisoned.measurable} measurable (revealable by a description, text included); ` +
-      `caught at warning or above: ${poisoned.caught} (${percent(poisoned.caught, poisoned.measurable)}), at error: ${poisoned.caughtAsError}.`,
+      `caught at the poisoning tier: ${poisoned.caughtPoisoned} (${percent(poisoned.caughtPoisoned, poisoned.measurable)}); ` +
+      `by any security rule at warning or above: ${poisoned.caught}.`,
     '',
-    '| category | cases | measurable | caught (≥ warning) | recall | caught as error |',
+    '| category | cases | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) |',
     '| --- | --- | --- | --- | --- | --- |',
     ...poisoned.byCategory.map(
-      (row) => `| ${row.category} | ${row.cases} | ${row.measurable} | ${row.caught} | ${percent(row.caught, row.measurable)} | ${row.caughtAsError} |`,
+      (row) => `| ${row.category} | ${row.cases} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

@@ -1,7 +1,7 @@
 /**
- * The corpora of issue #12 (corpus/): their shape and minimums, and, as a measurement only, what the security rules
- * say on them today. The figures are logged, not asserted: the rules will be judged on them (corpus/README.md has
- * the baseline), and a rule change must not fail this file.
+ * The corpora of issue #12 (corpus/): their shape and minimums, and what the security rules say on them: no finding
+ * at the poisoning tier on the benign corpus, and at least 90% recall per attack category on the poisoned cases a
+ * description can reveal (docs/security.md gives the figures).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -101,11 +101,22 @@ describe('poisoned corpus (corpus/poisoned/cases.json)', () => {
   });
 });
 
-describe('security rules on the corpora (measurement, not asserted)', () => {
-  it('measures error and warning hits on the benign corpus and recall per category on the poisoned one', async () => {
-    const result = await measure(benign, poisoned.cases);
-    console.log(formatMeasurement(result));
-    expect(result.benign.servers).toBe(benign.length);
-    expect(result.poisoned.cases).toBe(poisoned.cases.length);
+describe('security rules on the corpora (issue #12)', () => {
+  const result = measure(benign, poisoned.cases);
+
+  it('stay silent at the poisoning tier and at error level on the benign corpus', async () => {
+    const { benign: found } = await result;
+    console.log(formatMeasurement(await result));
+    expect(found.servers).toBe(benign.length);
+    expect(found.hits.filter((hit) => hit.ruleId === 'security/tool-poisoning' || hit.severity === 'error')).toEqual([]);
+    expect(found.poisoned).toBe(0);
+  });
+
+  it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {
+    const row = (await result).poisoned.byCategory.find((entry) => entry.category === category)!;
+    expect(row.cases).toBe(poisoned.cases.filter((entry) => entry.categories.includes(category)).length);
+    // Categories no description can show (behaviour-only, tool-output) have no measurable case: nothing to assert.
+    if (row.measurable === 0) return;
+    expect({ category, missed: row.missed, recall: row.caughtPoisoned / row.measurable >= 0.9 }).toEqual({ category, missed: expect.any(Array), recall: true });
   });
 });

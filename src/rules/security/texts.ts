@@ -1,7 +1,7 @@
 /**
  * Every piece of text a server hands to the model, with where it sits: tool, parameter (at any depth of the input
- * and output schemas), prompt, prompt-argument, resource and template descriptions, titles and names, and the
- * server's instructions. The security rules scan these; each rule picks the fields it cares about.
+ * and output schemas), prompt, prompt-argument, resource and template descriptions, titles and names, tools'
+ * `annotations.title`, the server's own title and description (serverInfo) and its instructions. The security rules scan these; each rule picks the fields it cares about.
  */
 import type { Location } from '../../model/location.js';
 import { itemLocation, items } from '../../surface/items.js';
@@ -40,6 +40,10 @@ export function surfaceTexts({ surface, cache }: { surface: Surface; cache: RunC
 /** The texts of a Surface, collected anew (for checks across servers, which have no run of their own). */
 export function collectTexts(surface: Surface): Text[] {
   const texts: Text[] = [];
+  for (const field of ['title', 'description'] as const) {
+    const value = surface.serverInfo?.[field];
+    if (typeof value === 'string') texts.push({ text: value, field, owner: 'server', location: { kind: 'server', pointer: `/serverInfo/${field}` } });
+  }
   if (surface.instructions !== undefined) {
     texts.push({ text: surface.instructions, field: 'instructions', owner: 'server', location: { kind: 'server', pointer: '/instructions' } });
   }
@@ -53,6 +57,8 @@ export function collectTexts(surface: Surface): Text[] {
         if (typeof value === 'string') texts.push({ text: value, field, owner: OWNER[kind], location: itemLocation(surface, kind, item, `/${field}`), tool });
       }
       if (kind === 'tools') {
+        const title = asRecord(record.annotations)?.title;
+        if (typeof title === 'string') texts.push({ text: title, field: 'title', owner: 'tool', location: itemLocation(surface, kind, item, '/annotations/title'), tool });
         for (const key of ['inputSchema', 'outputSchema'] as const) {
           walkSchema(record[key], [key], (text, field, path) =>
             texts.push({ text, field, owner: 'parameter', location: itemLocation(surface, kind, item, pointer(...path)), tool }),

@@ -1,12 +1,12 @@
 import { defineRule } from '../../engine/rule.js';
-import { poisoningMatches } from './heuristics.js';
-import { excerpt, normalizedOf, surfaceTexts, unscannedNote } from './texts.js';
+import { scanData, scannedTexts, signalData } from './scan.js';
+import { unscannedNote } from './texts.js';
 
 export const toolPoisoning = defineRule({
   id: 'security/tool-poisoning',
   family: 'security',
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
-  description: 'No description or instruction addresses the model with injected orders (ignore instructions, hide from the user, exfiltrate, read secrets).',
+  description: 'No text the model reads gives it a harmful order (ignore instructions, hide from the user, send data away, read secrets, call a tool before anything else).',
   defaultSeverity: 'warning',
   spec: {
     texts: {
@@ -42,34 +42,42 @@ export const toolPoisoning = defineRule({
   },
   docs:
     'Descriptions reach the model verbatim, so a server can smuggle orders into them ("tool poisoning"). mcpact ' +
-    'scans every description a server sends, at any depth (tools, parameters in input and output schemas, prompts ' +
-    "and their arguments, resources, templates) and the server's `instructions`, after folding Unicode (NFKC) and " +
-    'removing invisible characters. Categories, each reported once per text with the offending excerpt: ' +
-    '`override` (ignore/disregard previous instructions, "new instructions:", "you are now ..."), `concealment` ' +
-    '(do not tell the user, keep this secret from the user, silently send), `hidden-step` (`<IMPORTANT>` or ' +
-    '`<system>` tags, "note to the assistant:"), `exfiltration` (send the conversation, credentials or file ' +
-    'contents to a URL or e-mail address that is not a documentation example such as example.com; "always bcc ' +
-    '..."), `sensitive-path` (a directive to read ~/.ssh, id_rsa, .env, ~/.aws/credentials, mcp.json and pass ' +
-    'the content on). Patterns need an attack verb and its object together, never one scary word, and are tested ' +
-    'against a benign corpus of 200+ real-world descriptions that must stay silent. A justified case (a security ' +
-    'tool whose description quotes an attack) is silenced per server with `rules: { security/tool-poisoning: off }` ' +
-    'under that server in mcpact.yaml. Of a text longer than 65,536 characters only the first 65,536 are scanned ' +
-    "(the rule's note says so). No sentence of the specification limits what a description may say, so this is " +
-    'a best practice, a warning by default; `rules: { security/tool-poisoning: error }` makes it fail a build.',
+    'scans every text a server hands to the model: tool, parameter (at any depth of the input and output ' +
+    "schemas), prompt, prompt-argument, resource and template descriptions and titles, tools' `annotations.title`, " +
+    "and the server's `instructions`, after folding Unicode (NFKC), decoding Unicode tag characters and removing " +
+    'other invisible ones. It judges intent, not address: "Note to LLM", "IMPORTANT:" or "You should" is what ' +
+    'descriptions are for and is never a finding by itself. A text is reported when it gives a harmful order ' +
+    '(ignore or override instructions, hide something from the user, send data to a URL, an address or into ' +
+    "another tool's arguments, read secrets the tool's purpose does not need, call a tool before answering " +
+    'anything, disclose that private data goes to a third party), or when weak signals of two different kinds ' +
+    'meet (a `<IMPORTANT>` tag, a "SYSTEM:" label, a privilege claim, a threat, steering). Every signal is a row ' +
+    'of one table (`src/rules/security/signals.ts`, listed in docs/security.md) with its weight and examples that ' +
+    'must and must not fire it; the finding lists the signals that fired (`data.signals`: id, weight, quoted span). ' +
+    'One text found at several places is one finding listing them all. Judged on corpora of real servers and ' +
+    'public attack datasets (docs/security.md gives the figures). No sentence of the specification limits what a ' +
+    'description may say, so this is a best practice: a warning by default; `rules: { security/tool-poisoning: ' +
+    'error }` makes it fail a build. A justified case (a security tool that quotes attacks) is silenced per server ' +
+    'with `rules: { security/tool-poisoning: off }`. Of a text longer than 65,536 characters only the first 65,536 ' +
+    "are scanned (the rule's note says so).",
   check({ surface, cache, report, note }) {
-    const texts = surfaceTexts({ surface, cache }).filter((text) => text.field === 'description' || text.field === 'instructions' || text.field === 'title');
-    const unscanned = unscannedNote(texts);
+    const texts = scannedTexts({ surface, cache });
+    const unscanned = unscannedNote(texts.map((scanned) => scanned.text));
     if (unscanned !== undefined) note(unscanned);
-    for (const text of texts) {
-      const normalized = normalizedOf(cache, text);
-      for (const match of poisoningMatches(normalized)) {
-        const quoted = excerpt(normalized, match.index, match.length);
-        report({
-          message: `${text.owner} ${text.field} ${match.what}: "${quoted.slice(0, 80)}"`,
-          location: text.location,
-          data: { category: match.category, excerpt: quoted },
-        });
-      }
+    for (const scanned of texts) {
+      if (scanned.scan.tier !== 'poisoned') continue;
+      const { fired } = scanned.scan;
+      const harmful = fired.filter((entry) => entry.signal.weight === 'harmful');
+      const shown = harmful.length > 0 ? harmful : fired;
+      const what = harmful.length > 0 ? shown[0]!.signal.what : `combines ${shown.map((entry) => entry.signal.category).join(' and ')} signals`;
+      const more = fired.length > 1 ? ` (${fired.length} signals: ${fired.map((entry) => entry.signal.id).join(', ')})` : '';
+      const data = scanData(scanned, shown);
+      report({
+        message: `${scanned.text.owner} ${scanned.text.field} ${what}${more}: "${String(data.excerpt).slice(0, 80)}"`,
+        location: scanned.text.location,
+        data: { ...data, signals: fired.map((entry) => signalData(scanned.normalized, entry)) },
+        // One text repeated under several tools or parameters is one finding that lists them all.
+        cause: scanned.normalized,
+      });
     }
   },
 });

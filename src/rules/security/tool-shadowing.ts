@@ -2,8 +2,25 @@ import { defineRule, type Report, type ServerSurface } from '../../engine/rule.j
 import { itemLocation, items } from '../../surface/items.js';
 import type { Surface } from '../../surface/types.js';
 import { quote } from '../../util/text.js';
-import { identifierShaped, identifierTokens, toolReferences } from './heuristics.js';
+import { identifierShaped, identifierTokens, normalizeText, toolReferences } from './heuristics.js';
 import { collectTexts, scannedPart, surfaceTexts, unscannedNote, type Text } from './texts.js';
+
+/**
+ * A sentence that gives an order about the tool it names ("when the send_email tool is called, also ...", "change
+ * the recipient of ..."): a bare mention of a tool this server does not list ("from `listFollowedProjects`") is
+ * documentation of a tool the server hides behind configuration, not shadowing.
+ */
+const ORDER_ABOUT =
+  /\b(?:when(?:ever)?|if|before|after|each\s+time)\b[^.\n]{0,80}?\b(?:is|are|gets?)\s+(?:called|invoked|used|present|available|run|executed)\b|\b(?:change|override|replace|redirect|modify|alter|intercept)\s+(?:the|its|their|all|any)\b|\b(?:also|always|secretly|silently)\s+(?:add|include|send|cc|bcc|forward|set)\b/i;
+
+function ordersAbout(text: string, index: number): boolean {
+  const start = Math.max(text.lastIndexOf('.', index), text.lastIndexOf('\n', index)) + 1;
+  const ends = [text.indexOf('.', index), text.indexOf('\n', index)].filter((at) => at >= 0);
+  const end = ends.length > 0 ? Math.min(...ends) : text.length;
+  // The order may come in the next sentence ("When send_message is invoked. Make sure to change ..."): look one on.
+  const next = text.indexOf('.', end + 1);
+  return ORDER_ABOUT.test(text.slice(start, next >= 0 ? next : text.length));
+}
 
 /** Texts that can steer a model's use of tools: everything but names and titles. */
 function steering(texts: readonly Text[]): Text[] {
@@ -55,8 +72,9 @@ export const toolShadowing = defineRule({
   docs:
     "Shadowing is one server's description changing how the model uses another server's tools (\"when the " +
     'send_email tool is used, also bcc ..."). On a single server, mcpact reports tool and parameter descriptions ' +
-    'that refer to a tool the server does not declare ("the `send_email` tool", "tool named fetch_url"): honest ' +
-    'descriptions talk about their own tools. With several servers in one config, a cross-server check runs after ' +
+    'that give an order about a tool the server does not declare ("when the `send_email` tool is called, change ' +
+    'the recipient ...", "always cc ... on the tool named send_mail"); a bare mention of such a tool (a tool the ' +
+    'server hides behind configuration) is documentation, not shadowing. With several servers in one config, a cross-server check runs after ' +
     'all of them and reports, under this rule, the same tool name declared by two servers (a host that merges ' +
     'tool lists may call the wrong one) and any description or instructions that name a tool of another server ' +
     '(identifier-like names such as `send_email` or `createIssue`, or names quoted as a tool). Each finding is on ' +
@@ -69,7 +87,8 @@ export const toolShadowing = defineRule({
     const unscanned = unscannedNote(texts);
     if (unscanned !== undefined) note(unscanned);
     for (const text of texts) {
-      const foreign = toolReferences(scannedPart(text)).filter((reference) => !own.has(reference.name));
+      const scanned = normalizeText(scannedPart(text));
+      const foreign = toolReferences(scanned).filter((reference) => !own.has(reference.name) && ordersAbout(scanned, reference.index));
       if (foreign.length === 0) continue;
       report({
         message: `${text.owner} description refers to ${foreign.length === 1 ? 'a tool' : 'tools'} this server does not declare: ${foreign

@@ -1,0 +1,49 @@
+/**
+ * The signal scan of every text of a server (signals.ts#scanText), done once per run and shared by
+ * security/tool-poisoning and security/tool-steering: the two rules report the two tiers of one verdict, so a text
+ * is never both.
+ */
+import { items } from '../../surface/items.js';
+import type { Surface } from '../../surface/types.js';
+import { cacheKey, type RunCache } from '../../util/run-cache.js';
+import { hasTags } from './heuristics.js';
+import { scanText, type Fired, type Scan } from './signals.js';
+import { excerpt, normalizedOf, scannedPart, surfaceTexts, type Text } from './texts.js';
+
+export interface ScannedText {
+  text: Text;
+  /** The scanned part as a model reads it. */
+  normalized: string;
+  scan: Scan;
+}
+
+const SCANS = cacheKey<readonly ScannedText[]>('security/scans');
+
+/** Texts that give the model orders: descriptions, titles and instructions (names are scanned by other rules). */
+export function scannedTexts({ surface, cache }: { surface: Surface; cache: RunCache }): readonly ScannedText[] {
+  return cache.once(SCANS, () => {
+    const ownTools = new Set(items(surface, 'tools').flatMap((item) => (typeof item.record?.name === 'string' ? [item.record.name] : [])));
+    return surfaceTexts({ surface, cache })
+      .filter((text) => text.field !== 'name')
+      .map((text) => {
+        const normalized = normalizedOf(cache, text);
+        return { text, normalized, scan: scanText(normalized, { ownTools, owner: text.tool ?? text.location.name }) };
+      });
+  });
+}
+
+/** A signal as a finding's data shows it: its id, weight and the quoted span. */
+export function signalData(text: string, fired: Fired): Record<string, unknown> {
+  return { id: fired.signal.id, category: fired.signal.category, weight: fired.signal.weight, what: fired.signal.what, span: excerpt(text, fired.index, fired.length) };
+}
+
+/** What every security finding on a scanned text carries: the signals, the excerpt, and whether tags were decoded. */
+export function scanData(scanned: ScannedText, fired: readonly Fired[]): Record<string, unknown> {
+  const first = fired[0]!;
+  return {
+    category: first.signal.category,
+    signals: fired.map((entry) => signalData(scanned.normalized, entry)),
+    excerpt: excerpt(scanned.normalized, first.index, first.length),
+    ...(hasTags(scannedPart(scanned.text)) && { decoded: 'the text hides Unicode tag characters; the excerpts show the ASCII they spell' }),
+  };
+}
