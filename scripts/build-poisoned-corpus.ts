@@ -45,8 +45,64 @@ const DVMCP: Source = {
   redistributable: false,
   note: 'No licence file or statement in the repository: all rights reserved, so only pointers are kept.',
 };
-const SOURCES = [CISCO, INVARIANT, DVMCP];
-/** Where each source's history can be read (a fork holds Invariant's original commits). */
+const MCP_SCAN: Source = {
+  repo: 'invariantlabs-ai/mcp-scan',
+  commit: '9d6f6f911182ca9e401261a3d93d7b5a80cafb8b',
+  license: 'Apache-2.0',
+  redistributable: true,
+  note: 'Copyright 2025 Invariant Labs AG; Apache License 2.0 (LICENSE, pyproject.toml). Its demo server (demoserver/server.py).',
+};
+const TENCENT: Source = {
+  repo: 'Tencent/AI-Infra-Guard',
+  commit: '4908db1deab794a02ee9eaa77d3583ad590e7b27',
+  license: 'Apache-2.0',
+  redistributable: true,
+  note: 'Copyright (c) 2024-2026 Tencent Zhuque Lab; Apache License 2.0 (file header, LICENSE). Its NOTICE asks that redistributions state "Based on Tencent Zhuque Lab AI-Infra-Guard" with a link to https://github.com/Tencent/AI-Infra-Guard.',
+};
+const MCP_SHIELD: Source = {
+  repo: 'riseandignite/mcp-shield',
+  commit: '379140c3555bf35c6f8f451ee320da24302e792e',
+  license: 'MIT',
+  redistributable: true,
+  note: 'Copyright (c) 2025 riseandignite; MIT License (LICENSE). Its example vulnerable server (mcp-servers-example/bad-mcp-server.js).',
+};
+const EVERYTHING_WRONG: Source = {
+  repo: 'acuvity/mcp-server-everything-wrong',
+  commit: 'd6930774989bdb7572760e21ccda17c876177b39',
+  license: 'Apache-2.0',
+  redistributable: true,
+  note: 'Copyright 2025 Acuvity; Apache License 2.0 (LICENSE.md).',
+};
+const TOOL_SCAN: Source = {
+  repo: 'mcp-tool-shop/tool-scan',
+  commit: '81f2061d4335a4ca6dbf7899af55dff205f56c80',
+  license: 'MIT',
+  redistributable: true,
+  note: 'Copyright (c) 2025 MCP Tool Shop; MIT License (LICENSE). Its pytest fixtures of malicious tools (tests/conftest.py).',
+};
+const MCPSECBENCH: Source = {
+  repo: 'TUM-DSE/MCPSecBench',
+  commit: '29ba2fa6b40c1eb09e858a5d9371a529d93da8c3',
+  license: 'MIT',
+  redistributable: true,
+  note: 'Copyright (c) 2025 AIS2Lab; MIT License (LICENSE, "Released under the MIT License" in README.md).',
+};
+const HIJACK: Source = {
+  repo: 'nmeisenzahl/hijack-agentic-ai',
+  commit: '02d9298e831323a07cc657cfc9c2bc726cba056e',
+  license: 'MIT',
+  redistributable: true,
+  note: 'Copyright (c) 2026 Nico Meisenzahl; MIT License (LICENSE).',
+};
+const WATCHDOG: Source = {
+  repo: 'bountyyfi/mcp-watchdog',
+  commit: 'f7d4db527421492d8f43d9ecde28dd0e5bc48d43',
+  license: 'MIT',
+  redistributable: true,
+  note: 'Bountyy Oy; MIT as declared in pyproject.toml (license = "MIT") and README.md ("## License: MIT"); the repository holds no LICENSE file at this commit.',
+};
+const SOURCES = [CISCO, INVARIANT, DVMCP, MCP_SCAN, TENCENT, MCP_SHIELD, EVERYTHING_WRONG, TOOL_SCAN, MCPSECBENCH, HIJACK, WATCHDOG];
+/** Where each source's history can be read (a fork holds Invariant's original commits); the others at owner+name. */
 const MIRRORS: Record<string, string> = {
   [CISCO.repo]: 'cisco-ai-defense+mcp-scanner',
   [INVARIANT.repo]: 'johannhartmann+mcp-injection-experiments',
@@ -54,10 +110,22 @@ const MIRRORS: Record<string, string> = {
 };
 
 type Extract =
-  /** The docstring of a Python function: FastMCP's tool (or prompt, resource) description. */
-  | { docstring: string }
+  /** The docstring of a Python function: FastMCP's tool (or prompt, resource) description; `occurrence` counts definitions. */
+  | { docstring: string; occurrence?: number }
   /** A string assigned to `<target> = """..."""` (a rug pull rewriting `fn.__doc__`, a test fixture constant). */
-  | { assigned: string; occurrence?: number };
+  | { assigned: string; occurrence?: number }
+  /**
+   * The string literal that follows the last of `after`, each marker found after the previous one: a Python or
+   * JavaScript literal decoded as the language does (adjacent Python literals joined; a JavaScript template literal
+   * must hold no `${`). `clean` applies inspect.cleandoc (FastMCP docstrings); without it the value is kept as is
+   * (pydantic `Field(description=...)`, FastMCP `instructions=`, a dict value, an SDK `server.tool(name, text)`).
+   * `uncomment` first removes one `#` from the start of every line (a block the source keeps commented out).
+   */
+  | { after: string[]; lang: 'python' | 'js'; clean?: boolean; uncomment?: boolean }
+  /** The `field` of the element of a JSON array whose `key` equals `equals`. */
+  | { json: { key: string; equals: string; field: string } }
+  /** Several extracts joined (a rug pull appending a literal to the first docstring). */
+  | { concat: Extract[] };
 
 interface Spec {
   id: string;
@@ -72,10 +140,17 @@ interface Spec {
   tool?: string;
   /** For rug pulls: the description first shown. */
   before?: Extract;
+  /** What `source.symbol` records, when the extract's own name is not telling. */
+  symbol?: string;
 }
 
 const EXAMPLES = 'examples/example-malicious-servers';
 const YARA = 'tests/test_yara_rules_coverage.py';
+const TENCENT_CASE1 = 'mcp-scan/testcase/case1/main1.py';
+const SHIELD_SERVER = 'mcp-servers-example/bad-mcp-server.js';
+const WRONG_SERVER = 'src/mcp_server_everything_wrong/server.py';
+const SECBENCH_SERVER = 'code/maliciousadd.py';
+const HIJACK_SERVER = 'demos/demo2-mcp-tool-abuse/src/mcp_servers/weather_server.py';
 
 /** Cases judged one by one. */
 const SPECS: Spec[] = [
@@ -395,6 +470,289 @@ const SPECS: Spec[] = [
     placement: 'tool-description',
     tool: 'get_user_profile',
   },
+  // invariantlabs-ai/mcp-scan's demo server (Apache-2.0).
+  {
+    id: 'mcp-scan/demoserver/rug-pull-multiply',
+    source: MCP_SCAN,
+    path: 'demoserver/server.py',
+    extract: { docstring: 'multiply', occurrence: 0 },
+    before: { docstring: 'multiply', occurrence: 1 },
+    categories: ['rug-pull', 'exfiltration'],
+    placement: 'tool-description',
+    tool: 'multiply',
+    reason:
+      'The second start serves the changed description (a marker file decides which definition runs): only a scan after the change, or a drift check, can see it.',
+  },
+
+  // Tencent AI-Infra-Guard's MCP scan test server (Apache-2.0; restates Invariant Labs' and DVMCP's attacks).
+  {
+    id: 'tencent/case1/sub-shadows-send-email',
+    source: TENCENT,
+    path: TENCENT_CASE1,
+    extract: { docstring: 'sub' },
+    categories: ['shadowing', 'exfiltration', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'sub',
+  },
+  {
+    id: 'tencent/case1/rug-pull-weather',
+    source: TENCENT,
+    path: TENCENT_CASE1,
+    extract: { assigned: 'get_weather.__doc__' },
+    before: { docstring: 'get_weather' },
+    categories: ['rug-pull', 'secret-or-file-read', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'get_weather',
+    reason: 'The description changes after three calls: only a scan after the change, or a drift check, can see it.',
+  },
+  {
+    id: 'tencent/case1/get-ip-info-posts-etc-passwd',
+    source: TENCENT,
+    path: TENCENT_CASE1,
+    extract: { docstring: 'get_ip_info' },
+    categories: ['behaviour-only'],
+    placement: 'code',
+    revealable: false,
+    tool: 'get_ip_info',
+    reason: 'The code reads /etc/passwd and posts it to a local endpoint; the description only says it looks up an IP.',
+  },
+
+  // mcp-shield's example vulnerable server (MIT), TypeScript SDK `server.tool(name, description, ...)`.
+  {
+    id: 'mcp-shield/calculate-sum-reads-ssh-key',
+    source: MCP_SHIELD,
+    path: SHIELD_SERVER,
+    extract: { after: ["'calculateSum',"], lang: 'js' },
+    symbol: 'calculateSum',
+    categories: ['secret-or-file-read', 'exfiltration', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'calculateSum',
+    parameter: 'notes',
+  },
+  {
+    id: 'mcp-shield/send-email-copies-to-attacker',
+    source: MCP_SHIELD,
+    path: SHIELD_SERVER,
+    extract: { after: ["'sendEmail',"], lang: 'js' },
+    symbol: 'sendEmail',
+    categories: ['shadowing', 'exfiltration', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'sendEmail',
+    parameter: 'metadata',
+  },
+  {
+    id: 'mcp-shield/read-file-sensitive-paths',
+    source: MCP_SHIELD,
+    path: SHIELD_SERVER,
+    extract: { after: ["'readFile',"], lang: 'js' },
+    symbol: 'readFile',
+    categories: ['secret-or-file-read'],
+    placement: 'tool-description',
+    tool: 'readFile',
+    parameter: 'filename',
+  },
+  {
+    id: 'mcp-shield/rug-pull-fact-of-the-day',
+    source: MCP_SHIELD,
+    path: SHIELD_SERVER,
+    extract: { after: ['if (fs.existsSync(triggerPath)) {', 'factDescription ='], lang: 'js' },
+    before: { after: ['let factDescription ='], lang: 'js' },
+    symbol: 'factDescription',
+    categories: ['rug-pull', 'shadowing', 'exfiltration', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'getFactOfTheDay',
+    reason:
+      'The first start writes a trigger file and serves the benign text; later starts serve the poisoned one: only a scan after the change, or a drift check, can see it.',
+  },
+
+  // Acuvity's mcp-server-everything-wrong (Apache-2.0).
+  {
+    id: 'everything-wrong/rug-pull-greet-speak-french',
+    source: EVERYTHING_WRONG,
+    path: WRONG_SERVER,
+    extract: { concat: [{ docstring: 'greet' }, { after: ['greet.__doc__ = original_doc +'], lang: 'python' }] },
+    before: { docstring: 'greet' },
+    categories: ['rug-pull', 'instruction-override'],
+    placement: 'tool-description',
+    tool: 'greet',
+    reason:
+      'After the first call the server re-registers the tool with a sentence appended and sends tools/list_changed: only a scan after the change, or a drift check, can see it.',
+  },
+  {
+    id: 'everything-wrong/joke-teller-go-back-to-work',
+    source: EVERYTHING_WRONG,
+    path: WRONG_SERVER,
+    extract: { docstring: 'joke_teller' },
+    categories: ['instruction-override', 'hiding-from-user', 'hidden-unicode'],
+    placement: 'tool-description',
+    tool: 'joke_teller',
+    reason:
+      'hidden-unicode: a line of invisible U+200E LEFT-TO-RIGHT MARK characters (between spaces) separates the summary from the injected block; the instruction itself is plain text.',
+  },
+  {
+    id: 'everything-wrong/shadowing-bcc-send-email',
+    source: EVERYTHING_WRONG,
+    path: WRONG_SERVER,
+    extract: { docstring: 'shadowing_attack' },
+    categories: ['shadowing', 'exfiltration', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'shadowing_attack',
+  },
+  {
+    id: 'everything-wrong/echo-debug-smuggles-previous-message',
+    source: EVERYTHING_WRONG,
+    path: WRONG_SERVER,
+    extract: { after: ['def echo(', 'description=('], lang: 'python' },
+    symbol: 'echo(debug) Field description',
+    categories: ['exfiltration', 'hiding-from-user'],
+    placement: 'parameter-description',
+    tool: 'echo',
+    parameter: 'debug',
+  },
+
+  // tool-scan's pytest fixtures of malicious tools (MIT): the description-level ones (the command, SQL, XSS,
+  // path-traversal and SSRF fixtures put their payload in `default` values, not in a description).
+  ...(
+    [
+      ['prompt_injection_tool', 'innocent_tool', ['instruction-override']],
+      ['role_manipulation_tool', 'helper', ['privilege-claim', 'instruction-override']],
+      ['instruction_override_tool', 'data_tool', ['instruction-override']],
+      ['covert_action_tool', 'report', ['hiding-from-user']],
+      ['data_exfiltration_tool', 'backup', ['exfiltration', 'secret-or-file-read']],
+      ['hidden_unicode_tool', 'normal_tool', ['hidden-unicode']],
+    ] as const
+  ).map(([fixture, tool, categories]): Spec => ({
+    id: `tool-scan/conftest/${fixture}`,
+    source: TOOL_SCAN,
+    path: 'tests/conftest.py',
+    extract: { after: [`def ${fixture}(`, '"description":'], lang: 'python' },
+    symbol: fixture,
+    categories: [...categories],
+    placement: 'tool-description',
+    tool,
+    ...(fixture === 'hidden_unicode_tool' && {
+      reason: 'Zero-width space, non-joiner and joiner inside the words; the fixture hides no decoded instruction, only the characters.',
+    }),
+  })),
+
+  // tool-scan's unicode obfuscation test: descriptions with invisible characters inside an override phrase (the
+  // third, a homoglyph, is not a hidden character).
+  ...(
+    [
+      ['zero-width-ignore-previous', '# Zero-width characters'],
+      ['rtl-override-ignore-previous', '# Right-to-left override'],
+    ] as const
+  ).map(([name, marker]): Spec => ({
+    id: `tool-scan/integration/${name}`,
+    source: TOOL_SCAN,
+    path: 'tests/test_integration.py',
+    extract: { after: ['def test_unicode_obfuscation', marker], lang: 'python' },
+    symbol: `test_unicode_obfuscation (${marker.slice(2)})`,
+    categories: ['hidden-unicode'],
+    placement: 'tool-description',
+    tool: 'test',
+    reason:
+      name === 'zero-width-ignore-previous'
+        ? 'A zero-width space (U+200B) splits the words "ignore previous": a test vector of hidden characters, not a whole order.'
+        : 'RIGHT-TO-LEFT OVERRIDE (U+202E) and POP DIRECTIONAL FORMATTING (U+202C) wrap "ignore previous": a test vector of hidden characters, not a whole order.',
+  })),
+
+  // MCPSecBench (MIT): the "malicious_prompt" of its automated prompt-related attacks, and its malicious server.
+  ...(
+    [
+      ['Privilege escalation', ['privilege-claim', 'secret-or-file-read']],
+      ['Execution flow disruption', ['instruction-override']],
+      ['Resource access violation', ['forced-tool-order']],
+      ['Data exfiltration', ['exfiltration']],
+      ['Multiple tool invocation', ['forced-tool-order', 'instruction-override']],
+    ] as const
+  ).map(([name, categories]): Spec => ({
+    id: `mcpsecbench/attacks/${name.toLowerCase().replace(/ /g, '-')}`,
+    source: MCPSECBENCH,
+    path: 'data/attacks_updated.json',
+    extract: { json: { key: 'name', equals: name, field: 'malicious_prompt' } },
+    categories: [...categories],
+    placement: 'tool-description',
+    reason:
+      "MCPSecBench's client (code/client.py) appends this text right after the tool list in the model's prompt, standing for text that arrives with the tool metadata; measured here as a tool description.",
+  })),
+  {
+    id: 'mcpsecbench/server/modify-before-minus',
+    source: MCPSECBENCH,
+    path: SECBENCH_SERVER,
+    extract: { docstring: 'modify' },
+    categories: ['forced-tool-order', 'shadowing'],
+    placement: 'tool-description',
+    tool: 'modify',
+  },
+  {
+    id: 'mcpsecbench/server/add-ignore-other-addition-tools',
+    source: MCPSECBENCH,
+    path: SECBENCH_SERVER,
+    extract: { after: ['async def add(a: int) -> str:'], lang: 'python', clean: true, uncomment: true },
+    symbol: 'add',
+    categories: ['shadowing', 'forced-tool-order'],
+    placement: 'tool-description',
+    tool: 'add',
+    reason: 'Commented out at this commit (served by the same file in earlier commits such as fe1708044cc4); the text is read from the commented block.',
+  },
+  {
+    id: 'mcpsecbench/server/aft-check-rewrites-check-result',
+    source: MCPSECBENCH,
+    path: SECBENCH_SERVER,
+    extract: { after: ['async def aft_check() -> str:'], lang: 'python', clean: true, uncomment: true },
+    symbol: 'aft_check',
+    categories: ['shadowing', 'forced-tool-order'],
+    placement: 'tool-description',
+    tool: 'aft_check',
+    reason: 'Commented out at this commit (served by the same file in earlier commits such as fe1708044cc4); the text is read from the commented block.',
+  },
+
+  // hijack-agentic-ai demo 2 (MIT): the malicious weather server, in its instructions and its tool.
+  {
+    id: 'hijack-agentic-ai/weather/instructions',
+    source: HIJACK,
+    path: HIJACK_SERVER,
+    extract: { after: ['mcp = FastMCP(', 'instructions='], lang: 'python' },
+    symbol: 'FastMCP(instructions=)',
+    categories: ['forced-tool-order', 'exfiltration', 'hiding-from-user'],
+    placement: 'instructions',
+  },
+  {
+    id: 'hijack-agentic-ai/weather/get-weather',
+    source: HIJACK,
+    path: HIJACK_SERVER,
+    extract: { docstring: 'get_weather' },
+    categories: ['forced-tool-order', 'exfiltration', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'get_weather',
+    parameter: 'context',
+  },
+
+  // mcp-watchdog's tests (MIT as declared): a poisoned parameter description and a rug pull.
+  {
+    id: 'mcp-watchdog/param-description-load-credentials',
+    source: WATCHDOG,
+    path: 'tests/test_schema_poisoning.py',
+    extract: { after: ['def test_injection_in_description_field', '"description":'], lang: 'python' },
+    symbol: 'test_injection_in_description_field',
+    categories: ['hiding-from-user', 'secret-or-file-read'],
+    placement: 'parameter-description',
+    tool: 'query',
+    parameter: 'sql',
+  },
+  {
+    id: 'mcp-watchdog/rug-pull-index-reads-ssh-key',
+    source: WATCHDOG,
+    path: 'tests/test_tool_registry.py',
+    extract: { after: ['def test_rug_pull_detected', 'tools_v2', '"description":'], lang: 'python' },
+    before: { after: ['def test_rug_pull_detected', 'tools_v1', '"description":'], lang: 'python' },
+    symbol: 'test_rug_pull_detected',
+    categories: ['rug-pull', 'secret-or-file-read'],
+    placement: 'tool-description',
+    tool: 'index',
+    reason: 'The second listing of the same tool adds the instruction: only a scan after the change, or a drift check, can see it.',
+  },
 ];
 
 /** Cisco's prompt-injection evals: description-level injections, judged one by one (file name -> categories). */
@@ -416,7 +774,7 @@ const EVALS = 'evals/behavioral-analysis/data';
 
 function parseArgs(argv: string[]): Map<string, string> {
   const dirs = new Map<string, string>();
-  for (const source of SOURCES) dirs.set(source.repo, `/work/.mirror/${MIRRORS[source.repo]}/repo`);
+  for (const source of SOURCES) dirs.set(source.repo, `/work/.mirror/${MIRRORS[source.repo] ?? source.repo.replace('/', '+')}/repo`);
   for (let i = 0; i < argv.length; i++) {
     const match = argv[i] === '--source' ? /^([^=]+)=(.+)$/.exec(argv[++i] ?? '') : null;
     if (!match) fail(`usage: build-poisoned-corpus [--source owner/name=GIT_DIR ...]`);
@@ -463,12 +821,32 @@ function unescape(text: string): string {
 
 function extract(file: string, how: Extract, where: string): string {
   const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if ('concat' in how) return how.concat.map((part) => extract(file, part, where)).join('');
+  if ('json' in how) {
+    const { key, equals, field } = how.json;
+    const list = JSON.parse(file) as unknown;
+    const item = Array.isArray(list) ? (list as Record<string, unknown>[]).find((entry) => entry[key] === equals) : undefined;
+    const value = item?.[field];
+    if (typeof value !== 'string') fail(`${where}: no string ${field} where ${key} is ${equals}`);
+    return value;
+  }
+  if ('after' in how) {
+    const source = how.uncomment ? file.replace(/^#/gm, '') : file;
+    let at = 0;
+    for (const marker of how.after) {
+      const found = source.indexOf(marker, at);
+      if (found < 0) fail(`${where}: marker not found: ${marker}`);
+      at = found + marker.length;
+    }
+    const value = how.lang === 'python' ? pythonLiteral(source, at, where) : jsLiteral(source, at, where);
+    return how.clean ? cleandoc(value) : value;
+  }
   if ('docstring' in how) {
     const pattern = new RegExp(
       String.raw`^[ \t]*(?:async\s+)?def\s+${escaped(how.docstring)}\s*\([\s\S]*?\)\s*(?:->\s*[^:\n]+)?:\s*\n\s*(?:"""([\s\S]*?)"""|'''([\s\S]*?)''')`,
-      'm',
+      'gm',
     );
-    const match = pattern.exec(file);
+    const match = [...file.matchAll(pattern)][how.occurrence ?? 0];
     if (!match) fail(`${where}: no docstring for ${how.docstring}`);
     return cleandoc(unescape(match[1] ?? match[2] ?? ''));
   }
@@ -479,13 +857,108 @@ function extract(file: string, how: Extract, where: string): string {
   return cleandoc(unescape(match[1] ?? match[2] ?? ''));
 }
 
+/** What a case's `source.symbol` names: the function, the assignment target, the markers or the JSON element. */
+function symbolOf(how: Extract): string {
+  if ('concat' in how) return symbolOf(how.concat[0]!);
+  if ('json' in how) return `[${how.json.key}=${how.json.equals}].${how.json.field}`;
+  if ('after' in how) return how.after.join(' … ');
+  return 'docstring' in how ? how.docstring : how.assigned;
+}
+
+/** Escapes both languages share (a backslash before a newline continues the line). */
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '\n': '' };
+
+/**
+ * One Python string literal (or several adjacent ones, joined as Python joins them) starting at `at` after
+ * whitespace or an opening parenthesis, decoded as Python decodes it; f-strings, bytes and octal or \N{...}
+ * escapes are refused.
+ */
+function pythonLiteral(text: string, at: number, where: string): string {
+  const parts: string[] = [];
+  let index = at;
+  for (;;) {
+    const start = index + /^[\s(]*/.exec(text.slice(index))![0].length;
+    const head = /^([rRuU]?)("""|'''|"|')/.exec(text.slice(start));
+    if (!head) break;
+    const raw = head[1]!.toLowerCase() === 'r';
+    const quote = head[2]!;
+    let position = start + head[0].length;
+    let value = '';
+    for (;;) {
+      if (position >= text.length) fail(`${where}: unterminated Python string`);
+      if (text.startsWith(quote, position)) break;
+      const char = text[position]!;
+      if (quote.length === 1 && char === '\n') fail(`${where}: newline in a one-line Python string`);
+      if (char !== '\\') {
+        value += char;
+        position++;
+        continue;
+      }
+      const next = text[position + 1] ?? '';
+      const width = raw ? 0 : next === 'x' ? 2 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
+      if (raw) {
+        value += char + next;
+        position += 2;
+      } else if (width > 0) {
+        const digits = text.slice(position + 2, position + 2 + width);
+        if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(digits)) fail(`${where}: bad \\${next} escape`);
+        value += String.fromCodePoint(parseInt(digits, 16));
+        position += 2 + width;
+      } else if (next in SIMPLE_ESCAPES) {
+        value += SIMPLE_ESCAPES[next];
+        position += 2;
+      } else if (/[0-7N]/.test(next)) {
+        fail(`${where}: unsupported escape \\${next}`);
+      } else {
+        value += char + next;
+        position += 2;
+      }
+    }
+    parts.push(value);
+    index = position + quote.length;
+  }
+  if (parts.length === 0) fail(`${where}: no Python string literal after the markers`);
+  return parts.join('');
+}
+
+/** One JavaScript string or template literal starting at `at` after whitespace; a template must hold no `${`. */
+function jsLiteral(text: string, at: number, where: string): string {
+  const start = at + /^\s*/.exec(text.slice(at))![0].length;
+  const quote = text[start];
+  if (quote !== '`' && quote !== "'" && quote !== '"') fail(`${where}: no JavaScript string literal after the markers`);
+  let position = start + 1;
+  let value = '';
+  for (;;) {
+    if (position >= text.length) fail(`${where}: unterminated JavaScript string`);
+    const char = text[position]!;
+    if (char === quote) break;
+    if (quote === '`' && text.startsWith('${', position)) fail(`${where}: template literal with a substitution`);
+    if (quote !== '`' && char === '\n') fail(`${where}: newline in a JavaScript string`);
+    if (char !== '\\') {
+      value += char;
+      position++;
+      continue;
+    }
+    const next = text[position + 1] ?? '';
+    const code = /^u\{([0-9a-fA-F]+)\}|^u([0-9a-fA-F]{4})|^x([0-9a-fA-F]{2})/.exec(text.slice(position + 1));
+    if (code) {
+      value += String.fromCodePoint(parseInt(code[1] ?? code[2] ?? code[3]!, 16));
+      position += 1 + code[0].length;
+    } else {
+      value += SIMPLE_ESCAPES[next] ?? next;
+      position += 2;
+    }
+  }
+  return value;
+}
+
 function build(dirs: Map<string, string>): PoisonedCase[] {
   const cases: PoisonedCase[] = [];
   const add = (spec: Spec) => {
     const where = `${spec.source.repo}/${spec.path}`;
     const file = show(dirs, spec.source, spec.path);
     const text = extract(file, spec.extract, where);
-    const symbol = 'docstring' in spec.extract ? spec.extract.docstring : spec.extract.assigned;
+    const symbol = spec.symbol ?? symbolOf(spec.extract);
     const revealable = spec.revealable ?? true;
     const reason = spec.source.redistributable ? spec.reason : [spec.reason, `Text not included: ${spec.source.note}`].filter(Boolean).join(' ');
     cases.push({
@@ -531,6 +1004,22 @@ function build(dirs: Map<string, string>): PoisonedCase[] {
   return cases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** What the hidden-unicode row stands on: few public, licensed cases exist, and none with Unicode tag characters. */
+function hiddenUnicodeNote(cases: readonly PoisonedCase[]): string[] {
+  const hidden = cases.filter((entry) => entry.categories.includes('hidden-unicode') && entry.text !== null);
+  if (hidden.length === 0) return ['No public, licensed case of hidden Unicode (zero-width or tag characters) was found; that category is empty.'];
+  const codes = new Set<string>();
+  for (const entry of hidden) {
+    for (const char of entry.text!)
+      if (/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]|[\u{e0000}-\u{e007f}]/u.test(char))
+        codes.add(`U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  }
+  return [
+    `Hidden Unicode: ${hidden.length} licensed cases (invisible characters ${[...codes].sort().join(', ')});`,
+    'no public, licensed case with Unicode tag characters (U+E0000-U+E007F) in a tool description was found.',
+  ];
+}
+
 function readme(cases: readonly PoisonedCase[]): string {
   const row = (cells: string[]) => `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
   const categories = POISON_CATEGORIES.map((category) => {
@@ -551,9 +1040,11 @@ function readme(cases: readonly PoisonedCase[]): string {
     '`{ sources, cases: [{ id, source: { repo, path, commit, license, symbol }, categories, placement, revealable,',
     'reason?, tool?, parameter?, text, before? }] }`. `placement` is where the malicious text sits; `revealable` says',
     'whether reading the declared contract can show the attack at all (tool-output and behaviour-only attacks cannot);',
-    '`text` is the description as the source publishes it (a Python docstring, cleaned as `inspect.cleandoc` does, which',
-    "is what FastMCP sends), or `null` where the source's licence does not allow including it: then the pointer",
-    '(repository, path, commit, symbol) is kept so that the case can be read there.',
+    '`text` is the description as the source publishes it, decoded as its language does: a Python docstring cleaned as',
+    '`inspect.cleandoc` does (what FastMCP sends); a string literal kept as written where the SDK keeps it so (a',
+    'pydantic `Field(description=...)`, FastMCP `instructions=`, a TypeScript SDK `server.tool(name, description, ...)`',
+    "argument, a test fixture's dict value); a JSON field. It is `null` where the source's licence does not allow",
+    'including it: then the pointer (repository, path, commit, symbol) is kept so that the case can be read there.',
     '',
     'Rebuild: `npm run build && node dist/scripts/build-poisoned-corpus.js [--source owner/name=GIT_DIR ...]` (reads each',
     'source at its pinned commit with `git show`; the judgement per case is written in the script, the text is always',
@@ -567,10 +1058,32 @@ function readme(cases: readonly PoisonedCase[]): string {
       row([source.repo, source.commit, source.license, source.redistributable ? `texts. ${source.note}` : `pointers only. ${source.note}`]),
     ),
     '',
-    "The texts from cisco-ai-defense/mcp-scanner are Cisco's, under the Apache License 2.0",
-    '(https://www.apache.org/licenses/LICENSE-2.0), reproduced unmodified apart from the docstring cleaning; its',
-    "example servers restate attacks first published by Invariant Labs. Invariant Labs' original commits are read",
-    'from the history kept in the fork johannhartmann/mcp-injection-experiments.',
+    "Every text is its authors' work, reproduced unmodified apart from the docstring cleaning (and, for two",
+    'MCPSecBench cases, the removal of the `#` that comments their block out), under the licence',
+    'recorded with its source: the Apache License 2.0 (https://www.apache.org/licenses/LICENSE-2.0) for',
+    'cisco-ai-defense/mcp-scanner, invariantlabs-ai/mcp-scan, Tencent/AI-Infra-Guard and',
+    'acuvity/mcp-server-everything-wrong; the MIT License for riseandignite/mcp-shield, mcp-tool-shop/tool-scan,',
+    'TUM-DSE/MCPSecBench, nmeisenzahl/hijack-agentic-ai and bountyyfi/mcp-watchdog (each copyright notice is in the',
+    'table above). The `tencent/` cases are based on Tencent Zhuque Lab AI-Infra-Guard',
+    '(https://github.com/Tencent/AI-Infra-Guard), as its NOTICE asks. Several example servers (Cisco, Tencent,',
+    "mcp-shield) restate attacks first published by Invariant Labs, in their own words. Invariant Labs' original",
+    'commits are read from the history kept in the fork johannhartmann/mcp-injection-experiments.',
+    '',
+    'The MIT License, under which the MIT sources above publish their texts (with the copyright notice of each):',
+    '',
+    '> Permission is hereby granted, free of charge, to any person obtaining a copy of this software and associated',
+    '> documentation files (the "Software"), to deal in the Software without restriction, including without limitation',
+    '> the rights to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of the Software, and to',
+    '> permit persons to whom the Software is furnished to do so, subject to the following conditions:',
+    '>',
+    '> The above copyright notice and this permission notice shall be included in all copies or substantial portions of',
+    '> the Software.',
+    '>',
+    '> THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO',
+    '> THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE',
+    '> AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF',
+    '> CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS',
+    '> IN THE SOFTWARE.',
     '',
     '## Categories',
     '',
@@ -578,7 +1091,7 @@ function readme(cases: readonly PoisonedCase[]): string {
     '| --- | --- | --- | --- |',
     ...categories,
     '',
-    'No public, licensed case of hidden Unicode (zero-width or tag characters) was found; that category is empty.',
+    ...hiddenUnicodeNote(cases),
     '',
     '## Cases',
     '',
