@@ -175,7 +175,8 @@ export function formatMeasurement(result: Measurement): string {
     '| category | cases | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) |',
     '| --- | --- | --- | --- | --- | --- |',
     ...poisoned.byCategory.map(
-      (row) => `| ${row.category} | ${row.cases} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} |`,
+      (row) =>
+        `| ${row.category} | ${row.cases} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

@@ -7,6 +7,7 @@ import { configJsonSchema } from '../config/schema.js';
 import { reportJsonSchema } from '../model/report.js';
 import { lockfileJsonSchema } from '../drift/lockfile/lockfile.js';
 import { ALL_RULES } from '../rules/index.js';
+import { SIGNALS } from '../rules/security/signals.js';
 import { FAMILIES } from '../model/family.js';
 import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
@@ -23,19 +24,27 @@ export function generatedFiles(current: (file: string) => string): Record<string
     'schemas/report.v1.schema.json': JSON.stringify(reportJsonSchema(), null, 2) + '\n',
     'schemas/lockfile.v1.schema.json': JSON.stringify(lockfileJsonSchema(), null, 2) + '\n',
     'docs/rules.md': rulesMarkdown(),
-    'docs/drift.md': withChangeTable(current('docs/drift.md')),
+    'docs/drift.md': spliced('docs/drift.md', current('docs/drift.md'), 'change-table', changeTableMarkdown()),
+    'docs/security.md': spliced('docs/security.md', current('docs/security.md'), 'signal-table', signalTableMarkdown()),
   };
 }
 
-const TABLE_START = /<!-- change-table:start[^>]*-->\n/;
-const TABLE_END = '<!-- change-table:end -->';
-
-function withChangeTable(text: string): string {
-  const start = TABLE_START.exec(text);
-  const end = text.indexOf(TABLE_END);
-  if (!start || end < start.index) throw new Error('docs/drift.md lost its change-table markers');
+/** A hand-written file with one generated table between `<!-- NAME:start ... -->` and `<!-- NAME:end -->`. */
+function spliced(file: string, text: string, name: string, table: string): string {
+  const start = new RegExp(`<!-- ${name}:start[^>]*-->\\n`).exec(text);
+  const end = text.indexOf(`<!-- ${name}:end -->`);
+  if (!start || end < start.index) throw new Error(`${file} lost its ${name} markers`);
   const from = start.index + start[0].length;
-  return text.slice(0, from) + changeTableMarkdown() + text.slice(end);
+  return text.slice(0, from) + table + text.slice(end);
+}
+
+/** The signal table of the security scan as Markdown, for docs/security.md. */
+function signalTableMarkdown(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ').replace(/</g, '&lt;');
+  const rows = SIGNALS.map(
+    (signal) => `| \`${signal.id}\` | ${signal.category} | ${signal.weight} | ${cell(signal.what)} | ${cell(signal.examples.fires[0]!)} | ${cell(signal.examples.silent[0]!)} |`,
+  );
+  return ['| id | kind | weight | what it means | fires on | silent on |', '| --- | --- | --- | --- | --- | --- |', ...rows, ''].join('\n');
 }
 
 /** The change-id table as Markdown, for docs/drift.md. */

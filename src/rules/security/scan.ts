@@ -34,7 +34,13 @@ export function scannedTexts({ surface, cache }: { surface: Surface; cache: RunC
 
 /** A signal as a finding's data shows it: its id, weight and the quoted span. */
 export function signalData(text: string, fired: Fired): Record<string, unknown> {
-  return { id: fired.signal.id, category: fired.signal.category, weight: fired.signal.weight, what: fired.signal.what, span: excerpt(text, fired.index, fired.length) };
+  return {
+    id: fired.signal.id,
+    category: fired.signal.category,
+    weight: fired.signal.weight,
+    what: fired.signal.what,
+    span: excerpt(text, fired.index, fired.length),
+  };
 }
 
 /** What every security finding on a scanned text carries: the signals, the excerpt, and whether tags were decoded. */
@@ -46,4 +52,9 @@ export function scanData(scanned: ScannedText, fired: readonly Fired[]): Record<
     excerpt: excerpt(scanned.normalized, first.index, first.length),
     ...(hasTags(scannedPart(scanned.text)) && { decoded: 'the text hides Unicode tag characters; the excerpts show the ASCII they spell' }),
   };
+}
+
+/** The subject of a finding's message, singular so the signal's verb agrees: "parameter description tells ...". */
+export function subjectOf(text: Text): string {
+  return text.field === 'instructions' ? 'instructions text' : `${text.owner} ${text.field}`;
 }

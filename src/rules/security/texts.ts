@@ -58,7 +58,8 @@ export function collectTexts(surface: Surface): Text[] {
       }
       if (kind === 'tools') {
         const title = asRecord(record.annotations)?.title;
-        if (typeof title === 'string') texts.push({ text: title, field: 'title', owner: 'tool', location: itemLocation(surface, kind, item, '/annotations/title'), tool });
+        if (typeof title === 'string')
+          texts.push({ text: title, field: 'title', owner: 'tool', location: itemLocation(surface, kind, item, '/annotations/title'), tool });
         for (const key of ['inputSchema', 'outputSchema'] as const) {
           walkSchema(record[key], [key], (text, field, path) =>
             texts.push({ text, field, owner: 'parameter', location: itemLocation(surface, kind, item, pointer(...path)), tool }),

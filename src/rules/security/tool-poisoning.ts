@@ -1,12 +1,13 @@
 import { defineRule } from '../../engine/rule.js';
-import { scanData, scannedTexts, signalData } from './scan.js';
+import { scanData, scannedTexts, signalData, subjectOf } from './scan.js';
 import { unscannedNote } from './texts.js';
 
 export const toolPoisoning = defineRule({
   id: 'security/tool-poisoning',
   family: 'security',
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
-  description: 'No text the model reads gives it a harmful order (ignore instructions, hide from the user, send data away, read secrets, call a tool before anything else).',
+  description:
+    'No text the model reads gives it a harmful order (ignore instructions, hide from the user, send data away, read secrets, call a tool before anything else).',
   defaultSeverity: 'warning',
   spec: {
     texts: {
@@ -72,7 +73,7 @@ export const toolPoisoning = defineRule({
       const more = fired.length > 1 ? ` (${fired.length} signals: ${fired.map((entry) => entry.signal.id).join(', ')})` : '';
       const data = scanData(scanned, shown);
       report({
-        message: `${scanned.text.owner} ${scanned.text.field} ${what}${more}: "${String(data.excerpt).slice(0, 80)}"`,
+        message: `${subjectOf(scanned.text)} ${what}${more}: "${String(data.excerpt).slice(0, 80)}"`,
         location: scanned.text.location,
         data: { ...data, signals: fired.map((entry) => signalData(scanned.normalized, entry)) },
         // One text repeated under several tools or parameters is one finding that lists them all.
