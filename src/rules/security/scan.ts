@@ -5,6 +5,7 @@
  */
 import { items } from '../../surface/items.js';
 import type { Surface } from '../../surface/types.js';
+import { codePointLabel, invisibleKind, invisiblePattern } from '../../util/invisible.js';
 import { cacheKey, type RunCache } from '../../util/run-cache.js';
 import { hasTags } from './heuristics.js';
 import { scanText, type Fired, type Scan } from './signals.js';
@@ -16,6 +17,8 @@ export interface ScannedText {
   normalized: string;
   scan: Scan;
 }
+
+const INVISIBLE = invisiblePattern();
 
 const SCANS = cacheKey<readonly ScannedText[]>('security/scans');
 
@@ -46,11 +49,16 @@ export function signalData(text: string, fired: Fired): Record<string, unknown> 
 /** What every security finding on a scanned text carries: the signals, the excerpt, and whether tags were decoded. */
 export function scanData(scanned: ScannedText, fired: readonly Fired[]): Record<string, unknown> {
   const first = fired[0]!;
+  const raw = scannedPart(scanned.text);
+  const hidden = [...new Set((raw.match(INVISIBLE) ?? []).filter((char) => invisibleKind(char.codePointAt(0)!) !== 'tag').map(codePointLabel))].slice(0, 5);
   return {
     category: first.signal.category,
     signals: fired.map((entry) => signalData(scanned.normalized, entry)),
     excerpt: excerpt(scanned.normalized, first.index, first.length),
-    ...(hasTags(scannedPart(scanned.text)) && { decoded: 'the text hides Unicode tag characters; the excerpts show the ASCII they spell' }),
+    ...(hasTags(raw) && { decoded: 'the text hides Unicode tag characters; the excerpts show the ASCII they spell' }),
+    ...(hidden.length > 0 && {
+      hidden: `the text contains invisible characters (${hidden.join(', ')}), left out of the excerpts; security/hidden-unicode shows where`,
+    }),
   };
 }
 
