@@ -23,6 +23,7 @@ export function buildProgram(): Command {
   severityFailOnOption(run);
   familyOptions(run)
     .option('--trace <file>', 'write every JSON-RPC message, both ways, as JSON Lines (secrets redacted)')
+    .option('--concurrency <n>', 'how many servers of the config run side by side (default: the number of CPU cores, at least 2)')
     .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
     .option('--verbose', "console: every rule's status and the server's stderr")
     .option('--show-values', 'reports may contain prompt argument values and rendered text (redacted by default)')

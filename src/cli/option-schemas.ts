@@ -64,6 +64,11 @@ export const runOptionsSchema = targetOptionsSchema.extend({
   only: families('--only').optional(),
   skip: families('--skip').optional(),
   trace: z.string().optional(),
+  concurrency: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, { message: '--concurrency: expected a whole number of servers from 1 to 999' })
+    .transform(Number)
+    .optional(),
   quiet: flag,
   verbose: flag,
   prComment: flag,

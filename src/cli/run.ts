@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { TapEntry } from '../connect/rpc.js';
 import { DEFAULT_CONCURRENCY, runServers } from '../engine/runner.js';
+import { availableParallelism } from 'node:os';
 import type { Baseline, Rule } from '../engine/rule.js';
 import type { Family } from '../model/family.js';
 import type { ServerReport } from '../model/report.js';
@@ -57,6 +58,7 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     rules,
     clientVersion: version,
     concurrency: DEFAULT_CONCURRENCY,
+    servers: options.concurrency ?? defaultServerConcurrency(),
     hooks: { ...stream, onTraffic: options.trace ? (name, entries) => traffic.push({ server: name, entries }) : undefined },
   });
   const servers = reports.map((report, index): ServerReport => {
@@ -99,4 +101,9 @@ export function selectRules(rules: readonly Rule[], only?: readonly Family[], sk
 /** Where the config defines a server, relative to the working directory with forward slashes (as SARIF wants it). */
 function configSource(configPath: string, line: number): { file: string; line: number } {
   return { file: path.relative(process.cwd(), configPath).split(path.sep).join('/'), line };
+}
+
+/** Servers side by side by default: one per CPU core, at least two (most of a server's time is spent waiting on it). */
+function defaultServerConcurrency(): number {
+  return Math.max(2, availableParallelism());
 }

@@ -26,6 +26,7 @@ import { RunCache } from '../util/run-cache.js';
 import { memoryRuntime, type RunRuntime } from './runtime.js';
 import type { Baseline, Report, Rule, RuleContext, ServerMetrics, ServerSurface } from './rule.js';
 import { mergeByCause, type Reported } from './merge.js';
+import { inOrder } from './in-order.js';
 import { resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
 import { fingerprint, inheritedMark } from './inherited.js';
 import type { SdkId, Shown } from './signatures.js';
@@ -58,22 +59,39 @@ export interface RunnerOptions {
   rules: readonly Rule[];
   clientVersion: string;
   concurrency: number;
+  /** How many servers run side by side (default 1); streaming hooks still hear them in config order. */
+  servers?: number;
   hooks?: RunHooks;
 }
 
 export { DEFAULT_CONCURRENCY } from '../surface/open.js';
 
 /**
- * Every server of the run, one after another, then the rules' checks across servers. Surfaces are kept for those
+ * Every server of the run, up to `servers` side by side, then the rules' checks across servers. Surfaces are kept for those
  * checks only when a selected rule has one and there are at least two servers.
  */
 export async function runServers(plans: readonly ServerPlan[], options: RunnerOptions): Promise<ServerReport[]> {
   const across = plans.length > 1 ? options.rules.filter((rule) => rule.checkAcross !== undefined) : [];
   const surfaces = new Map<string, Surface>();
-  const reports: ServerReport[] = [];
-  for (const plan of plans) {
-    reports.push(await runOne(plan, options, across.length > 0 ? (surface) => surfaces.set(plan.name, surface) : undefined));
-  }
+  const reports = new Array<ServerReport>(plans.length);
+  const width = Math.max(1, Math.min(options.servers ?? 1, plans.length));
+  const ordered = width > 1 && options.hooks ? inOrder(options.hooks, plans.length) : undefined;
+  let next = 0;
+  // A pool of `width` workers, each taking the next server in config order: the reports stay in that order.
+  const worker = async () => {
+    while (next < plans.length) {
+      const index = next++;
+      const plan = plans[index]!;
+      const hooks = ordered?.forServer(index) ?? options.hooks;
+      reports[index] = await runOne(
+        plan,
+        { ...options, ...(hooks && { hooks }) },
+        across.length > 0 ? (surface) => surfaces.set(plan.name, surface) : undefined,
+      );
+      ordered?.done(index);
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
   for (const rule of across) acrossServers(rule, plans, reports, surfaces, options.hooks);
   return reports;
 }
