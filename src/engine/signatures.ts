@@ -330,6 +330,21 @@ export const SIGNATURES = {
     reference: `${TS_SDK}/pull/2122`,
     match: ({ data, transport }) => transport === 'stdio' && hasExactly(data, ['method']) && typeof data.method === 'string' && data.method.endsWith('/list'),
   },
+  'mcp-server-1-unknown-resource': {
+    ruleId: 'resources/unknown-resource',
+    sdks: ['mcp-server-1-zod4', 'mcp-server-1-zod3', 'mcp-server-1-old'],
+    description: 'McpServer answers resources/read of a URI no resource or template matches with -32602 "Resource <uri> not found", on every revision (2025-11-25 asks for -32002).',
+    reference: `${TS_SDK}/blob/v1.x/src/server/mcp.ts`,
+    match: ({ data }) => data.code === -32602 && data.said === said(`MCP error -32602: Resource ${String(data.uri)} not found`),
+  },
+  'mcp-server-2-unknown-resource': {
+    ruleId: 'resources/unknown-resource',
+    sdks: ['mcp-server-2'],
+    description:
+      'McpServer 2.x answers an unknown resource with -32602 "Resource not found: <uri>" on every revision, and maps a -32002 its handlers throw to -32602 (the 2026-07-28 code).',
+    reference: `${TS_SDK}/blob/main/packages/core/src/types/errors.ts`,
+    match: ({ data }) => data.code === -32602 && data.said === said(`Resource not found: ${String(data.uri)}`),
+  },
   'sdk-list-ignores-cursor': {
     ruleId: 'protocol/invalid-cursor',
     sdks: SDK_LISTS,
