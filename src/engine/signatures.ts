@@ -356,7 +356,8 @@ export const SIGNATURES = {
   'mcp-server-1-unknown-resource': {
     ruleId: 'resources/unknown-resource',
     sdks: ['mcp-server-1-zod4', 'mcp-server-1-zod3', 'mcp-server-1-old'],
-    description: 'McpServer answers resources/read of a URI no resource or template matches with -32602 "Resource <uri> not found", on every revision (2025-11-25 asks for -32002).',
+    description:
+      'McpServer answers resources/read of a URI no resource or template matches with -32602 "Resource <uri> not found", on every revision (2025-11-25 asks for -32002).',
     reference: `${TS_SDK}/blob/v1.x/src/server/mcp.ts`,
     match: ({ data }) => data.code === -32602 && data.said === said(`MCP error -32602: Resource ${String(data.uri)} not found`),
   },

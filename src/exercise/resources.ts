@@ -45,7 +45,7 @@ export async function readResource(probe: Probe, uri: string, limits: Pick<Resou
   let budget = limits.maxBytes;
   let bytes = 0;
   let oversized = false;
-  const kept = contents.map((raw) => {
+  const kept = (contents as unknown[]).map((raw): unknown => {
     const item = asRecord(raw);
     if (item === undefined) return raw;
     const copy: JsonRecord = { ...item };
@@ -243,7 +243,8 @@ export function describedValues(description: unknown): string[] {
   }
   for (const match of text.matchAll(/\(([^()]{1,200})\)/g)) {
     const inside = match[1]!.split(/\s*(?:,|\bor\b)\s*/).map((part) => part.trim());
-    if (inside.length >= 2 && inside.every((part) => token.test(part) && token.exec(part)![0] === part)) found.push(...inside.map((part) => part.replace(/^["'`]|["'`]$/g, '')));
+    if (inside.length >= 2 && inside.every((part) => token.test(part) && token.exec(part)![0] === part))
+      found.push(...inside.map((part) => part.replace(/^["'`]|["'`]$/g, '')));
   }
   return [...new Set(found.filter((value) => value !== ''))];
 }
@@ -293,4 +294,3 @@ export function uiLinks(surface: Surface): UiLink[] {
 export function declaresUiExtension(surface: Surface): boolean {
   return asRecord(asRecord(surface.capabilities.extensions)?.[UI_EXTENSION]) !== undefined;
 }
-

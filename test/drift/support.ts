@@ -64,7 +64,9 @@ export async function driftRun(base: Contract, revision: Contract, drift?: Drift
   };
   for (const resource of revision.resources) serve(resource.uri, resource.contentSha256);
   for (const entry of revision.tools) if (entry.uiResource) serve(entry.uiResource.uri, entry.uiResource.sha256);
-  const pins = [...base.resources, ...revision.resources].some((resource) => resource.contentSha256) || [...base.tools, ...revision.tools].some((entry) => entry.uiResource);
+  const pins =
+    [...base.resources, ...revision.resources].some((resource) => resource.contentSha256) ||
+    [...base.tools, ...revision.tools].some((entry) => entry.uiResource);
   if (pins && drift === undefined) drift = { resource_contents: true };
   const spec: FakeServerSpec = {
     capabilities: server.capabilities,

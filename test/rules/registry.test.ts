@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { FAMILIES } from '../../src/model/family.js';
 import { CHANGE_IDS } from '../../src/model/changes.js';
-import { ABSENT, KEYWORDS, KNOWN_REVISIONS, LATER_REVISIONS, PARTIES, QUOTED_REVISIONS, TARGET_REVISION, targetRef, type RuleSpec } from '../../src/model/spec.js';
+import {
+  ABSENT,
+  KEYWORDS,
+  KNOWN_REVISIONS,
+  LATER_REVISIONS,
+  PARTIES,
+  QUOTED_REVISIONS,
+  TARGET_REVISION,
+  targetRef,
+  type RuleSpec,
+} from '../../src/model/spec.js';
 import { SUITE_SPECS } from '../../src/rules/suites/cases.js';
 
 describe('rule registry', () => {

@@ -94,7 +94,11 @@ export async function runRuleOnFake(
 
 /** The report as if the rule under test had run alone: its result first, only its findings. */
 function ownPart(report: ServerReport, rule: Rule): ServerReport {
-  return { ...report, rules: report.rules.filter((result) => result.id === rule.id), findings: report.findings.filter((finding) => finding.ruleId === rule.id) };
+  return {
+    ...report,
+    rules: report.rules.filter((result) => result.id === rule.id),
+    findings: report.findings.filter((finding) => finding.ruleId === rule.id),
+  };
 }
 
 /** Runs one case: against its real target when it has one, else against its fake server. */

@@ -37,7 +37,12 @@ export const loggingInvalidLevel = defineRule({
           : `logging/setLevel with the invalid level "${INVALID_LEVEL}" got ${describeOutcome(outcome)}; expected JSON-RPC error -32602`,
       location: { kind: 'server', pointer: '/capabilities/logging' },
       answer: answerOf(outcome, classified),
-      data: { level: INVALID_LEVEL, outcome: outcome.kind, ...(outcome.kind === 'error' && { code: outcome.code, said: String(outcome.message).slice(0, 300) }), expected: -32602 },
+      data: {
+        level: INVALID_LEVEL,
+        outcome: outcome.kind,
+        ...(outcome.kind === 'error' && { code: outcome.code, said: String(outcome.message).slice(0, 300) }),
+        expected: -32602,
+      },
     });
   },
 });

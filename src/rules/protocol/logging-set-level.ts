@@ -25,7 +25,7 @@ export const loggingSetLevel = defineRule({
     'A client sets the lowest level of `notifications/message` it wants with `logging/setLevel`. mcpact sends each ' +
     'level of the schema in turn (debug, info, notice, warning, error, critical, alert, emergency); each must ' +
     'answer with a result object (`{}`). A level refused (-32602 for "notice", say) is a finding naming it. ' +
-    '2026-07-28 has no logging/setLevel (the level travels in each request\'s `_meta`), so the rule does not ' +
+    "2026-07-28 has no logging/setLevel (the level travels in each request's `_meta`), so the rule does not " +
     'apply there. Without `logging` declared the method must be -32601: protocol/capability-consistency.',
   async check(context) {
     if (context.surface.capabilities.logging === undefined) return context.skip('the server does not declare logging');

@@ -41,12 +41,21 @@ export const completionResult = defineRule({
       for (const completion of sample.completions) {
         const problem = completionProblem(completion.outcome);
         if (problem === undefined) continue;
-        const withContext = completion.context === undefined ? '' : ` (context: ${Object.keys(completion.context).map((name) => quote(name, 40)).join(', ')})`;
+        const withContext =
+          completion.context === undefined
+            ? ''
+            : ` (context: ${Object.keys(completion.context)
+                .map((name) => quote(name, 40))
+                .join(', ')})`;
         context.report({
           message: `completion for variable ${quote(completion.variable, 60)} of template ${quoteUri(sample.template.uriTemplate)}${withContext}: ${problem}`,
           location: { kind: 'resourceTemplate', name: truncate(sample.template.uriTemplate, 200) },
           answer: answerOf(completion.outcome),
-          data: { variable: completion.variable, outcome: completion.outcome.kind, ...(completion.outcome.kind === 'error' && { code: completion.outcome.code }) },
+          data: {
+            variable: completion.variable,
+            outcome: completion.outcome.kind,
+            ...(completion.outcome.kind === 'error' && { code: completion.outcome.code }),
+          },
         });
       }
     }

@@ -38,7 +38,7 @@ export const completionUnknownTemplate = defineRule({
     'Asked to complete variable `mcpact` of `mcpact-no-such-template://{mcpact}`, a server that declares ' +
     '`completions` should refuse with -32602, as it does for a prompt that does not exist. Suggestions for a ' +
     'template that does not exist, or -32603, mislead clients. Runs only on servers that list templates (a server ' +
-    'with prompts only is prompts/completion-unknown-prompt\'s).',
+    "with prompts only is prompts/completion-unknown-prompt's).",
   async check(context) {
     if (context.surface.capabilities.completions === undefined) return context.skip('the server does not declare completions');
     if (listedTemplates(context.surface).length === 0) return context.skip('the server lists no resource templates');

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { mediaTypeProblem } from '../../util/media-type.js';
 import { contentItems, everyRevision, familyReads, quoteUri } from './shared.js';
 
 const CONTENTS = {
@@ -50,7 +51,8 @@ export const contentsMatch = defineRule({
           data: { uri: entry.uri, contentUri: only.uri },
         });
       }
-      if (entry.listedMimeType === undefined) continue;
+      // A listed mimeType that is no media type is schema/resource-mime-type's finding, not a second one here.
+      if (entry.listedMimeType === undefined || mediaTypeProblem(entry.listedMimeType) !== undefined) continue;
       for (const { index, item } of items) {
         if (typeof item?.mimeType !== 'string' || essence(item.mimeType) === essence(entry.listedMimeType)) continue;
         context.report({

@@ -13,7 +13,8 @@ const UPDATED = {
 export const notificationShape = defineRule({
   id: 'resources/notification-shape',
   family: 'resources',
-  description: 'notifications/resources/updated carries a string params.uri, and notifications/resources/list_changed object params, whenever the server sends them.',
+  description:
+    'notifications/resources/updated carries a string params.uri, and notifications/resources/list_changed object params, whenever the server sends them.',
   defaultSeverity: 'error',
   spec: { texts: everyRevision(UPDATED, { '2026-07-28': UPDATED }) },
   docs:

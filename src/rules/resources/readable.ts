@@ -26,7 +26,7 @@ export const readable = defineRule({
     'mcpact reads each listed resource once (`resources/read` is side-effect free by the spec), up to ' +
     '`resources.max_reads` (default 20; the rest are named in the note). A listed resource that answers with an ' +
     'error, -32002 or -32602 above all (the server says it does not exist), or with a response that is neither ' +
-    'result nor error, is a finding on the resource. A read whose answer shows that the server\'s own backend was ' +
+    "result nor error, is a finding on the resource. A read whose answer shows that the server's own backend was " +
     'unreachable, or that got no answer, is inconclusive. The shape of what comes back is resources/contents-shape.',
   async check(context) {
     if (context.surface.capabilities.resources === undefined) return context.skip('the server does not declare resources');

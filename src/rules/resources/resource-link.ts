@@ -49,7 +49,8 @@ async function collect(context: RuleContext): Promise<{ links: Link[]; looked: s
     looked.push('tool results');
     for (const { call, outcome } of await outcomesOf(context, toolPlan(context).valid)) {
       if (outcome.kind !== 'result' || call.tool === undefined) continue;
-      for (const uri of linksIn(outcome.result)) links.push({ uri, location: { kind: 'tool', name: truncate(call.tool, 200) }, where: `tool ${quote(call.tool, 60)}` });
+      for (const uri of linksIn(outcome.result))
+        links.push({ uri, location: { kind: 'tool', name: truncate(call.tool, 200) }, where: `tool ${quote(call.tool, 60)}` });
     }
   }
   if (context.surface.capabilities.prompts !== undefined && PROMPT_RENDERERS.some((id) => context.running.has(id))) {

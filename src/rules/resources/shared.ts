@@ -90,7 +90,11 @@ export async function familyReads(context: RuleContext): Promise<FamilyReads> {
   }
   for (const link of links.taken) {
     if (reads.some((entry) => entry.uri === link.uri) || listed.taken.some((resource) => resource.uri === link.uri)) continue;
-    add({ uri: link.uri, location: { kind: 'tool', name: truncate(link.tool, 200), pointer: '/_meta/ui/resourceUri' }, origin: `linked by tool ${quote(link.tool, 60)}` });
+    add({
+      uri: link.uri,
+      location: { kind: 'tool', name: truncate(link.tool, 200), pointer: '/_meta/ui/resourceUri' },
+      origin: `linked by tool ${quote(link.tool, 60)}`,
+    });
   }
   await Promise.all(pending);
   // Reads finish in any order; findings must not.
@@ -127,7 +131,8 @@ export function standing(read: ResourceRead): ReadStanding {
   if (outcome.kind === 'timeout') return { kind: 'undecided', why: `no answer to resources/read of ${quoteUri(read.uri)}` };
   if (outcome.kind === 'closed') return { kind: 'undecided', why: `the connection closed before resources/read of ${quoteUri(read.uri)} was answered` };
   const unreachable = unreachableEvidence(outcome);
-  if (unreachable !== undefined) return { kind: 'undecided', why: `resources/read of ${quoteUri(read.uri)} found the server's backend unreachable (${unreachable})` };
+  if (unreachable !== undefined)
+    return { kind: 'undecided', why: `resources/read of ${quoteUri(read.uri)} found the server's backend unreachable (${unreachable})` };
   return { kind: 'failed', outcome };
 }
 

@@ -56,7 +56,11 @@ export const templateRead = defineRule({
       }
       if (stand.kind === 'result') {
         if (read.contents === undefined || read.contents.length > 0) continue;
-        context.report({ message: `${what} answered with empty contents`, location, data: { uri: sample.uri, values: sample.values, sources: sample.sources } });
+        context.report({
+          message: `${what} answered with empty contents`,
+          location,
+          data: { uri: sample.uri, values: sample.values, sources: sample.sources },
+        });
         continue;
       }
       const outcome = stand.outcome;
@@ -68,7 +72,13 @@ export const templateRead = defineRule({
         message: `${what} cannot be read: ${describeOutcome(outcome)}`,
         location,
         answer: answerOf(outcome),
-        data: { uri: sample.uri, values: sample.values, sources: sample.sources, outcome: outcome.kind, ...(outcome.kind === 'error' && { code: outcome.code }) },
+        data: {
+          uri: sample.uri,
+          values: sample.values,
+          sources: sample.sources,
+          outcome: outcome.kind,
+          ...(outcome.kind === 'error' && { code: outcome.code }),
+        },
       });
     }
     if (undecided.length > 0) context.inconclusive(`${undecided.length} expansions not judged: ${undecided.slice(0, 3).join('; ')}`);

@@ -20,7 +20,9 @@ export function htmlProblem(text: string): string | undefined {
   }
   if (/^<!doctype\s+html(?:\s[^>]*)?>/i.test(rest)) return undefined;
   const start = JSON.stringify(rest.slice(0, 30));
-  return /^<html[\s>]/i.test(rest) ? 'it has no <!DOCTYPE html> before <html> (a browser renders it in quirks mode)' : `it does not start with <!DOCTYPE html> (it starts with ${start})`;
+  return /^<html[\s>]/i.test(rest)
+    ? 'it has no <!DOCTYPE html> before <html> (a browser renders it in quirks mode)'
+    : `it does not start with <!DOCTYPE html> (it starts with ${start})`;
 }
 
 export const uiHtml = defineRule({

@@ -17,10 +17,15 @@ export function toolMetaProblems(ui: unknown): { pointer: string; problem: strin
   if (record.resourceUri !== undefined && typeof record.resourceUri !== 'string')
     problems.push({ pointer: '/resourceUri', problem: `_meta.ui.resourceUri must be a string, got ${jsonType(record.resourceUri)}` });
   if (record.visibility !== undefined) {
-    if (!Array.isArray(record.visibility)) problems.push({ pointer: '/visibility', problem: `_meta.ui.visibility must be an array, got ${jsonType(record.visibility)}` });
+    if (!Array.isArray(record.visibility))
+      problems.push({ pointer: '/visibility', problem: `_meta.ui.visibility must be an array, got ${jsonType(record.visibility)}` });
     else {
       const bad = record.visibility.findIndex((value) => typeof value !== 'string' || !VISIBILITY.has(value));
-      if (bad !== -1) problems.push({ pointer: `/visibility/${bad}`, problem: `_meta.ui.visibility[${bad}] must be "model" or "app", got ${quote(record.visibility[bad], 40)}` });
+      if (bad !== -1)
+        problems.push({
+          pointer: `/visibility/${bad}`,
+          problem: `_meta.ui.visibility[${bad}] must be "model" or "app", got ${quote(record.visibility[bad], 40)}`,
+        });
     }
   }
   return problems;
@@ -96,7 +101,11 @@ export const uiMeta = defineRule({
       if (entry.read.outcome.kind !== 'result') continue;
       for (const { index, item } of uiItems(entry)) {
         for (const problem of resourceMetaProblems(asRecord(item._meta)?.ui)) {
-          context.report({ message: `${where}, whose contents[${index}]: ${problem}`, location: toolLocation(entry.link.tool), data: { uri: entry.link.uri, index } });
+          context.report({
+            message: `${where}, whose contents[${index}]: ${problem}`,
+            location: toolLocation(entry.link.tool),
+            data: { uri: entry.link.uri, index },
+          });
         }
       }
     }

@@ -24,7 +24,7 @@ const SCHEME = uiSpec({
 export const uiResourceLink = defineRule({
   id: 'resources/ui-resource-link',
   family: 'resources',
-  description: "The UI resource a tool links (_meta.ui.resourceUri) is a ui:// URI that the server can read.",
+  description: 'The UI resource a tool links (_meta.ui.resourceUri) is a ui:// URI that the server can read.',
   defaultSeverity: 'error',
   spec: EXISTS,
   docs:
@@ -52,7 +52,8 @@ export const uiResourceLink = defineRule({
           data: { uri },
         });
       }
-      if (coveredByListing(context.surface, uri) === undefined) context.note(`tool ${quote(tool, 60)}: ${quoteUri(uri)} is not listed (allowed for UI resources)`);
+      if (coveredByListing(context.surface, uri) === undefined)
+        context.note(`tool ${quote(tool, 60)}: ${quoteUri(uri)} is not listed (allowed for UI resources)`);
       const stand = standing(entry.read);
       if (stand.kind === 'undecided') {
         undecided.push(stand.why);

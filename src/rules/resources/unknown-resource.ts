@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { answerOf } from '../../exercise/answers.js';
-import { sharedRead, unknownResourceUri } from '../../exercise/resources.js';
+import { listedResources, sharedRead, unknownResourceUri } from '../../exercise/resources.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
 import { everyRevision, isModern, quoteUri } from './shared.js';
@@ -34,7 +34,7 @@ export const unknownResource = defineRule({
   defaultSeverity: 'warning',
   spec: { checklist: 'R5', texts: everyRevision(SHOULD_32002, { '2026-07-28': MUST_32602 }) },
   docs:
-    'mcpact reads a URI that no listed resource has and no listed template covers (in the scheme of the server\'s ' +
+    "mcpact reads a URI that no listed resource has and no listed template covers (in the scheme of the server's " +
     'own resources, path `mcpact-no-such-resource`; never an http(s) URI). Up to 2025-11-25 the text asks for ' +
     '-32002 (a SHOULD); 2026-07-28 makes it -32602 (a MUST) and forbids an empty `contents` array. The expected ' +
     'code follows the negotiated protocolVersion. Empty contents, any other result, another code (-32603, -32601) ' +
@@ -52,6 +52,13 @@ export const unknownResource = defineRule({
     const level = levelLabel(context.spec?.level ?? 'SHOULD');
     if (outcome.kind === 'error' && outcome.code === expected) return;
     if (outcome.kind === 'timeout') return context.inconclusive(`${what} got ${describeOutcome(outcome)}`);
+    // resources/read not implemented at all is one cause: resources/readable reports it on the listed resources.
+    const first = listedResources(context.surface)[0];
+    if (outcome.kind === 'error' && outcome.code === -32601 && first !== undefined) {
+      const listed = await sharedRead(context, first.uri);
+      if (listed.outcome.kind === 'error' && listed.outcome.code === -32601)
+        return context.skip('resources/read answers -32601 even for listed resources (resources/readable reports it)');
+    }
     const data = { uri, expected, outcome: outcome.kind, ...(outcome.kind === 'error' && { code: outcome.code, said: String(outcome.message).slice(0, 300) }) };
     if (outcome.kind === 'result') {
       const empty = read.contents !== undefined && read.contents.length === 0;

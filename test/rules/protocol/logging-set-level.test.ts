@@ -8,7 +8,11 @@ ruleTester(loggingSetLevel, {
   invalid: [
     {
       name: 'notice refused',
-      server: { ...logging, handle: (method, params) => (method === 'logging/setLevel' && params?.level === 'notice' ? { error: { code: -32602, message: 'Invalid level' } } : undefined) },
+      server: {
+        ...logging,
+        handle: (method, params) =>
+          method === 'logging/setLevel' && params?.level === 'notice' ? { error: { code: -32602, message: 'Invalid level' } } : undefined,
+      },
       findings: [{ message: 'logging/setLevel with level "notice" got JSON-RPC error -32602; expected {}', data: { level: 'notice' } }],
     },
   ],

@@ -11,7 +11,11 @@ ruleTester(blobBase64, {
     { name: 'text only', server: resourceServer() },
   ],
   invalid: [
-    { name: 'not base64 at all', server: blob('hello world!'), findings: [{ message: 'contents[0].blob is not valid base64', location: { pointer: '/contents/0/blob' } }] },
+    {
+      name: 'not base64 at all',
+      server: blob('hello world!'),
+      findings: [{ message: 'contents[0].blob is not valid base64', location: { pointer: '/contents/0/blob' } }],
+    },
     { name: 'unpadded', server: blob('aGVsbG8'), findings: [{ message: 'not a multiple of 4' }] },
     { name: 'base64url alphabet', server: blob('a-_b'), findings: [{ message: 'not in the base64 alphabet' }] },
   ],

@@ -9,12 +9,18 @@ ruleTester(completionUnknownTemplate, {
   invalid: [
     {
       name: 'suggests values for a template that does not exist',
-      server: resourceServer({ ...capabilities, handle: (method) => (method === 'completion/complete' ? { result: { completion: { values: ['a'] } } } : undefined) }),
+      server: resourceServer({
+        ...capabilities,
+        handle: (method) => (method === 'completion/complete' ? { result: { completion: { values: ['a'] } } } : undefined),
+      }),
       findings: [{ message: 'got a result; expected JSON-RPC error -32602', location: { kind: 'server' } }],
     },
     {
       name: '-32603',
-      server: resourceServer({ ...capabilities, handle: (method) => (method === 'completion/complete' ? { error: { code: -32603, message: 'Cannot read properties of undefined' } } : undefined) }),
+      server: resourceServer({
+        ...capabilities,
+        handle: (method) => (method === 'completion/complete' ? { error: { code: -32603, message: 'Cannot read properties of undefined' } } : undefined),
+      }),
       findings: [{ message: 'got JSON-RPC error -32603' }],
     },
   ],

@@ -20,7 +20,7 @@ ruleTester(readable, {
     {
       name: 'the backend is unreachable',
       server: resourceServer({ handle: reading(DOC.uri, { error: { code: -32603, message: 'fetch failed: ECONNREFUSED' } }) }),
-      reason: "backend unreachable",
+      reason: 'backend unreachable',
     },
     { name: 'no answer', server: resourceServer({ handle: reading(DOC.uri, { silent: true }) }), reason: 'no answer to resources/read' },
   ],

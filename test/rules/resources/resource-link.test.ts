@@ -22,7 +22,12 @@ ruleTester(resourceLink, {
       name: 'the link points to nothing',
       server: linking('docs://guide/gone'),
       alongside: [validInput],
-      findings: [{ message: 'tool "find_doc" links "docs://guide/gone", which cannot be read: JSON-RPC error -32002 (not found)', location: { kind: 'tool', name: 'find_doc' } }],
+      findings: [
+        {
+          message: 'tool "find_doc" links "docs://guide/gone", which cannot be read: JSON-RPC error -32002 (not found)',
+          location: { kind: 'tool', name: 'find_doc' },
+        },
+      ],
     },
   ],
   skipped: [

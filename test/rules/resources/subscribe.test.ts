@@ -9,9 +9,16 @@ ruleTester(subscribe, {
   invalid: [
     {
       name: 'subscribe declared but not implemented',
-      server: resourceServer({ ...subscribing, handle: (method) => (method.startsWith('resources/') && method.endsWith('subscribe') ? { error: { code: -32601, message: 'Method not found' } } : undefined) }),
+      server: resourceServer({
+        ...subscribing,
+        handle: (method) =>
+          method.startsWith('resources/') && method.endsWith('subscribe') ? { error: { code: -32601, message: 'Method not found' } } : undefined,
+      }),
       findings: [
-        { message: 'resources/subscribe of "docs://guide/intro" got JSON-RPC error -32601; with resources.subscribe declared it must answer {}', location: { kind: 'resource' } },
+        {
+          message: 'resources/subscribe of "docs://guide/intro" got JSON-RPC error -32601; with resources.subscribe declared it must answer {}',
+          location: { kind: 'resource' },
+        },
         { message: 'resources/unsubscribe of "docs://guide/intro" got JSON-RPC error -32601' },
       ],
     },

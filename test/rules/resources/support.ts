@@ -2,7 +2,12 @@
 import type { FakeServerSpec, Reply } from '../../support/fake-server.js';
 
 export const DOC = { uri: 'docs://guide/intro', name: 'intro', mimeType: 'text/markdown' };
-export const TEMPLATE = { uriTemplate: 'docs://pages/{page}', name: 'page', description: 'A page of the guide by name (intro or setup).', mimeType: 'text/markdown' };
+export const TEMPLATE = {
+  uriTemplate: 'docs://pages/{page}',
+  name: 'page',
+  description: 'A page of the guide by name (intro or setup).',
+  mimeType: 'text/markdown',
+};
 
 export function resourceServer(overrides: Partial<FakeServerSpec> = {}): FakeServerSpec {
   return {

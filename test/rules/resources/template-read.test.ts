@@ -18,14 +18,23 @@ ruleTester(templateRead, {
     {
       name: 'a value the server suggested is not found',
       server: resourceServer({ ...completing, handle: reading('docs://pages/setup', { error: { code: -32002, message: 'Resource not found' } }) }),
-      findings: [{ message: 'expanded to "docs://pages/setup" (page from completion) cannot be read: JSON-RPC error -32002', location: { kind: 'resourceTemplate', name: TEMPLATE.uriTemplate } }],
+      findings: [
+        {
+          message: 'expanded to "docs://pages/setup" (page from completion) cannot be read: JSON-RPC error -32002',
+          location: { kind: 'resourceTemplate', name: TEMPLATE.uriTemplate },
+        },
+      ],
     },
     {
       name: 'a guessed value crashes the server',
       server: resourceServer({ handle: reading('docs://pages/intro', { error: { code: -32603, message: 'TypeError: x is undefined' } }) }),
       findings: [{ message: 'cannot be read: JSON-RPC error -32603' }],
     },
-    { name: 'empty contents', server: resourceServer({ handle: reading('docs://pages/intro', { result: { contents: [] } }) }), findings: [{ message: 'answered with empty contents' }] },
+    {
+      name: 'empty contents',
+      server: resourceServer({ handle: reading('docs://pages/intro', { result: { contents: [] } }) }),
+      findings: [{ message: 'answered with empty contents' }],
+    },
   ],
   skipped: [
     { name: 'no templates', server: resourceServer({ resourceTemplates: [] }), skipped: 'lists no resource templates' },

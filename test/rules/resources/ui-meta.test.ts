@@ -7,7 +7,9 @@ ruleTester(uiMeta, {
     { name: 'typed metadata', server: appServer() },
     {
       name: 'resource metadata with csp and permissions',
-      server: appServer({ read: uiContents({ _meta: { ui: { csp: { connectDomains: ['https://api.example.com'] }, permissions: { camera: {} }, prefersBorder: true } } }) }),
+      server: appServer({
+        read: uiContents({ _meta: { ui: { csp: { connectDomains: ['https://api.example.com'] }, permissions: { camera: {} }, prefersBorder: true } } }),
+      }),
     },
   ],
   invalid: [

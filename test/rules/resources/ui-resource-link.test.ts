@@ -12,7 +12,12 @@ ruleTester(uiResourceLink, {
     {
       name: 'a link to nothing',
       server: appServer({ tool: { _meta: { ui: { resourceUri: 'ui://weather/missing' } } } }),
-      findings: [{ message: 'links the UI resource "ui://weather/missing", which cannot be read: JSON-RPC error -32002', location: { kind: 'tool', name: 'show_weather', pointer: '/_meta/ui/resourceUri' } }],
+      findings: [
+        {
+          message: 'links the UI resource "ui://weather/missing", which cannot be read: JSON-RPC error -32002',
+          location: { kind: 'tool', name: 'show_weather', pointer: '/_meta/ui/resourceUri' },
+        },
+      ],
     },
     {
       name: 'not a ui:// URI',

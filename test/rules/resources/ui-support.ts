@@ -4,7 +4,9 @@ import type { FakeServerSpec, Reply } from '../../support/fake-server.js';
 export const UI_URI = 'ui://weather/dashboard';
 export const HTML = '<!DOCTYPE html><html><head><title>Weather</title></head><body><main id="app"></main></body></html>';
 
-export function appServer(overrides: { tool?: Record<string, unknown>; read?: Reply; listed?: Record<string, unknown> | null; spec?: Partial<FakeServerSpec> } = {}): FakeServerSpec {
+export function appServer(
+  overrides: { tool?: Record<string, unknown>; read?: Reply; listed?: Record<string, unknown> | null; spec?: Partial<FakeServerSpec> } = {},
+): FakeServerSpec {
   const tool = {
     name: 'show_weather',
     description: 'Show the weather in a dashboard.',

@@ -7,7 +7,10 @@ import { resourceServer } from './support.js';
 
 /** Answers every read of a URI it does not list with `reply`. */
 const unknownAnswer = (reply: Reply, overrides: Partial<FakeServerSpec> = {}) =>
-  resourceServer({ ...overrides, handle: (method, params) => (method === 'resources/read' && String(params?.uri).includes('mcpact-no-such-resource') ? reply : undefined) });
+  resourceServer({
+    ...overrides,
+    handle: (method, params) => (method === 'resources/read' && String(params?.uri).includes('mcpact-no-such-resource') ? reply : undefined),
+  });
 
 ruleTester(unknownResource, {
   valid: [
@@ -21,9 +24,17 @@ ruleTester(unknownResource, {
       findings: [{ message: 'answered with empty contents; a resource that does not exist SHOULD get JSON-RPC error -32002', data: { empty: true } }],
     },
     { name: 'made-up contents', server: unknownAnswer({ result: { contents: [{ uri: 'x', text: '' }] } }), findings: [{ message: 'answered with a result' }] },
-    { name: '-32603', server: unknownAnswer({ error: { code: -32603, message: 'Internal error' } }), findings: [{ message: 'got JSON-RPC error -32603; expected JSON-RPC error -32002', data: { code: -32603, expected: -32002 } }] },
+    {
+      name: '-32603',
+      server: unknownAnswer({ error: { code: -32603, message: 'Internal error' } }),
+      findings: [{ message: 'got JSON-RPC error -32603; expected JSON-RPC error -32002', data: { code: -32603, expected: -32002 } }],
+    },
     { name: '-32601', server: unknownAnswer({ error: { code: -32601, message: 'Method not found' } }), findings: [{ message: 'got JSON-RPC error -32601' }] },
-    { name: '-32602 on 2025-11-25', server: unknownAnswer({ error: { code: -32602, message: 'Resource not found' } }), findings: [{ message: 'expected JSON-RPC error -32002 (SHOULD in the negotiated revision)' }] },
+    {
+      name: '-32602 on 2025-11-25',
+      server: unknownAnswer({ error: { code: -32602, message: 'Resource not found' } }),
+      findings: [{ message: 'expected JSON-RPC error -32002 (SHOULD in the negotiated revision)' }],
+    },
     {
       name: '-32002 on 2026-07-28',
       server: unknownAnswer({ error: { code: -32002, message: 'Resource not found' } }, { protocolVersion: '2026-07-28' }),
@@ -33,7 +44,11 @@ ruleTester(unknownResource, {
   inconclusive: [{ name: 'no answer', server: unknownAnswer({ silent: true }), reason: 'no answer' }],
   skipped: [
     { name: 'no resources', server: { tools: [] }, skipped: 'does not declare resources' },
-    { name: 'a template covers every URI', server: resourceServer({ resourceTemplates: [{ uriTemplate: '{+uri}', name: 'any' }] }), skipped: 'covered by a listed template' },
+    {
+      name: 'a template covers every URI',
+      server: resourceServer({ resourceTemplates: [{ uriTemplate: '{+uri}', name: 'any' }] }),
+      skipped: 'covered by a listed template',
+    },
   ],
 });
 
