@@ -16,6 +16,8 @@ import type { Contract, LockedResource, LockedTemplate, LockedTool } from '../lo
 
 export function diffContracts(base: Contract, rev: Contract): Change[] {
   const out: Change[] = [];
+  // A listed resource that a tool links as its app: its change is the tool's (tool-ui-resource-changed), once.
+  const apps = new Set([...base.tools, ...rev.tools].flatMap((tool) => (tool.uiResource ? [tool.uiResource.uri] : [])));
   diffServer(base.server, rev.server, out);
   matchByIdentity(base.tools, rev.tools, (tool) => tool.name, {
     removed: (tool) => out.push({ id: 'tool-removed', location: at('tool', tool.name, ''), reason: 'removed' }),
@@ -35,7 +37,7 @@ export function diffContracts(base: Contract, rev: Contract): Change[] {
     added: (resource) => out.push({ id: 'resource-added', location: at('resource', resource.uri, ''), reason: 'added' }),
     both: (before, after) => {
       diffResource('resource', before.uri, before, after, out);
-      diffContents(before, after, out);
+      if (!apps.has(before.uri)) diffContents(before, after, out);
     },
   });
   diffTemplates(base.resourceTemplates, rev.resourceTemplates, out);

@@ -101,8 +101,11 @@ export async function replayPinnedContents(
     notes.push('drift.resource_contents is on, but the lockfile pins no resource contents: refresh it with mcpact baseline');
   }
   const changes: Change[] = [];
+  const apps = new Set(base.tools.flatMap((tool) => (tool.uiResource ? [tool.uiResource.uri] : [])));
   for (const failure of pinned.unreadable) {
     if (failure.kind === 'resource') {
+      // An app's resource is the tool's change (tool-ui-resource-changed), reported once.
+      if (apps.has(failure.uri)) continue;
       if (base.resources.find((resource) => resource.uri === failure.uri)?.contentSha256 === undefined) continue;
       changes.push({
         id: 'resource-content-changed',
