@@ -10,11 +10,17 @@
  * For each revision of each rule it checks that the page and anchor of `section` exist, that the quote occurs
  * verbatim in that section (schema quotes: in the declaration of schema.ts they name), that it is at most 300
  * characters, and that a prose quote with a keyword other than `none` contains that keyword.
+ *
+ * Rules that rest on an extension (the MCP Apps rules) quote that extension's own document; give a checkout of
+ * its repository as the second argument (github.com/modelcontextprotocol/ext-apps), or they are listed as not
+ * checked:
+ *
+ *   node dist/scripts/verify-spec-quotes.js /tmp/mcp-spec /tmp/ext-apps
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KNOWN_REVISIONS, type RuleSpec, type SpecText } from '../src/model/spec.js';
+import { EXTENSIONS, QUOTED_REVISIONS, type RuleSpec, type SpecText } from '../src/model/spec.js';
 import { ALL_RULES } from '../src/rules/index.js';
 import { SUITE_SPECS } from '../src/rules/suites/cases.js';
 import { DECLARE_SPECS } from '../src/rules/protocol/capability-consistency.js';
@@ -23,32 +29,48 @@ import { occursIn, renderPage, schemaDeclaration, type RenderedPage } from './sp
 /** `Type.field: declaration` or `Type: text`: a quote of schema.ts. */
 const SCHEMA_QUOTE = /^([A-Z]\w*)(?:\.(\w+\??))?: (.+)$/s;
 
-export function verify(root: string, specs: readonly { id: string; spec: RuleSpec }[]): string[] {
+export function verify(root: string, specs: readonly { id: string; spec: RuleSpec }[], extensionRoots: Partial<Record<string, string>> = {}): string[] {
   const pages = new Map<string, RenderedPage | undefined>();
-  const page = (revision: string, path: string) => {
-    const key = `${revision}/${path}`;
+  const page = (revision: string, path: string, spec: RuleSpec) => {
+    const key = `${spec.extension ?? ''}${revision}/${path}`;
     if (!pages.has(key)) {
-      const base = join(root, 'docs/specification', revision, path);
-      const file = [`${base}.mdx`, join(base, 'index.mdx')].find((candidate) => existsSync(candidate));
+      // An extension's rules quote one document of its repository; `section` is an anchor of it.
+      const extensionRoot = spec.extension === undefined ? undefined : extensionRoots[spec.extension];
+      const base = extensionRoot === undefined ? join(root, 'docs/specification', revision, path) : undefined;
+      const candidates = base === undefined ? [join(extensionRoot!, EXTENSIONS[spec.extension!].path)] : [`${base}.mdx`, join(base, 'index.mdx')];
+      const file = candidates.find((candidate) => existsSync(candidate));
       pages.set(key, file === undefined ? undefined : renderPage(readFileSync(file, 'utf8')));
     }
     return pages.get(key);
   };
   const schemas = new Map<string, string>();
-  const schema = (revision: string) => {
-    if (!schemas.has(revision)) schemas.set(revision, readFileSync(join(root, 'schema', revision, 'schema.ts'), 'utf8'));
-    return schemas.get(revision)!;
+  const schema = (revision: string, spec: RuleSpec) => {
+    const extension = spec.extension;
+    const key = extension ?? revision;
+    if (!schemas.has(key)) {
+      // An extension declares its types in TypeScript blocks of its document (not exported): read them as schema.ts.
+      const source =
+        extension === undefined
+          ? readFileSync(join(root, 'schema', revision, 'schema.ts'), 'utf8')
+          : readFileSync(join(extensionRoots[extension]!, EXTENSIONS[extension].path), 'utf8').replace(/^(\s*)(interface|type) /gm, '$1export $2 ');
+      schemas.set(key, source);
+    }
+    return schemas.get(key)!;
   };
 
   const problems: string[] = [];
   for (const { id, spec } of specs) {
-    for (const revision of KNOWN_REVISIONS) {
-      const text: SpecText | 'absent' = spec.texts[revision];
-      if (text === 'absent') continue;
+    if (spec.extension !== undefined && extensionRoots[spec.extension] === undefined) {
+      problems.push(`${id}: not checked, it quotes ${spec.extension} (give a checkout of its specification repository)`);
+      continue;
+    }
+    for (const revision of QUOTED_REVISIONS) {
+      const text: SpecText | 'absent' | undefined = spec.texts[revision];
+      if (text === undefined || text === 'absent') continue;
       const at = (problem: string) => problems.push(`${id} ${revision}: ${problem}`);
       if (text.quote.length > 300) at(`quote is ${text.quote.length} characters (at most 300)`);
       const [path, anchor] = text.section.split('#') as [string, string | undefined];
-      const rendered = page(revision, path);
+      const rendered = page(revision, path, spec);
       if (!rendered) {
         at(`no page ${path}`);
         continue;
@@ -65,7 +87,7 @@ export function verify(root: string, specs: readonly { id: string; spec: RuleSpe
           continue;
         }
         const [, type, field, rest] = schemaQuote as unknown as [string, string, string | undefined, string];
-        const declaration = schemaDeclaration(schema(revision), type);
+        const declaration = schemaDeclaration(schema(revision, spec), type);
         if (!declaration) {
           at(`schema.ts declares no ${type}`);
           continue;
@@ -82,11 +104,11 @@ export function verify(root: string, specs: readonly { id: string; spec: RuleSpe
 }
 
 // Run as a script; imported (by a test), only verify() is wanted.
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv[2]);
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv[2], process.argv[3]);
 
-function main(root: string | undefined): void {
+function main(root: string | undefined, extApps: string | undefined): void {
   if (root === undefined) {
-    process.stderr.write('usage: node dist/scripts/verify-spec-quotes.js <checkout of modelcontextprotocol/modelcontextprotocol>\n');
+    process.stderr.write('usage: node dist/scripts/verify-spec-quotes.js <checkout of modelcontextprotocol/modelcontextprotocol> [<checkout of ext-apps>]\n');
     process.exitCode = 2;
     return;
   }
@@ -95,7 +117,7 @@ function main(root: string | undefined): void {
     ...Object.entries(SUITE_SPECS).map(([kind, spec]) => ({ id: `suites/cases (${kind})`, spec })),
     ...Object.entries(DECLARE_SPECS).map(([capability, spec]) => ({ id: `protocol/capability-consistency (${capability})`, spec })),
   ];
-  const problems = verify(root, specs);
+  const problems = verify(root, specs, extApps === undefined ? {} : { 'io.modelcontextprotocol/ui': extApps });
   for (const problem of problems) process.stdout.write(`${problem}\n`);
   process.stdout.write(`${specs.length} specs checked, ${problems.length} problem(s)\n`);
   process.exitCode = problems.length > 0 ? 1 : 0;

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { recordInvocations, type Invocation } from '../drift/replay/invocations.js';
 import { recordOutputShapes } from '../drift/replay/output-shapes.js';
+import { applyPinnedContents, readPinnedContents, type PinnedContents } from '../drift/replay/resource-contents.js';
 import { captureProblems, lockfileOf } from '../drift/compare.js';
 import { contractFromSurface } from '../drift/lockfile/contract.js';
 import { parseLockfile, serializeLockfile, writeLockfileAtomically, type Lockfile, type ObservedOutput } from '../drift/lockfile/lockfile.js';
@@ -36,12 +37,15 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
     let surface: Surface;
     let invocations = new Map<string, Invocation[]>();
     let outputs: { observed: Map<string, ObservedOutput>; notes: string[] } = { observed: new Map(), notes: [] };
+    let contents: PinnedContents | undefined;
     try {
       surface = await capture(server, version, options.verbose ? (line) => say(`[${server.name} stderr] ${line}`) : undefined, async (captured, probe) => {
         // The prompt calls that work today, for the compatibility replay of later diffs.
         invocations = await recordInvocations(captured, probe, server.settings);
         // Output shapes only when opted in (drift.output_shapes), and never on half a contract.
         if (captureProblems(captured).length === 0) outputs = await recordOutputShapes(captured, probe, server.settings);
+        // Resource contents only when opted in (drift.resource_contents).
+        if (captureProblems(captured).length === 0) contents = await readPinnedContents(captured, probe, server.settings);
       });
     } catch (error) {
       const failure = error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
@@ -57,7 +61,12 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
       const observed = outputs.observed.get(tool.name);
       if (observed !== undefined) tool.observedOutput = observed;
     }
-    if (!options.quiet) for (const note of [...notes, ...outputs.notes]) say(`${server.name}: ${note}`);
+    if (contents !== undefined) applyPinnedContents(contract, contents);
+    const contentNotes = [
+      ...(contents?.notes ?? []),
+      ...(contents?.unreadable ?? []).map((failure) => `${failure.uri}: not pinned, it could not be read (${failure.failure})`),
+    ];
+    if (!options.quiet) for (const note of [...notes, ...outputs.notes, ...contentNotes]) say(`${server.name}: ${note}`);
     // Values that came from the environment (config secrets, --header tokens) never reach the file.
     const bytes = serializeLockfile(redact(lockfileOf(contract, version)));
     // What we write must read back: a contract the loader would reject is a bug here, caught before the write.

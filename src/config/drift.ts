@@ -39,6 +39,12 @@ export const driftConfigSchema = z
         'Opt-in: for tools without an outputSchema that the safe-call policy allows, baseline records the structure of their results (never values) and diff compares it (docs/drift.md).',
       )
       .optional(),
+    resource_contents: z
+      .boolean()
+      .describe(
+        'Opt-in: baseline pins a SHA-256 of the contents of each listed resource (up to resources.max_reads) and of the UI resource each tool links (_meta.ui.resourceUri); diff reads them again and reports resource-content-changed and tool-ui-resource-changed (docs/drift.md).',
+      )
+      .optional(),
     output_samples: z
       .number()
       .int()

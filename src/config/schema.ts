@@ -9,6 +9,7 @@ import { callsConfigSchema } from './calls.js';
 import { driftConfigSchema } from './drift.js';
 import { suitesConfigSchema } from './suites.js';
 import { latencyConfigSchema } from './latency.js';
+import { resourcesConfigSchema } from './resources.js';
 
 const positiveMs = (what: string) => z.number().int().positive().max(86_400_000).describe(what);
 
@@ -46,6 +47,7 @@ export const featureShape = {
   drift: driftConfigSchema.optional(),
   suites: suitesConfigSchema.optional(),
   latency: latencyConfigSchema.optional(),
+  resources: resourcesConfigSchema.optional(),
 };
 
 export const featuresSchema = z.strictObject(featureShape);

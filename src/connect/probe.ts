@@ -82,6 +82,11 @@ export class Probe {
     return { requests: this.peer.serverRequests, notifications: this.peer.serverNotifications };
   }
 
+  /** The first notifications of `method` the server sent so far (a few at most), each as sent. */
+  notificationsOf(method: string): readonly unknown[] {
+    return this.peer.notificationSamples.get(method) ?? [];
+  }
+
   private callOptions() {
     return { timeoutMs: this.options.callMs, signal: this.options.signal };
   }

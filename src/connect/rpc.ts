@@ -28,6 +28,9 @@ export interface TapEntry {
 /** Enough for a full run's traffic; a flooding server is counted, not stored. */
 const TAP_LIMIT = 20_000;
 const UNMATCHED_LIMIT = 100;
+/** Notifications kept as samples per method, and methods sampled. */
+const SAMPLES_PER_METHOD = 20;
+const SAMPLED_METHODS = 50;
 /**
  * Requests that are over, kept by id so that an answer after the deadline, or a second answer, is known as that
  * request's and never taken for an answer to nothing. Far more than a run sends; the oldest are dropped first.
@@ -71,6 +74,8 @@ export class RpcPeer {
   readonly serverRequests = new Map<string, number>();
   /** Notifications the server sent us, by method. */
   readonly serverNotifications = new Map<string, number>();
+  /** The first few notifications of each method, as sent, for rules that judge their shape. */
+  readonly notificationSamples = new Map<string, unknown[]>();
   closed = false;
   /** The last error the transport reported (an HTTP status, a redirect not followed), for error messages. */
   lastError: Error | undefined;
@@ -198,7 +203,10 @@ export class RpcPeer {
     const record = message as Record<string, unknown>;
     if (typeof record.method === 'string') {
       if ('id' in record && record.id !== null && record.id !== undefined) this.answerServerRequest(record);
-      else bump(this.serverNotifications, record.method);
+      else {
+        bump(this.serverNotifications, record.method);
+        this.sample(record.method, record);
+      }
       return;
     }
     const id = typeof record.id === 'string' || typeof record.id === 'number' ? record.id : undefined;
@@ -219,6 +227,14 @@ export class RpcPeer {
     }
     if (this.unmatchedResponses.length < UNMATCHED_LIMIT) this.unmatchedResponses.push(message);
     this.onUnmatched?.(record);
+  }
+
+  /** Keeps a notification as a sample of its method: a few per method, for a bounded number of methods. */
+  private sample(method: string, message: Record<string, unknown>): void {
+    const samples = this.notificationSamples.get(method);
+    if (samples === undefined) {
+      if (this.notificationSamples.size < SAMPLED_METHODS) this.notificationSamples.set(method, [message]);
+    } else if (samples.length < SAMPLES_PER_METHOD) samples.push(message);
   }
 
   /** Ends a request still in flight as if its deadline had passed: an answer from now on is late and goes to nobody. */

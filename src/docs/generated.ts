@@ -12,7 +12,7 @@ import { FAMILIES } from '../model/family.js';
 import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
 import { SDKS, SIGNATURES, TRAITS } from '../engine/signatures.js';
-import { ABSENT, KNOWN_REVISIONS, levelOf, specUrl, targetRef, type RuleSpec } from '../model/spec.js';
+import { ABSENT, EXTENSIONS, citation, QUOTED_REVISIONS, levelOf, specUrl, targetRef, type RuleSpec } from '../model/spec.js';
 
 /**
  * Every derived file with its current content. `current` reads a committed file: docs/drift.md is written by hand
@@ -102,7 +102,8 @@ function rulesMarkdown(): string {
         '',
         `- Default severity: **${rule.defaultSeverity}**`,
         spec
-          ? `- Rests on: ${spec.level} in revision ${spec.revision}, [${spec.section}](${specUrl(spec)})` + (spec.checklist ? ` (checklist ${spec.checklist})` : '')
+          ? `- Rests on: ${spec.extension === undefined ? `${spec.level} in revision ${spec.revision}` : `${citation(spec)} (the extension's own specification, at any MCP revision)`}, [${spec.section}](${specUrl(spec)})` +
+            (spec.checklist ? ` (checklist ${spec.checklist})` : '')
           : '- Rests on: the lockfile (`drift.baseline`, or `mcpact diff --lockfile`)',
         '',
         ...(rule.spec ? [...textsTable(rule.spec), ''] : []),
@@ -183,13 +184,16 @@ function inheritedMarkdown(): string[] {
 function textsTable(spec: RuleSpec): string[] {
   const rows = ['| revision | level | keyword | binds | sentence | section |', '| --- | --- | --- | --- | --- | --- |'];
   const notes = new Map<string, string[]>();
-  for (const revision of KNOWN_REVISIONS) {
+  const extension = spec.extension === undefined ? undefined : `${spec.extension} ${EXTENSIONS[spec.extension].revision}`;
+  for (const revision of QUOTED_REVISIONS) {
     const text = spec.texts[revision];
+    // A later revision is listed only where the rule quotes it.
+    if (text === undefined) continue;
     if (text === ABSENT) {
       rows.push(`| ${revision} | — | absent | | | |`);
       continue;
     }
-    const url = specUrl({ revision, section: text.section });
+    const url = specUrl({ revision, section: text.section, ...(extension !== undefined && { extension }) });
     rows.push(`| ${revision} | ${levelOf(text, spec)} | ${text.keyword} | ${text.binds} | ${quoteCell(text.quote)} | [${text.section}](${url}) |`);
     if (text.note !== undefined) notes.set(text.note, [...(notes.get(text.note) ?? []), revision]);
   }

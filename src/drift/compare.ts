@@ -12,6 +12,7 @@ import type { ServerSettings } from '../config/schema.js';
 import type { Change } from './diff/change.js';
 import { replayInvocations } from './replay/invocations.js';
 import { replayOutputShapes } from './replay/output-shapes.js';
+import { replayPinnedContents } from './replay/resource-contents.js';
 
 export type Redact = <T>(value: T) => T;
 
@@ -35,7 +36,12 @@ export async function compareWithBaseline(lock: Lockfile, redact: Redact, surfac
   const { changes: invocations } = await replayInvocations(lock, surface, probe, settings);
   const outputs = await replayOutputShapes(lock, surface, probe, settings, redact);
   const live = redact(contractFromSurface(surface).contract);
-  return { changes: [...diffContracts(contractOf(lock), live), ...redact([...invocations, ...outputs.changes])], notes: redact(outputs.notes) };
+  const base = contractOf(lock);
+  const contents = await replayPinnedContents(base, live, surface, probe, settings);
+  return {
+    changes: [...diffContracts(base, live), ...redact([...invocations, ...outputs.changes, ...contents.changes])],
+    notes: redact([...outputs.notes, ...contents.notes]),
+  };
 }
 
 /** Why a capture cannot stand for the whole contract: a list that failed, or pagination that was cut short. */

@@ -80,6 +80,11 @@ export interface RuleContext {
   baseline?: Baseline;
   /** Work shared by the rules of this server's run (engine/cache.ts). */
   cache: RunCache;
+  /**
+   * The ids of the rules that run on this server (not off): a rule that judges work other rules do (the tool calls
+   * the tools rules make) looks at it only when those rules run, so it never makes calls a user turned off.
+   */
+  running: ReadonlySet<string>;
   // The callbacks are function properties, not methods: rules destructure them (`check({ report, skip })`).
   report: (finding: Report) => void;
   /** Adds a note to the rule's result (shown as its reason), e.g. which items could not be exercised. */

@@ -151,7 +151,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     const running = new Set(rules.filter((rule) => resolveLevel(rule, policyOf(plan)) !== 'off').map((rule) => rule.id));
     // Started with the rules and shared with them: the evidence is answers the tools rules ask for anyway.
     const sdks = fingerprint({ surface, probe, settings: plan.settings, cache }, running).catch(() => new Set<SdkId>());
-    await runRules(plan, rules, { surface, probe, transport, cache, sdks }, deadline.signal, report, hooks);
+    await runRules(plan, rules, { surface, probe, transport, cache, sdks, running }, deadline.signal, report, hooks);
     if (deadline.signal.aborted) {
       report.complete = false;
       report.error = deadlineError(plan.timeouts.run_ms).message;
@@ -185,6 +185,8 @@ interface Shared {
   cache: RunCache;
   /** The SDK identities recognised from the server's answers (engine/inherited.ts). */
   sdks: Promise<ReadonlySet<SdkId>>;
+  /** The ids of the rules that run (not off). */
+  running: ReadonlySet<string>;
 }
 
 interface RuleOutcome {

@@ -262,6 +262,21 @@ function hasExactly(data: Readonly<Record<string, unknown>>, keys: readonly stri
 
 const TS_SDK = 'https://github.com/modelcontextprotocol/typescript-sdk';
 
+/** The zod 4 issue list of a logging/setLevel whose level is not a LoggingLevel, as SDK 1.x words it. */
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const SET_LEVEL_DUMP = JSON.stringify(
+  [
+    {
+      code: 'invalid_value',
+      values: LOG_LEVELS,
+      path: ['params', 'level'],
+      message: `Invalid option: expected one of ${LOG_LEVELS.map((level) => JSON.stringify(level)).join('|')}`,
+    },
+  ],
+  null,
+  2,
+);
+
 export const SIGNATURES = {
   'sdk-1-malformed-call-zod4': {
     ruleId: 'tools/malformed-call',
@@ -329,6 +344,30 @@ export const SIGNATURES = {
     description: 'The server serves requests that arrive before initialize: the SDK does not gate requests on the lifecycle over stdio.',
     reference: `${TS_SDK}/pull/2122`,
     match: ({ data, transport }) => transport === 'stdio' && hasExactly(data, ['method']) && typeof data.method === 'string' && data.method.endsWith('/list'),
+  },
+  'sdk-1-set-level-zod4': {
+    ruleId: 'protocol/logging-invalid-level',
+    sdks: ['fastmcp', 'sdk-1-zod4'],
+    description:
+      'With logging declared the SDK installs its own logging/setLevel handler; a level outside LoggingLevel fails its request schema and escapes as -32603 with the zod 4 issue list.',
+    reference: `${TS_SDK}/issues/2284`,
+    match: ({ data }) => data.code === -32603 && data.said === said(SET_LEVEL_DUMP),
+  },
+  'mcp-server-1-unknown-resource': {
+    ruleId: 'resources/unknown-resource',
+    sdks: ['mcp-server-1-zod4', 'mcp-server-1-zod3', 'mcp-server-1-old'],
+    description:
+      'McpServer answers resources/read of a URI no resource or template matches with -32602 "Resource <uri> not found", on every revision (2025-11-25 asks for -32002).',
+    reference: `${TS_SDK}/blob/v1.x/src/server/mcp.ts`,
+    match: ({ data }) => data.code === -32602 && data.said === said(`MCP error -32602: Resource ${String(data.uri)} not found`),
+  },
+  'mcp-server-2-unknown-resource': {
+    ruleId: 'resources/unknown-resource',
+    sdks: ['mcp-server-2'],
+    description:
+      'McpServer 2.x answers an unknown resource with -32602 "Resource not found: <uri>" on every revision, and maps a -32002 its handlers throw to -32602 (the 2026-07-28 code).',
+    reference: `${TS_SDK}/blob/main/packages/core/src/types/errors.ts`,
+    match: ({ data }) => data.code === -32602 && data.said === said(`Resource not found: ${String(data.uri)}`),
   },
   'sdk-list-ignores-cursor': {
     ruleId: 'protocol/invalid-cursor',

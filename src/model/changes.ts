@@ -81,6 +81,13 @@ export const CHANGES = {
     message: 'tool {name} annotation changed: {reason}',
     when: 'risky when readOnlyHint goes true -> false, destructiveHint false -> true or openWorldHint false -> true (absent hints take their spec defaults); compatible otherwise',
   },
+  'tool-ui-resource-changed': {
+    subject: 'tool',
+    level: 'risky',
+    description:
+      'The MCP Apps UI resource a tool links (_meta.ui.resourceUri) now points elsewhere, reads differently or can no longer be read (drift.resource_contents): the app the host runs changed.',
+    message: 'tool {name} UI resource changed: {reason}',
+  },
   'tool-input-breaking': {
     subject: 'tool',
     level: 'breaking',
@@ -226,6 +233,13 @@ export const CHANGES = {
     description: "A resource's or resource template's description changed.",
     message: 'resource {name} description changed: {reason}',
     wording: true,
+  },
+  'resource-content-changed': {
+    subject: 'resource',
+    level: 'risky',
+    description:
+      'The contents of a listed resource changed, or it can no longer be read (drift.resource_contents: baseline pins a SHA-256 of each): text the model reads was rewritten without a change to its listing.',
+    message: 'resource {name} contents changed: {reason}',
   },
   'resource-template-removed': {
     subject: 'resourceTemplate',

@@ -7,7 +7,7 @@ import { LOCATION_KINDS } from './location.js';
 import { FAMILIES } from './family.js';
 import { SEVERITIES } from './severity.js';
 import { ANSWER_CLASSES } from './answer.js';
-import { FALLBACKS, KEYWORDS, KNOWN_REVISIONS, PARTIES } from './spec.js';
+import { FALLBACKS, KEYWORDS, PARTIES, QUOTED_REVISIONS } from './spec.js';
 
 /**
  * pass: judged, nothing found. fail: findings. skip: not applicable (or turned off). error: the rule crashed or
@@ -18,8 +18,14 @@ export const RULE_STATUSES = ['pass', 'fail', 'skip', 'error', 'inconclusive'] a
 
 const specSchema = z.strictObject({
   revision: z
-    .enum(KNOWN_REVISIONS)
+    .enum(QUOTED_REVISIONS)
     .describe('Specification revision the verdict rests on: the one the server negotiated, or the target revision when `fallback` is set.'),
+  extension: z
+    .string()
+    .optional()
+    .describe(
+      'Set when the quote is from the specification of an MCP extension (its id and revision, e.g. io.modelcontextprotocol/ui 2026-01-26), which applies at whatever revision was negotiated; `section` is then an anchor of that document.',
+    ),
   level: z
     .enum(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'SCHEMA', 'BEST PRACTICE', 'CONFIG'])
     .describe(

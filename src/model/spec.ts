@@ -9,6 +9,37 @@ export type Revision = (typeof KNOWN_REVISIONS)[number];
 export const TARGET_REVISION = '2025-11-25' satisfies Revision;
 export type TargetRevision = typeof TARGET_REVISION;
 
+/**
+ * Published revisions that mcpact does not speak yet (their connection era is a separate piece of work), but that a
+ * rule may already quote where its verdict depends on the revision negotiated: a server that says it speaks one is
+ * judged by that revision's own sentence. A rule without a text for one cites the target revision, as for any
+ * revision it does not know.
+ */
+export const LATER_REVISIONS = ['2026-07-28'] as const;
+export type LaterRevision = (typeof LATER_REVISIONS)[number];
+/** Every revision a rule may quote. */
+export const QUOTED_REVISIONS = [...KNOWN_REVISIONS, ...LATER_REVISIONS] as const;
+export type QuotedRevision = (typeof QUOTED_REVISIONS)[number];
+
+export function isLaterRevision(version: unknown): version is LaterRevision {
+  return typeof version === 'string' && (LATER_REVISIONS as readonly string[]).includes(version);
+}
+
+/**
+ * Extensions of MCP with a specification of their own. A rule that rests on one quotes the extension's stable
+ * revision, which applies whatever MCP revision the server negotiated; its `section` is an anchor of that document.
+ */
+export const EXTENSIONS = {
+  'io.modelcontextprotocol/ui': {
+    name: 'MCP Apps',
+    revision: '2026-01-26',
+    /** The document in github.com/modelcontextprotocol/ext-apps. */
+    path: 'specification/2026-01-26/apps.mdx',
+    url: 'https://github.com/modelcontextprotocol/ext-apps/blob/main/specification/2026-01-26/apps.mdx',
+  },
+} as const;
+export type ExtensionId = keyof typeof EXTENSIONS;
+
 export function isKnownRevision(version: unknown): version is Revision {
   return typeof version === 'string' && (KNOWN_REVISIONS as readonly string[]).includes(version);
 }
@@ -60,7 +91,9 @@ export interface SpecText {
 export const ABSENT = 'absent';
 
 /** A rule's basis in every revision mcpact knows; the target revision always has one. */
-export type SpecTexts = { [R in TargetRevision]: SpecText } & { [R in Exclude<Revision, TargetRevision>]: SpecText | typeof ABSENT };
+export type SpecTexts = { [R in TargetRevision]: SpecText } & { [R in Exclude<Revision, TargetRevision>]: SpecText | typeof ABSENT } & {
+  [R in LaterRevision]?: SpecText | typeof ABSENT;
+};
 
 /** Why a finding cites the target revision instead of the one the server negotiated. */
 export const FALLBACKS = ['unknown-revision', 'not-in-revision'] as const;
@@ -68,8 +101,10 @@ export type Fallback = (typeof FALLBACKS)[number];
 
 /** The requirement one verdict rests on: what findings carry (with a URL) and reporters print. */
 export interface SpecRef {
-  /** Revision the requirement is quoted from. */
-  revision: Revision;
+  /** Revision the requirement is quoted from (with `extension`: the MCP revision it was judged at). */
+  revision: QuotedRevision;
+  /** Set when the quote is from an extension's specification: its id and revision, e.g. `io.modelcontextprotocol/ui 2026-01-26`. */
+  extension?: string;
   level: RequirementLevel;
   /** Page and anchor under specification/<revision>/, e.g. `basic/lifecycle#initialization`. */
   section: string;
@@ -92,6 +127,8 @@ export interface RuleSpec {
   checklist?: string;
   /** `config`: the verdict is an expectation the user wrote in the config; the texts say what it is about. */
   basis?: 'config';
+  /** The texts are quoted from this extension's specification, not from the MCP revision (EXTENSIONS). */
+  extension?: ExtensionId;
 }
 
 /**
@@ -105,8 +142,9 @@ export function levelOf(text: SpecText, spec: Pick<RuleSpec, 'basis'> = {}): Req
 }
 
 /** The requirement at one revision, as findings and reporters show it. */
-function refAt(spec: RuleSpec, revision: Revision, text: SpecText): SpecRef {
+function refAt(spec: RuleSpec, revision: QuotedRevision, text: SpecText): SpecRef {
   const ref: SpecRef = { revision, level: levelOf(text, spec), section: text.section };
+  if (spec.extension !== undefined) ref.extension = `${spec.extension} ${EXTENSIONS[spec.extension].revision}`;
   if (spec.checklist !== undefined) ref.checklist = spec.checklist;
   ref.keyword = text.keyword;
   ref.binds = text.binds;
@@ -124,9 +162,9 @@ export function targetRef(spec: RuleSpec): SpecRef {
  * text, marked as a fallback, when that revision is not one mcpact knows or has no such requirement.
  */
 export function citedRef(spec: RuleSpec, negotiated: string | null | undefined): SpecRef {
-  if (isKnownRevision(negotiated)) {
+  if (isKnownRevision(negotiated) || isLaterRevision(negotiated)) {
     const text = spec.texts[negotiated];
-    if (text !== ABSENT) return refAt(spec, negotiated, text);
+    if (text !== undefined && text !== ABSENT) return refAt(spec, negotiated, text);
   }
   return { ...targetRef(spec), fallback: isKnownRevision(negotiated) ? 'not-in-revision' : 'unknown-revision' };
 }
@@ -137,12 +175,23 @@ export function levelLabel(level: RequirementLevel): string {
 }
 
 /** "MUST in 2025-06-18", "best practice in 2025-11-25 (not in the negotiated revision)": what reporters print. */
-export function citation(ref: Pick<SpecRef, 'level' | 'revision' | 'fallback'>): string {
+export function citation(ref: Pick<SpecRef, 'level' | 'revision' | 'fallback' | 'extension'>): string {
+  const extension = extensionOf(ref);
+  if (extension !== undefined) return `${levelLabel(ref.level)} in ${extension.name} ${extension.revision}`;
   const why =
     ref.fallback === 'not-in-revision' ? ' (not in the negotiated revision)' : ref.fallback === 'unknown-revision' ? ' (negotiated revision unknown)' : '';
   return `${levelLabel(ref.level)} in ${ref.revision}${why}`;
 }
 
-export function specUrl(ref: Pick<SpecRef, 'revision' | 'section'>): string {
+export function specUrl(ref: Pick<SpecRef, 'revision' | 'section' | 'extension'>): string {
+  const extension = extensionOf(ref);
+  if (extension !== undefined) return `${extension.url}${ref.section.includes('#') ? `#${ref.section.split('#')[1]}` : ''}`;
   return `https://modelcontextprotocol.io/specification/${ref.revision}/${ref.section}`;
+}
+
+/** The extension a reference quotes, from its `extension` label. */
+function extensionOf(ref: Pick<SpecRef, 'extension'>): (typeof EXTENSIONS)[ExtensionId] | undefined {
+  if (ref.extension === undefined) return undefined;
+  const id = ref.extension.split(' ')[0];
+  return Object.entries(EXTENSIONS).find(([key]) => key === id)?.[1];
 }

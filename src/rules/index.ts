@@ -5,6 +5,7 @@ import type { Rule } from '../engine/rule.js';
 import { protocolRules } from './protocol/index.js';
 import { schemaRules } from './schema/index.js';
 import { promptRules } from './prompts/index.js';
+import { resourcesRules } from './resources/index.js';
 import { toolsRules } from './tools/index.js';
 import { securityRules } from './security/index.js';
 import { stdioRules } from './stdio/index.js';
@@ -17,6 +18,7 @@ export const ALL_RULES = [
   ...protocolRules,
   ...schemaRules,
   ...promptRules,
+  ...resourcesRules,
   ...toolsRules,
   ...securityRules,
   ...stdioRules,

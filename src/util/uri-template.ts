@@ -171,3 +171,31 @@ class Parser {
 function isOperator(char: string): char is Operator {
   return (OPERATORS as readonly string[]).includes(char);
 }
+
+const MATCH_MAX_URI = 4096;
+const MATCH_MAX_EXPRESSIONS = 8;
+
+/** What one expression of each operator can expand to, as a regular expression (RFC 6570 section 3.2). */
+const EXPANDS_TO: Record<Operator | '', string> = {
+  '': '[^/?#]*',
+  '+': '.*',
+  '#': '(?:#.*)?',
+  '.': '(?:\\.[^/?#]*)*',
+  '/': '(?:/[^?#]*)*',
+  ';': '(?:;[^/?#]*)*',
+  '?': '(?:\\?[^#]*)?',
+  '&': '(?:&[^#]*)?',
+};
+
+/**
+ * Whether a URI could be an expansion of the template: literals must match exactly, each expression whatever its
+ * operator can produce. Lenient by design (it answers "could be", never "is"), which is what choosing a URI that
+ * no template covers, and finding the template a URI belongs to, need.
+ */
+export function matchesUriTemplate(parts: readonly TemplatePart[], uri: string): boolean {
+  // Server text: several `.*` in a row backtrack polynomially, so long inputs and many expressions are refused.
+  if (uri.length > MATCH_MAX_URI) return false;
+  if (parts.filter((part) => typeof part !== 'string').length > MATCH_MAX_EXPRESSIONS) return false;
+  const pattern = parts.map((part) => (typeof part === 'string' ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : EXPANDS_TO[part.operator])).join('');
+  return new RegExp(`^${pattern}$`, 's').test(uri);
+}

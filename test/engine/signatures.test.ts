@@ -51,6 +51,9 @@ const EXPECTED: Record<SignatureId, Partial<Record<Fixture, SdkId>>> = {
     'mcp-server-1-32': 'sdk-1-zod4',
     'mcp-server-2': 'sdk-2',
   },
+  'sdk-1-set-level-zod4': { 'mcp-server-1-32': 'sdk-1-zod4' },
+  'mcp-server-1-unknown-resource': { 'mcp-server-1-12': 'mcp-server-1-old', 'mcp-server-1-22': 'mcp-server-1-zod3', 'mcp-server-1-32': 'mcp-server-1-zod4' },
+  'mcp-server-2-unknown-resource': { 'mcp-server-2': 'mcp-server-2' },
   'sdk-list-ignores-cursor': {
     'mcp-server-1-12': 'mcp-server-1-old',
     'mcp-server-1-22': 'mcp-server-1-zod3',
@@ -77,7 +80,7 @@ const reports = new Map<Fixture, ServerReport>();
 function run(
   fixture: Fixture,
   policy: Pick<ServerPlan, 'levels' | 'inherited'> = { levels: {} },
-  families = ['tools', 'prompts', 'protocol', 'stdio'],
+  families = ['tools', 'prompts', 'protocol', 'stdio', 'resources'],
 ): Promise<ServerReport> {
   return runServer(
     {

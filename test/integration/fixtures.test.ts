@@ -32,8 +32,17 @@ const transportFamily = (ruleId: string) => ruleId.startsWith('stdio/') || ruleI
 const comparable = (report: ServerReport) =>
   report.findings.filter((finding) => !transportFamily(finding.ruleId)).map(({ ruleId, message, location }) => ({ ruleId, message, location }));
 
-/** Rules that only check what the config asks for; without a config they skip, by design. */
-const NEEDS_CONFIG = (id: string) => id === 'prompts/expectations' || id.startsWith('suites/') || id.startsWith('latency/');
+/**
+ * Rules that only check what the config asks for; without a config they skip, by design. And rules that judge
+ * features the good fixture does not have (MCP Apps, subscriptions and the notifications they bring, resource links,
+ * log messages): the resources fixture has them, and test/integration/resources.test.ts requires those rules to pass.
+ */
+const NEEDS_CONFIG = (id: string) =>
+  id === 'prompts/expectations' ||
+  id.startsWith('suites/') ||
+  id.startsWith('latency/') ||
+  id.startsWith('resources/ui-') ||
+  ['resources/subscribe', 'resources/notification-shape', 'resources/resource-link', 'protocol/logging-message-shape'].includes(id);
 
 describe('good fixture', () => {
   let host: HttpHost;
@@ -70,7 +79,8 @@ describe('malformed fixture', () => {
     // The tools family judges tools/call, which this fixture does not implement (-32601): test/rules/tools/fixtures.test.ts covers it.
     // The transport families judge the raw framing, which has fixtures of its own (stdio-defects, http-defects).
     const found = report.findings
-      .filter((finding) => !finding.ruleId.startsWith('tools/') && !transportFamily(finding.ruleId))
+      // Nor resources/read (-32601): the resources family has a fixture of its own (test/integration/resources.test.ts).
+      .filter((finding) => !finding.ruleId.startsWith('tools/') && !finding.ruleId.startsWith('resources/') && !transportFamily(finding.ruleId))
       .map((finding) => [finding.ruleId, finding.location.name]);
     expect(found.sort()).toEqual(Object.entries(DEFECTS).sort());
     // Every schema rule has a defect here, so a schema rule that stops finding it fails this test.

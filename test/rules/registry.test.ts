@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { FAMILIES } from '../../src/model/family.js';
 import { CHANGE_IDS } from '../../src/model/changes.js';
-import { ABSENT, KEYWORDS, KNOWN_REVISIONS, PARTIES, TARGET_REVISION, targetRef, type RuleSpec } from '../../src/model/spec.js';
+import {
+  ABSENT,
+  KEYWORDS,
+  KNOWN_REVISIONS,
+  LATER_REVISIONS,
+  PARTIES,
+  QUOTED_REVISIONS,
+  TARGET_REVISION,
+  targetRef,
+  type RuleSpec,
+} from '../../src/model/spec.js';
 import { SUITE_SPECS } from '../../src/rules/suites/cases.js';
 
 describe('rule registry', () => {
@@ -51,11 +61,13 @@ describe('rule registry', () => {
     ...Object.entries(SUITE_SPECS).map(([kind, spec]) => [`suites/cases (${kind})`, spec] as [string, RuleSpec]),
   ];
   it.each(specs)('%s quotes its basis in every known revision', (_id, spec) => {
-    expect(Object.keys(spec.texts).sort()).toEqual([...KNOWN_REVISIONS].sort());
+    // Every known revision; a later revision (not spoken yet) only where the rule quotes it.
+    const keys = Object.keys(spec.texts);
+    expect(keys.filter((key) => !(LATER_REVISIONS as readonly string[]).includes(key)).sort()).toEqual([...KNOWN_REVISIONS].sort());
     expect(spec.texts[TARGET_REVISION]).not.toBe(ABSENT);
-    for (const revision of KNOWN_REVISIONS) {
+    for (const revision of QUOTED_REVISIONS) {
       const text = spec.texts[revision];
-      if (text === ABSENT) continue;
+      if (text === undefined || text === ABSENT) continue;
       expect(KEYWORDS, revision).toContain(text.keyword);
       expect(PARTIES, revision).toContain(text.binds);
       expect(text.section, revision).toMatch(/^[a-z][a-z0-9/_-]*(#[a-z0-9-]+)?$/);

@@ -34,6 +34,13 @@ export interface FakeServerSpec {
   resourceTemplates?: unknown[];
   /** completion/complete values by prompt and argument (default: none). */
   completions?: Record<string, Record<string, string[]>>;
+  /** completion/complete values by resource template (its uriTemplate) and variable (default: none). */
+  templateCompletions?: Record<string, Record<string, string[]>>;
+  /**
+   * resources/read answers by URI. By default a listed resource reads as one text item with its URI and mimeType,
+   * and any other URI is -32002 (resource not found, 2025-11-25).
+   */
+  reads?: Record<string, Reply>;
   /** Items per page (default 2, so pagination is always exercised). */
   pageSize?: number;
   /** Overrides: return a Reply to take over a method, or undefined for the default behaviour. */
@@ -98,13 +105,37 @@ export function answer(spec: FakeServerSpec, message: Record<string, unknown>): 
   if (method === 'completion/complete') {
     const ref = asObject(params?.ref);
     const argument = asObject(params?.argument);
+    if (ref?.type === 'ref/resource') {
+      const template = (spec.resourceTemplates ?? []).map(asObject).find((entry) => entry?.uriTemplate === ref.uri);
+      if (!template) return { error: { code: -32602, message: 'Unknown resource template' } };
+      const values = spec.templateCompletions?.[String(ref.uri)]?.[String(argument?.name)] ?? [];
+      return { result: { completion: { values, total: values.length, hasMore: false } } };
+    }
     const prompt = findPrompt(spec, ref?.name);
     if (!prompt) return { error: { code: -32602, message: 'Unknown prompt' } };
     const values = spec.completions?.[String(ref?.name)]?.[String(argument?.name)] ?? [];
     return { result: { completion: { values, total: values.length, hasMore: false } } };
   }
   if (method === 'prompts/get') return getPrompt(spec, params);
+  if (method === 'resources/read') return readResource(spec, params);
+  if (method === 'resources/subscribe' || method === 'resources/unsubscribe') {
+    if (asObject(capabilities.resources)?.subscribe !== true) return { error: { code: -32601, message: 'Method not found' } };
+    if (typeof params?.uri !== 'string') return { error: { code: -32602, message: 'uri must be a string' } };
+    return { result: {} };
+  }
   return { error: { code: -32601, message: 'Method not found' } };
+}
+
+/** resources/read as a correct server answers it: the listed resource's text, or -32002 for any other URI. */
+function readResource(spec: FakeServerSpec, params: Record<string, unknown> | undefined): Reply {
+  const uri = params?.uri;
+  if (typeof uri !== 'string') return { error: { code: -32602, message: 'uri must be a string' } };
+  const given = spec.reads?.[uri];
+  if (given) return given;
+  const listed = (spec.resources ?? []).map(asObject).find((entry) => entry?.uri === uri);
+  if (!listed) return { error: { code: -32002, message: 'Resource not found', data: { uri } } };
+  const mimeType = typeof listed.mimeType === 'string' ? { mimeType: listed.mimeType } : {};
+  return { result: { contents: [{ uri, ...mimeType, text: `contents of ${uri}` }] } };
 }
 
 function asObject(value: unknown): Record<string, unknown> | undefined {

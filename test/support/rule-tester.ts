@@ -34,6 +34,11 @@ export interface ValidCase {
   expect?: { protocolVersion?: string };
   /** The server's feature options, as the config would give them. */
   settings?: ServerSettings;
+  /**
+   * Rules that run beside the rule under test (whose work it judges, such as the tool calls the tools rules make);
+   * only the rule under test's own result and findings are checked.
+   */
+  alongside?: Rule[];
 }
 
 export interface InvalidCase extends ValidCase {
@@ -66,8 +71,14 @@ export interface RuleTable {
  */
 export const FAKE_CALL_MS = 150;
 
-export async function runRuleOnFake(rule: Rule, server: FakeServerSpec, expectations = {}, settings: ServerSettings = {}): Promise<ServerReport> {
-  return runServer(
+export async function runRuleOnFake(
+  rule: Rule,
+  server: FakeServerSpec,
+  expectations = {},
+  settings: ServerSettings = {},
+  alongside: Rule[] = [],
+): Promise<ServerReport> {
+  const report = await runServer(
     {
       name: 'fake',
       target: { kind: 'memory', transport: fakeServerTransport(server) },
@@ -76,15 +87,25 @@ export async function runRuleOnFake(rule: Rule, server: FakeServerSpec, expectat
       levels: {},
       settings,
     },
-    { rules: [rule], clientVersion: 'test', concurrency: 4 },
+    { rules: [rule, ...alongside], clientVersion: 'test', concurrency: 4 },
   );
+  return ownPart(report, rule);
+}
+
+/** The report as if the rule under test had run alone: its result first, only its findings. */
+function ownPart(report: ServerReport, rule: Rule): ServerReport {
+  return {
+    ...report,
+    rules: report.rules.filter((result) => result.id === rule.id),
+    findings: report.findings.filter((finding) => finding.ruleId === rule.id),
+  };
 }
 
 /** Runs one case: against its real target when it has one, else against its fake server. */
 export function runCase(rule: Rule, entry: ValidCase): Promise<ServerReport> {
   if (entry.target === undefined) {
     if (entry.server === undefined) throw new Error(`${rule.id}: case "${entry.name}" has neither a server nor a target`);
-    return runRuleOnFake(rule, entry.server, entry.expect, entry.settings);
+    return runRuleOnFake(rule, entry.server, entry.expect, entry.settings, entry.alongside);
   }
   return runServer(
     {

@@ -12,15 +12,20 @@ import { at, textChange, type Change } from './change.js';
 import type { ChangeId } from '../../model/changes.js';
 import { diffPrompt } from './diff-prompts.js';
 import { diffTool } from './diff-tools.js';
-import type { Contract, LockedResource, LockedTemplate } from '../lockfile/lockfile.js';
+import type { Contract, LockedResource, LockedTemplate, LockedTool } from '../lockfile/lockfile.js';
 
 export function diffContracts(base: Contract, rev: Contract): Change[] {
   const out: Change[] = [];
+  // A listed resource that a tool links as its app: its change is the tool's (tool-ui-resource-changed), once.
+  const apps = new Set([...base.tools, ...rev.tools].flatMap((tool) => (tool.uiResource ? [tool.uiResource.uri] : [])));
   diffServer(base.server, rev.server, out);
   matchByIdentity(base.tools, rev.tools, (tool) => tool.name, {
     removed: (tool) => out.push({ id: 'tool-removed', location: at('tool', tool.name, ''), reason: 'removed' }),
     added: (tool) => out.push({ id: 'tool-added', location: at('tool', tool.name, ''), reason: 'added' }),
-    both: (before, after) => diffTool(before, after, out),
+    both: (before, after) => {
+      diffTool(before, after, out);
+      diffUiResource(before, after, out);
+    },
   });
   matchByIdentity(base.prompts, rev.prompts, (prompt) => prompt.name, {
     removed: (prompt) => out.push({ id: 'prompt-removed', location: at('prompt', prompt.name, ''), reason: 'removed' }),
@@ -30,7 +35,10 @@ export function diffContracts(base: Contract, rev: Contract): Change[] {
   matchByIdentity(base.resources, rev.resources, (resource) => resource.uri, {
     removed: (resource) => out.push({ id: 'resource-removed', location: at('resource', resource.uri, ''), reason: 'removed' }),
     added: (resource) => out.push({ id: 'resource-added', location: at('resource', resource.uri, ''), reason: 'added' }),
-    both: (before, after) => diffResource('resource', before.uri, before, after, out),
+    both: (before, after) => {
+      diffResource('resource', before.uri, before, after, out);
+      if (!apps.has(before.uri)) diffContents(before, after, out);
+    },
   });
   diffTemplates(base.resourceTemplates, rev.resourceTemplates, out);
   return out;
@@ -117,6 +125,31 @@ function diffResource(kind: 'resource' | 'resourceTemplate', name: string, base:
   if (base.description !== rev.description) {
     out.push({ id: 'resource-description-changed', location: at(kind, name, '/description'), ...textChange(base.description, rev.description) });
   }
+}
+
+/** Pinned contents (drift.resource_contents) compared only when both sides pinned them: an unpinned side says nothing. */
+function diffContents(base: LockedResource, rev: LockedResource, out: Change[]): void {
+  if (base.contentSha256 === undefined || rev.contentSha256 === undefined || base.contentSha256 === rev.contentSha256) return;
+  out.push({
+    id: 'resource-content-changed',
+    location: at('resource', base.uri, '/contentSha256'),
+    reason: `SHA-256 ${base.contentSha256.slice(0, 12)} -> ${rev.contentSha256.slice(0, 12)}`,
+    data: { before: base.contentSha256, after: rev.contentSha256 },
+  });
+}
+
+function diffUiResource(base: LockedTool, rev: LockedTool, out: Change[]): void {
+  const [before, after] = [base.uiResource, rev.uiResource];
+  if (before === undefined || after === undefined || (before.uri === after.uri && before.sha256 === after.sha256)) return;
+  out.push({
+    id: 'tool-ui-resource-changed',
+    location: at('tool', base.name, '/uiResource'),
+    reason:
+      before.uri === after.uri
+        ? `contents of ${quote(after.uri, 80)}: SHA-256 ${before.sha256.slice(0, 12)} -> ${after.sha256.slice(0, 12)}`
+        : `${quote(before.uri, 80)} -> ${quote(after.uri, 80)}`,
+    data: { before, after },
+  });
 }
 
 /** Templates by uriTemplate; the ones left over on both sides are paired by name, which makes a uriTemplate change. */

@@ -83,6 +83,13 @@ const toolSchema = z.strictObject({
   outputSchema: jsonSchema.optional(),
   annotations: z.record(z.string(), z.unknown()).describe('Tool annotations (hints and title).').optional(),
   observedOutput: observedOutputSchema.optional(),
+  uiResource: z
+    .strictObject({
+      uri: z.string().describe('The linked URI (_meta.ui.resourceUri).'),
+      sha256: z.string().describe('SHA-256 (hex) of its contents when baseline read them (uri, mimeType, text or blob of each item).'),
+    })
+    .describe('The MCP Apps UI resource the tool links, pinned with drift.resource_contents.')
+    .optional(),
 });
 
 const argumentSchema = z.strictObject({
@@ -120,6 +127,7 @@ const resourceSchema = z.strictObject({
   title: text('Display title.'),
   description: text('Description text.'),
   mimeType: text('MIME type.'),
+  contentSha256: text('SHA-256 (hex) of the contents baseline read (drift.resource_contents): uri, mimeType, text or blob of each item.'),
 });
 
 const templateSchema = z.strictObject({

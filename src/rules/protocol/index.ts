@@ -3,6 +3,9 @@ import { capabilityImplemented } from './capability-implemented.js';
 import { initializeResult } from './initialize-result.js';
 import { invalidCursor } from './invalid-cursor.js';
 import { listPages } from './list-pages.js';
+import { loggingInvalidLevel } from './logging-invalid-level.js';
+import { loggingMessageShape } from './logging-message-shape.js';
+import { loggingSetLevel } from './logging-set-level.js';
 import { negotiatedCapabilities } from './negotiated-capabilities.js';
 import { notificationNotAnswered } from './notification-not-answered.js';
 import { ping } from './ping.js';
@@ -24,4 +27,7 @@ export const protocolRules = [
   invalidCursor,
   negotiatedCapabilities,
   versionNegotiation,
+  loggingSetLevel,
+  loggingInvalidLevel,
+  loggingMessageShape,
 ] as const;

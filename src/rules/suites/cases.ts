@@ -8,6 +8,9 @@ import { truncate } from '../../util/text.js';
 import { quote } from '../../util/text.js';
 import { summarizeArguments } from '../prompts/shared.js';
 import { caseRequest, judgeCase } from './judge.js';
+import type { Outcome } from '../../connect/rpc.js';
+import { resourceLimits } from '../../config/resources.js';
+import { readResource } from '../../exercise/resources.js';
 import type { Failure } from './failure.js';
 
 /** What a case rests on, by what it targets: the expectation is the config's, the method is the spec's. */
@@ -151,7 +154,14 @@ async function runCase(context: RuleContext, kind: SuiteKind, name: string, entr
     return [{ anchor: kind, message: `${why}` }];
   }
   const request = caseRequest(kind, name, entry);
-  const outcome = await context.probe.request(request.method, request.params);
+  let outcome: Outcome;
+  if (request.method === 'resources/read') {
+    // The one way mcpact reads a resource (exercise/resources.ts), bounded like every read of the resources family.
+    const limits = resourceLimits(context.settings.resources);
+    const read = await readResource(context.probe, String(request.params.uri), limits);
+    if (read.oversized) return [{ anchor: 'result', message: `the contents exceed resources.max_bytes (${limits.maxBytes}); raise it to judge this case` }];
+    outcome = read.outcome;
+  } else outcome = await context.probe.request(request.method, request.params);
   const failures = await judgeCase({ kind, entry, outcome, outputSchema: declared?.outputSchema, runtime: context.runtime });
   // A resource may be readable without being listed, so an unlisted one is only a hint on a failed case.
   if (kind === 'resource' && declared === undefined && failures[0]?.anchor === 'result') {
