@@ -38,6 +38,8 @@ export interface CliOptions {
   /** Measure peak RSS with /usr/bin/time -v (not with signals: they would reach `time`). */
   measure?: boolean;
   heapMb?: number;
+  /** Files written into the run's folder before mcpact starts. */
+  files?: Record<string, string>;
 }
 
 export interface CliCase {
@@ -71,6 +73,7 @@ export function startCli(options: CliOptions): CliCase {
       '',
     ].join('\n'),
   );
+  for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dir, name), text);
   const node = [...(options.heapMb ? [`--max-old-space-size=${options.heapMb}`] : []), CLI, ...options.args];
   const measured = options.measure === true && existsSync(TIME);
   const child = spawn(measured ? TIME : process.execPath, measured ? ['-v', process.execPath, ...node] : node, {
@@ -81,8 +84,8 @@ export function startCli(options: CliOptions): CliCase {
   const started = performance.now();
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-200_000)));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-200_000)));
+  child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-200_000)));
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-200_000)));
   const done = new Promise<CliRun>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
