@@ -25,6 +25,8 @@ const STDERR_TAIL_LINES = 200;
 const STDERR_LINE_CHARS = 2_000;
 const FOREIGN_LINES_KEPT = 50;
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** Bytes waiting to be written to a server that does not read its stdin: past this, writes fail. */
+export const STDIN_BACKLOG_BYTES = 16 * 1024 * 1024;
 
 /** How long each shutdown step waits for the child before escalating. */
 export const GRACE_AFTER_STDIN_MS = 1_000;
@@ -179,6 +181,10 @@ export class StdioTransport implements Transport {
   writeRaw(data: string): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || stdin.destroyed || !stdin.writable) return Promise.reject(new Error('server stdin is closed'));
+    // Backpressure: what the server has not read stays in mcpact's memory, so a server that stops reading gets
+    // failed writes (its requests time out) instead of an ever longer queue.
+    if (stdin.writableLength > STDIN_BACKLOG_BYTES)
+      return Promise.reject(new Error(`server is not reading its stdin: over ${STDIN_BACKLOG_BYTES / 1024 / 1024} MiB wait to be written`));
     return new Promise((resolve, reject) => {
       stdin.write(data, (error) => (error ? reject(error) : resolve()));
     });

@@ -50,8 +50,8 @@ export interface ServerPlan {
 
 /** The streaming hooks of reporters, and the session's traffic for --trace. */
 export interface RunHooks extends ReportHooks {
-  /** Every JSON-RPC message of the session, both ways, handed over just before it closes (for --trace). */
-  onTraffic?(server: string, entries: TapEntry[]): void;
+  /** Every JSON-RPC message of the session, both ways, as it passes (for --trace; bounded, connect/rpc.ts TAP_LIMITS). */
+  onTraffic?(server: string, entry: TapEntry): void;
 }
 
 export interface RunnerOptions {
@@ -108,6 +108,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       concurrency: options.concurrency,
       signal: deadline.signal,
       onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
+      onTap: hooks?.onTraffic && ((entry) => hooks.onTraffic?.(plan.name, entry)),
     });
     session = captured.session;
     const { surface, probe } = captured;
@@ -137,6 +138,10 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     if (deadline.signal.aborted) {
       report.complete = false;
       report.error = deadlineError(plan.timeouts.run_ms).message;
+    } else if (session.capsHit.length > 0) {
+      // An answer mcpact did not read whole was judged by nobody.
+      report.complete = false;
+      report.error = `not every answer could be read: ${session.capsHit.join('; ')}`;
     } else if (session.peer.closed) {
       // The server went away (crashed, exited) before mcpact closed the session: the findings stand, but the
       // rules that needed it could not judge it, so the run is not complete.
@@ -150,7 +155,6 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     report.error = [failure.message, ...failure.details].join('\n');
   } finally {
     clearTimeout(timer);
-    if (session) hooks?.onTraffic?.(plan.name, session.peer.tap);
     // Side by side: each shutdown may wait out a grace period, and none depends on another.
     await Promise.all([transport?.close(), session?.close()]);
   }

@@ -18,6 +18,7 @@
 import { unescapePointerSegment } from '../util/json-pointer.js';
 import fc from 'fast-check';
 import { asRecord, type JsonRecord } from '../util/json.js';
+import { jsonBytesUpTo } from '../util/bound.js';
 import type { SchemaValidator } from '../util/schema-validator.js';
 
 /** How deep a schema is followed ($ref chains, nested objects); deeper parts are left out or give up. */
@@ -243,27 +244,9 @@ function enumArbitrary(values: readonly unknown[], walk: Walk): fc.Arbitrary<unk
   return fc.integer({ min: 0, max: fitting.length - 1 }).map((index) => fitting[index]);
 }
 
-/** Whether a value's JSON takes at most `bytes` (measured without serializing more than that). */
+/** Whether a value's JSON takes at most `bytes` (measured without walking more than that). */
 function fits(value: unknown, bytes: number): boolean {
-  let left = bytes;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'string') left -= item.length + 2;
-    else if (typeof item !== 'object' || item === null) left -= 8;
-    else if (Array.isArray(item)) {
-      left -= 2 + item.length;
-      for (let index = 0; index < item.length && left >= 0; index++) stack.push(item[index]);
-    } else {
-      for (const [key, child] of Object.entries(item)) {
-        left -= key.length + 4;
-        if (left < 0) break;
-        stack.push(child);
-      }
-    }
-    if (left < 0) return false;
-  }
-  return true;
+  return jsonBytesUpTo(value, bytes) <= bytes;
 }
 
 function typesOf(schema: JsonRecord): string[] {

@@ -3,8 +3,8 @@
  * work nothing can interrupt in-process) fails the test instead of hanging the worker. Each run gets a folder of
  * its own with mcpact.yaml, a pid file the fixtures append to, and a secret in the environment that must not land
  * in any file written there. The checks every such run is held to: the exit code, the time, no process left, no
- * raw escape or CI workflow command on stdout or stderr, no secret in the files written, and (where /usr/bin/time
- * is there) the peak resident set.
+ * raw escape or CI workflow command on stdout or stderr, no secret in the files written, and (on Linux) mcpact's
+ * own peak resident set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,6 @@ import { expect } from 'vitest';
 import { alive, CLI, ROOT } from '../support/cli.js';
 
 export const SECRET = 'hostile-secret-4f9a1c';
-const TIME = '/usr/bin/time';
 
 export interface CliRun {
   code: number | null;
@@ -35,7 +34,7 @@ export interface CliOptions {
   yaml?: string[];
   /** Kill mcpact (SIGKILL) after this long and fail. */
   limitMs: number;
-  /** Measure peak RSS with /usr/bin/time -v (not with signals: they would reach `time`). */
+  /** Measure mcpact's own peak RSS (VmHWM in /proc, read until it exits; its servers are not counted). */
   measure?: boolean;
   heapMb?: number;
   /** Files written into the run's folder before mcpact starts. */
@@ -75,13 +74,22 @@ export function startCli(options: CliOptions): CliCase {
   );
   for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dir, name), text);
   const node = [...(options.heapMb ? [`--max-old-space-size=${options.heapMb}`] : []), CLI, ...options.args];
-  const measured = options.measure === true && existsSync(TIME);
-  const child = spawn(measured ? TIME : process.execPath, measured ? ['-v', process.execPath, ...node] : node, {
+  const child = spawn(process.execPath, node, {
     cwd: dir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', HOSTILE_SECRET: SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started = performance.now();
+  let peakKb: number | undefined;
+  const sample = () => {
+    try {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      if (hwm !== undefined) peakKb = Math.max(peakKb ?? 0, Number(hwm));
+    } catch {
+      // gone, or no /proc
+    }
+  };
+  const sampler = options.measure ? setInterval(sample, 25) : undefined;
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-200_000)));
@@ -93,11 +101,9 @@ export function startCli(options: CliOptions): CliCase {
     }, options.limitMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(sampler);
       const ms = performance.now() - started;
-      const rss = measured ? /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] : undefined;
-      // /usr/bin/time's own report is not mcpact's output.
-      if (measured) stderr = stderr.replace(/\tCommand being timed:[\s\S]*$/, '');
-      resolve({ code, signal, ms, stdout, stderr, ...(rss !== undefined && { rssMb: Number(rss) / 1024 }) });
+      resolve({ code, signal, ms, stdout, stderr, ...(peakKb !== undefined && { rssMb: peakKb / 1024 }) });
     });
   });
   const pids = () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : []);

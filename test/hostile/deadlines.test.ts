@@ -30,6 +30,7 @@ describe('deadlines for synchronous work', () => {
     });
     const result = await current.done;
     const server = report(current).servers[0]!;
+    expect(server.error).toBeUndefined();
     expect(server.complete).toBe(true);
     expect(result.code).toBe(1);
     // The structured result fails the output schema's pattern: the engine judged it, it did not skip it.
@@ -42,6 +43,7 @@ describe('deadlines for synchronous work', () => {
     current = startCli({ server: { behaviour: 'generation-bomb' }, args: ['run', '--reporter', 'json:report.json'], timeouts: TIMEOUTS, limitMs: LIMIT_MS });
     const result = await current.done;
     const server = report(current).servers[0]!;
+    expect(server.error).toBeUndefined();
     expect(server.complete).toBe(true);
     expect(server.rules.filter((rule) => rule.status === 'error')).toEqual([]);
     const valid = server.rules.find((rule) => rule.id === 'tools/valid-input');
