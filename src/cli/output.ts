@@ -105,19 +105,15 @@ export async function openTrace(file: string, prepare: (line: { server: string }
   }).catch((error: unknown) => {
     throw new McpactError('usage', `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   });
-  let failed: unknown;
-  stream.on('error', (error) => (failed ??= error));
+  let failed: string | undefined;
+  stream.on('error', (error: NodeJS.ErrnoException) => (failed ??= error.code ?? error.message));
   return {
     write(server, entry) {
       if (failed === undefined) stream.write(JSON.stringify(prepare({ server, ...entry })) + '\n');
     },
     close: () =>
       new Promise<void>((resolve, reject) =>
-        stream.end(() =>
-          failed === undefined
-            ? resolve()
-            : reject(new McpactError('usage', `cannot write ${file}: ${String((failed as NodeJS.ErrnoException).code ?? failed)}`)),
-        ),
+        stream.end(() => (failed === undefined ? resolve() : reject(new McpactError('usage', `cannot write ${file}: ${failed}`)))),
       ),
   };
 }
