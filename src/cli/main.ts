@@ -9,6 +9,7 @@ import { mcpactVersion } from './version.js';
 import { collect, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions } from './options.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { forTerminal } from '../report/sanitize.js';
+import { installSignalHandlers } from './signals.js';
 
 export function buildProgram(): Command {
   const program = new Command('mcpact')
@@ -84,6 +85,7 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  installSignalHandlers();
   try {
     await buildProgram().parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
@@ -102,6 +104,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** How long mcpact may still run after its reports: what holds it (a socket, a pipe a stray process keeps) is not waited for. */
+const EXIT_GRACE_MS = 2_000;
+
 void main(process.argv).then((code) => {
   process.exitCode = code;
+  setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
 });

@@ -22,6 +22,7 @@ import { consoleOnStdout, openTrace, reportServerErrors, reporterContext, writeR
 import { resolveTargets, type ServerTarget } from './targets.js';
 import { mcpactVersion } from './version.js';
 import { writeOut, writeErr } from './ci-safe.js';
+import { interruptSignal } from './signals.js';
 
 export async function runCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(runOptionsSchema, raw);
@@ -58,6 +59,7 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     rules,
     clientVersion: version,
     concurrency: DEFAULT_CONCURRENCY,
+    interrupt: interruptSignal(),
     hooks: { ...stream, onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
   });
   const servers = reports.map((report, index): ServerReport => {

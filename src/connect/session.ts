@@ -25,6 +25,8 @@ export interface SessionOptions {
   protocolVersion?: string;
   /** Every message both ways, as it passes (for --trace; bounded, see rpc.ts TAP_LIMITS). */
   onTap?: (entry: TapEntry) => void;
+  /** Ends the handshake early (mcpact was told to stop). */
+  interrupt?: AbortSignal;
 }
 
 export interface InitializeExchange {
@@ -55,7 +57,7 @@ export async function openSession(target: SessionTarget, options: SessionOptions
     if (target.kind === 'http') await terminateHttpSession(transport);
     await transport.close().catch(() => undefined);
   };
-  const deadline = AbortSignal.timeout(options.connectMs);
+  const deadline = options.interrupt ? AbortSignal.any([AbortSignal.timeout(options.connectMs), options.interrupt]) : AbortSignal.timeout(options.connectMs);
   try {
     await raceDeadline(peer.start(), deadline, options.connectMs);
     const request = {

@@ -59,6 +59,8 @@ export interface RunnerOptions {
   clientVersion: string;
   concurrency: number;
   hooks?: RunHooks;
+  /** Aborted when mcpact is told to stop (SIGINT, SIGTERM, SIGHUP; the reason is the signal's name). */
+  interrupt?: AbortSignal;
 }
 
 export { DEFAULT_CONCURRENCY } from '../surface/open.js';
@@ -72,6 +74,10 @@ export async function runServers(plans: readonly ServerPlan[], options: RunnerOp
   const surfaces = new Map<string, Surface>();
   const reports: ServerReport[] = [];
   for (const plan of plans) {
+    if (options.interrupt?.aborted) {
+      reports.push(notRun(plan, interruptedError(options.interrupt).message));
+      continue;
+    }
     reports.push(await runOne(plan, options, across.length > 0 ? (surface) => surfaces.set(plan.name, surface) : undefined));
   }
   for (const rule of across) acrossServers(rule, plans, reports, surfaces, options.hooks);
@@ -88,6 +94,11 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   hooks?.onServerStart?.(plan.name, plan.target.kind);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), plan.timeouts.run_ms);
+  const { interrupt } = options;
+  const stop = () => deadline.abort();
+  interrupt?.addEventListener('abort', stop, { once: true });
+  /** Why the run stopped early: the run deadline, or mcpact was told to stop. */
+  const stopped = () => (interrupt?.aborted ? interruptedError(interrupt) : deadlineError(plan.timeouts.run_ms));
   const report: ServerReport = {
     name: plan.name,
     transport: plan.target.kind,
@@ -107,6 +118,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       clientVersion: options.clientVersion,
       concurrency: options.concurrency,
       signal: deadline.signal,
+      interrupt,
       onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
       onTap: hooks?.onTraffic && ((entry) => hooks.onTraffic?.(plan.name, entry)),
     });
@@ -122,7 +134,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
     report.protocolVersion = surface.protocolVersion === undefined ? null : boundedText(surface.protocolVersion, 100);
     keepSurface?.(surface);
-    if (deadline.signal.aborted) throw deadlineError(plan.timeouts.run_ms);
+    if (deadline.signal.aborted) throw stopped();
     const rules = options.rules.filter((rule) => rule.applies?.(plan) ?? true);
     // A declared list that could not be read is not an empty server: not everything can be tested.
     const unread = listFailures(surface);
@@ -134,10 +146,10 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     const running = new Set(rules.filter((rule) => resolveLevel(rule, policyOf(plan)) !== 'off').map((rule) => rule.id));
     // Started with the rules and shared with them: the evidence is answers the tools rules ask for anyway.
     const sdks = fingerprint({ surface, probe, settings: plan.settings, cache }, running).catch(() => new Set<SdkId>());
-    await runRules(plan, rules, { surface, probe, transport, cache, sdks }, deadline.signal, report, hooks);
+    await runRules(plan, rules, { surface, probe, transport, cache, sdks, stopped }, deadline.signal, report, hooks);
     if (deadline.signal.aborted) {
       report.complete = false;
-      report.error = deadlineError(plan.timeouts.run_ms).message;
+      report.error = stopped().message;
     } else if (session.capsHit.length > 0) {
       // An answer mcpact did not read whole was judged by nobody.
       report.complete = false;
@@ -151,10 +163,11 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     }
   } catch (error) {
     report.complete = false;
-    const failure = error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
+    const failure = interrupt?.aborted ? interruptedError(interrupt) : error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
     report.error = [failure.message, ...failure.details].join('\n');
   } finally {
     clearTimeout(timer);
+    interrupt?.removeEventListener('abort', stop);
     // Side by side: each shutdown may wait out a grace period, and none depends on another.
     await Promise.all([transport?.close(), session?.close()]);
   }
@@ -171,6 +184,8 @@ interface Shared {
   cache: RunCache;
   /** The SDK identities recognised from the server's answers (engine/inherited.ts). */
   sdks: Promise<ReadonlySet<SdkId>>;
+  /** Why the run stopped early, once it has. */
+  stopped: () => McpactError;
 }
 
 interface RuleOutcome {
@@ -243,7 +258,7 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   const undecided: string[] = [];
   let metrics: ServerMetrics | undefined;
   const started = performance.now();
-  const { sdks, ...exposed } = shared;
+  const { sdks, stopped: _stopped, ...exposed } = shared;
   const context: RuleContext = {
     ...exposed,
     expect: plan.expect,
@@ -296,9 +311,9 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   let known: ReadonlySet<SdkId>;
   try {
     const finished = await Promise.race([Promise.resolve(rule.check(context)).then(() => 'done' as const), deadlineReached]);
-    if (finished === 'deadline') return errored(deadlineError(plan.timeouts.run_ms).message);
+    if (finished === 'deadline') return errored(shared.stopped().message);
     const recognised = reported.length > 0 ? await Promise.race([sdks, deadlineReached]) : new Set<SdkId>();
-    if (recognised === 'deadline') return errored(deadlineError(plan.timeouts.run_ms).message);
+    if (recognised === 'deadline') return errored(shared.stopped().message);
     known = recognised;
   } catch (error) {
     return errored(`rule crashed: ${errorMessage(error)}`);
@@ -410,6 +425,16 @@ function boundedAnswer(answer: Answer): Answer {
   if (answer.said !== undefined) bounded.said = boundedText(answer.said, 200);
   if (answer.evidence !== undefined) bounded.evidence = boundedText(answer.evidence, 200);
   return bounded;
+}
+
+function interruptedError(interrupt: AbortSignal): McpactError {
+  const signal = typeof interrupt.reason === 'string' ? interrupt.reason : 'a signal';
+  return new McpactError('deadline', `interrupted by ${signal}: not every rule finished`);
+}
+
+/** A server the run never reached (mcpact was told to stop before). */
+function notRun(plan: ServerPlan, why: string): ServerReport {
+  return { name: plan.name, transport: plan.target.kind, serverInfo: null, protocolVersion: null, complete: false, rules: [], findings: [], error: why };
 }
 
 function deadlineError(runMs: number): McpactError {

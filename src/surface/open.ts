@@ -20,6 +20,8 @@ export interface CapturedSessionOptions {
   concurrency?: number;
   onStderrLine?: (line: string) => void;
   onTap?: SessionOptions['onTap'];
+  /** Ends the handshake early: mcpact was told to stop. */
+  interrupt?: AbortSignal;
 }
 
 export interface CapturedSession {
@@ -36,6 +38,7 @@ export async function openCapturedSession(target: SessionTarget, options: Captur
     clientVersion: options.clientVersion,
     onStderrLine: options.onStderrLine,
     onTap: options.onTap,
+    interrupt: options.interrupt,
   });
   try {
     const probe = new Probe(session.peer, { callMs: options.callMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, signal: options.signal });

@@ -20,7 +20,7 @@ function report(run: CliCase) {
   return runReportSchema.parse(JSON.parse(readFileSync(path.join(run.dir, 'report.json'), 'utf8')));
 }
 
-describe('deadlines for synchronous work', () => {
+describe('deadlines for synchronous work', { timeout: 60_000 }, () => {
   it('catastrophic patterns in the input and output schemas: matched in linear time, the run completes with a finding', async () => {
     current = startCli({
       server: { behaviour: 'catastrophic-pattern' },
