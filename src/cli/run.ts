@@ -43,6 +43,8 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
   const runtime = diskRuntime(resolved.configPath ? path.dirname(resolved.configPath) : process.cwd(), {
     showValues,
     updateGolden: options.updateGolden === true,
+    // The config's secrets only: example values are the user's own data, recorded as rendered.
+    redact: redactor(resolved.secrets),
   });
   const version = mcpactVersion();
 

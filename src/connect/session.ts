@@ -124,7 +124,12 @@ function failUnlessInitialized(
       if (typeof outcome.result === 'object' && outcome.result !== null && !Array.isArray(outcome.result)) return;
       throw new McpactError('connection', 'initialize returned a result that is not an object', stderr);
     case 'error':
-      throw new McpactError('connection', `initialize failed with JSON-RPC error ${String(outcome.code)}: ${String(outcome.message).slice(0, 200)}`, stderr);
+      // Server text, on one line: a newline in it would start a line of the server's choosing.
+      throw new McpactError(
+        'connection',
+        `initialize failed with JSON-RPC error ${String(outcome.code).slice(0, 40)}: ${oneLine(String(outcome.message))}`,
+        stderr,
+      );
     case 'timeout':
       throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
     case 'closed':
@@ -141,8 +146,13 @@ function failUnlessInitialized(
 /** Over HTTP, what the transport said (a status and its body, a redirect not followed), cut short: it is server text. */
 function errorSuffix(stdio: StdioTransport | undefined, error: Error | undefined): string {
   if (stdio || !error) return '';
-  const text = error.message.replace(/\s+/g, ' ');
-  return `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
+  return `: ${oneLine(error.message)}`;
+}
+
+/** Server text for an error message: one line, cut at 200 characters. */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
 }
 
 function exitSuffix(stdio?: StdioTransport): string {

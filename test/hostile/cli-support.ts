@@ -39,6 +39,12 @@ export interface CliOptions {
   heapMb?: number;
   /** Files written into the run's folder before mcpact starts. */
   files?: Record<string, string>;
+  /** More lines for the server's block of mcpact.yaml. */
+  serverYaml?: string[];
+  /** Called with the run's folder before mcpact starts (to plant a link, say). */
+  before?: (dir: string) => void;
+  /** The folder of an earlier run, to run again in it (its mcpact.yaml is written anew). */
+  dir?: string;
 }
 
 export interface CliCase {
@@ -50,7 +56,7 @@ export interface CliCase {
 }
 
 export function startCli(options: CliOptions): CliCase {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-hostile-cli-'));
+  const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'mcpact-hostile-cli-'));
   const pidFile = path.join(dir, 'pids');
   const timeouts = options.timeouts ?? { connect_ms: 3_000, call_ms: 1_000, run_ms: 10_000 };
   const server =
@@ -67,12 +73,14 @@ export function startCli(options: CliOptions): CliCase {
     [
       'server:',
       ...server,
+      ...(options.serverYaml ?? []),
       `timeouts: { connect_ms: ${timeouts.connect_ms}, call_ms: ${timeouts.call_ms}, run_ms: ${timeouts.run_ms} }`,
       ...(options.yaml ?? []),
       '',
     ].join('\n'),
   );
   for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dir, name), text);
+  options.before?.(dir);
   const node = [...(options.heapMb ? [`--max-old-space-size=${options.heapMb}`] : []), CLI, ...options.args];
   const child = spawn(process.execPath, node, {
     cwd: dir,
