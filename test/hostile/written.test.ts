@@ -4,7 +4,7 @@
  * golden files with a secret the server echoes (redacted, never through a symlink, never outside the config's
  * folder). Also config errors that must stay one clear line: a YAML alias bomb.
  */
-import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,7 +86,11 @@ describe('what mcpact writes but did not word', { timeout: 60_000 }, () => {
   });
 
   it("a golden file outside the config file's folder: refused, exit 2", async () => {
+    // A folder of its own, so that the file outside it is this test's alone.
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'mcpact-outside-')), 'config');
+    mkdirSync(dir);
     current = startCli({
+      dir,
       server: { behaviour: 'echo-secret' },
       serverYaml: ['  prompts:', '    leak:', '      expect:', '        golden: ../escaped.json'],
       timeouts: TIMEOUTS,
