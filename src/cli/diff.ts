@@ -4,6 +4,7 @@
  * the drift rules, and reported through the usual reporters. Exit 1 when a change is at or above fail-on; exit 2
  * when a lockfile or a capture failed.
  */
+import { interruptSignal } from './signals.js';
 import { DEFAULT_CONCURRENCY, runServers } from '../engine/runner.js';
 import { CHANGE_IDS, CHANGES } from '../model/changes.js';
 import { buildRunReport, exitCode } from '../report/build.js';
@@ -41,6 +42,7 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
     rules: driftRules,
     clientVersion: version,
     concurrency: DEFAULT_CONCURRENCY,
+    interrupt: interruptSignal(),
     hooks: { onStderrLine: options.verbose ? (name, line) => say(redact(`[${name} stderr] ${line}`)) : undefined },
   });
   const report = redact(buildRunReport({ version, servers, durationMs: performance.now() - started, failOn: resolved.failOn ?? 'error' }));

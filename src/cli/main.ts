@@ -9,6 +9,7 @@ import { mcpactVersion } from './version.js';
 import { collect, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions } from './options.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { forTerminal } from '../report/sanitize.js';
+import { installSignalHandlers } from './signals.js';
 
 export function buildProgram(): Command {
   const program = new Command('mcpact')
@@ -85,6 +86,7 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  installSignalHandlers();
   try {
     await buildProgram().parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
@@ -94,15 +96,32 @@ export async function main(argv: string[]): Promise<number> {
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
     }
     if (error instanceof McpactError) {
-      // The details may quote the server (the last lines of its stderr): shown through the terminal sanitizer.
-      writeErr(`mcpact: ${error.message}\n${error.details.map((line) => `  ${forTerminal(line)}\n`).join('')}`);
+      // The message and the details may quote the server (its error message, the last lines of its stderr):
+      // shown through the terminal sanitizer.
+      writeErr(`mcpact: ${forTerminal(error.message)}\n${error.details.map((line) => `  ${forTerminal(line)}\n`).join('')}`);
       return 2;
     }
-    writeErr(`mcpact: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    writeErr(`mcpact: ${forTerminal(internalMessage(error))}\n`);
     return 2;
   }
 }
 
+/**
+ * A failure mcpact did not foresee, in one line: a limit of the JavaScript engine (a RangeError: the call stack, a
+ * string or an array too long) named as such, anything else as an internal error. The stack only with
+ * MCPACT_DEBUG=1: it says nothing to a user, and it may quote server text.
+ */
+function internalMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = process.env.MCPACT_DEBUG === '1' && error instanceof Error && error.stack ? `\n${error.stack}` : '';
+  if (error instanceof RangeError) return `internal limit reached: ${message} (a server sent more than mcpact can hold; please report it)${stack}`;
+  return `internal error: ${message} (please report it; MCPACT_DEBUG=1 shows where)${stack}`;
+}
+
+/** How long mcpact may still run after its reports: what holds it (a socket, a pipe a stray process keeps) is not waited for. */
+const EXIT_GRACE_MS = 2_000;
+
 void main(process.argv).then((code) => {
   process.exitCode = code;
+  setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
 });

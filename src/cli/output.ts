@@ -3,6 +3,7 @@
  * lines mcpact itself writes on stderr. Every command writes through here, so the one-stdout rule and the error
  * for an unwritable path exist once.
  */
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TapEntry } from '../connect/rpc.js';
@@ -81,10 +82,40 @@ export function reportServerErrors(report: RunReport, reporters: readonly Report
   }
 }
 
-/** The --trace file: one JSON line per message, tagged with its server. */
-export async function writeTrace(file: string, traffic: readonly { server: string; entries: readonly TapEntry[] }[]): Promise<void> {
-  const lines = traffic.flatMap(({ server, entries }) => entries.map((entry) => JSON.stringify({ server, ...entry })));
-  await writeOutput(file, lines.length > 0 ? lines.join('\n') + '\n' : '');
+export interface TraceWriter {
+  write(server: string, entry: TapEntry): void;
+  /** Flushes and closes the file. */
+  close(): Promise<void>;
+}
+
+/**
+ * The --trace file, written as the messages pass: one JSON line per message, tagged with its server, through
+ * `prepare` (the bounded, redacted copy). The tap bounds what arrives (connect/rpc.ts TAP_LIMITS), so what the
+ * stream buffers while the disk catches up is bounded too.
+ */
+export async function openTrace(file: string, prepare: (line: { server: string } & TapEntry) => unknown): Promise<TraceWriter> {
+  const stream = await new Promise<WriteStream>((resolve, reject) => {
+    mkdir(path.dirname(path.resolve(file)), { recursive: true })
+      .then(() => {
+        const opened = createWriteStream(file);
+        opened.once('open', () => resolve(opened));
+        opened.once('error', reject);
+      })
+      .catch(reject);
+  }).catch((error: unknown) => {
+    throw new McpactError('usage', `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  });
+  let failed: string | undefined;
+  stream.on('error', (error: NodeJS.ErrnoException) => (failed ??= error.code ?? error.message));
+  return {
+    write(server, entry) {
+      if (failed === undefined) stream.write(JSON.stringify(prepare({ server, ...entry })) + '\n');
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) =>
+        stream.end(() => (failed === undefined ? resolve() : reject(new McpactError('usage', `cannot write ${file}: ${failed}`)))),
+      ),
+  };
 }
 
 export async function writeOutput(file: string, text: string): Promise<void> {

@@ -4,7 +4,6 @@
  * fail-on, 2 not everything tested).
  */
 import path from 'node:path';
-import type { TapEntry } from '../connect/rpc.js';
 import { DEFAULT_CONCURRENCY, runServers } from '../engine/runner.js';
 import { availableParallelism } from 'node:os';
 import type { Baseline, Rule } from '../engine/rule.js';
@@ -20,10 +19,11 @@ import { bounded, TRACE_BOUNDS } from '../util/bound.js';
 import { configuredBaselines } from './baselines.js';
 import { diskRuntime } from './goldens.js';
 import { parseOptions, runOptionsSchema } from './option-schemas.js';
-import { consoleOnStdout, reportServerErrors, reporterContext, writeReports, writeTrace } from './output.js';
+import { consoleOnStdout, openTrace, reportServerErrors, reporterContext, writeReports } from './output.js';
 import { resolveTargets, type ServerTarget } from './targets.js';
 import { mcpactVersion } from './version.js';
 import { writeOut, writeErr } from './ci-safe.js';
+import { interruptSignal } from './signals.js';
 
 export async function runCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(runOptionsSchema, raw);
@@ -44,13 +44,17 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
   const runtime = diskRuntime(resolved.configPath ? path.dirname(resolved.configPath) : process.cwd(), {
     showValues,
     updateGolden: options.updateGolden === true,
+    // The config's secrets only: example values are the user's own data, recorded as rendered.
+    redact: redactor(resolved.secrets),
   });
   const version = mcpactVersion();
 
   const streamed = consoleOnStdout(options.reporter);
   const context = reporterContext(options, ALL_RULES);
   const stream = streamed ? consoleStream((text) => writeOut(redact(text)), { ...context, failOn }) : undefined;
-  const traffic: { server: string; entries: TapEntry[] }[] = [];
+  // Messages may nest deeper than JSON.stringify (or redaction's walk) can go: the trace keeps a bounded copy, of
+  // the same shape (only values deep inside each `message`, typed unknown, become marker strings).
+  const trace = options.trace ? await openTrace(options.trace, (line) => redact(bounded(line, TRACE_BOUNDS) as typeof line)) : undefined;
 
   const started = performance.now();
   const plans = resolved.servers.map((server) => ({ ...server, runtime, baseline: baselines.get(server.name) }));
@@ -59,7 +63,8 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     clientVersion: version,
     concurrency: DEFAULT_CONCURRENCY,
     servers: options.concurrency ?? defaultServerConcurrency(),
-    hooks: { ...stream, onTraffic: options.trace ? (name, entries) => traffic.push({ server: name, entries }) : undefined },
+    interrupt: interruptSignal(),
+    hooks: { ...stream, onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
   });
   const servers = reports.map((report, index): ServerReport => {
     const line = resolved.servers[index]!.configLine;
@@ -75,13 +80,7 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     const outcome = await postPrComment(REPORTERS.markdown.render(report, { ...context, color: false }), process.env);
     writeErr(`mcpact: ${outcome.kind === 'failed' ? 'warning: ' : ''}${outcome.note}\n`);
   }
-  // Messages may nest deeper than JSON.stringify (or redaction's walk) can go: the trace keeps a bounded copy, of
-  // the same shape (only values deep inside each `message`, typed unknown, become marker strings).
-  if (options.trace)
-    await writeTrace(
-      options.trace,
-      traffic.map((entry) => redact(bounded(entry, TRACE_BOUNDS) as typeof entry)),
-    );
+  await trace?.close();
   reportServerErrors(report, options.reporter);
   return exitCode(report);
 }

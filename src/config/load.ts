@@ -24,6 +24,9 @@ export interface LoadedConfig {
 
 type Path = readonly (string | number)[];
 
+/** How far YAML aliases may expand (yaml's own guard): a few aliases in a config are fine, a bomb is not. */
+const MAX_ALIAS_COUNT = 100;
+
 export interface LoadOptions {
   env: NodeJS.ProcessEnv;
   /** Rule ids that `rules:` may re-level; any other key is an error with a did-you-mean. */
@@ -56,7 +59,15 @@ export function parseConfig(text: string, absolutePath: string, { env, ruleIds }
     const first = doc.errors[0]!;
     throw configError(`${at(first.pos[0])}: invalid YAML: ${first.message.split('\n')[0]}`);
   }
-  const raw: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (error) {
+    // yaml throws a ReferenceError when aliases expand past the count (a "billion laughs" file).
+    throw configError(
+      `${display}: invalid YAML: its aliases expand to more than ${MAX_ALIAS_COUNT} times their anchors (maxAliasCount); ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   const located = (p: Path): string => at(nodeOffset(doc, p));
   const locatedKey = (p: Path): string => at(nodeOffset(doc, p, true));
 

@@ -95,7 +95,8 @@ export async function exchange(url: string, request: ExchangeRequest, options: {
     if (mediaType !== 'text/event-stream' && result.ended && result.body.trim() !== '') {
       try {
         const parsed: unknown = JSON.parse(result.body);
-        result.messages.push(...(Array.isArray(parsed) ? (parsed as unknown[]) : [parsed]));
+        // One at a time: a batch of 500,000 answers spread into push() overflows the stack.
+        for (const message of Array.isArray(parsed) ? (parsed as unknown[]) : [parsed]) result.messages.push(message);
       } catch {
         result.unparsable++;
       }

@@ -5,6 +5,7 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { excerpt, jsonBytesUpTo } from '../util/bound.js';
 
 export type Outcome =
   | { kind: 'result'; result: unknown; ms: number }
@@ -23,14 +24,38 @@ export interface TapEntry {
   /** Milliseconds since the session started. */
   at: number;
   message: unknown;
+  /** Set when the message was larger than `TAP_LIMITS.messageBytes`: `message` is a bounded excerpt of it. */
+  excerpt?: true;
 }
 
-/** Enough for a full run's traffic; a flooding server is counted, not stored. */
-const TAP_LIMIT = 20_000;
+/**
+ * What the tap hands on (for --trace), per session: enough for a full run's traffic. A flooding server is
+ * counted, not traced; a message larger than TAP_MESSAGE_BYTES is traced as an excerpt of about that size.
+ */
+export const TAP_LIMITS = { messages: 20_000, bytes: 64 * 1024 * 1024, messageBytes: 64 * 1024 } as const;
 const UNMATCHED_LIMIT = 100;
-/** Notifications kept as samples per method, and methods sampled. */
+/** Notifications kept as samples per method (protocol methods only), each at most SAMPLE_BYTES of JSON. */
 const SAMPLES_PER_METHOD = 20;
-const SAMPLED_METHODS = 50;
+const SAMPLE_BYTES = 64 * 1024;
+/** Distinct method names counted for what the server sent on its own; the rest are counted together. */
+const METHOD_NAMES_COUNTED = 100;
+export const OTHER_METHODS = '(other methods)';
+/** Methods of the protocol a server may send the client: counted by name whatever came before them. */
+const PROTOCOL_METHODS = new Set([
+  'ping',
+  'sampling/createMessage',
+  'elicitation/create',
+  'roots/list',
+  'notifications/message',
+  'notifications/progress',
+  'notifications/cancelled',
+  'notifications/tools/list_changed',
+  'notifications/prompts/list_changed',
+  'notifications/resources/list_changed',
+  'notifications/resources/updated',
+]);
+/** Replies to the server's own requests still being written: past this, a request gets none (it is counted). */
+const REPLY_BACKLOG = 64;
 /**
  * Requests that are over, kept by id so that an answer after the deadline, or a second answer, is known as that
  * request's and never taken for an answer to nothing. Far more than a run sends; the oldest are dropped first.
@@ -61,9 +86,16 @@ export interface RequestOptions {
   retry?: boolean;
 }
 
+export interface PeerOptions {
+  /** Every message both ways as it passes, within TAP_LIMITS (for --trace). */
+  onTap?: (entry: TapEntry) => void;
+}
+
 export class RpcPeer {
-  readonly tap: TapEntry[] = [];
+  /** Messages not handed to `onTap`: past TAP_LIMITS. */
   tapDropped = 0;
+  /** Requests of the server's that got no reply because replies already waited to be written (REPLY_BACKLOG). */
+  repliesDropped = 0;
   /**
    * Responses whose id matches no request of ours (or that have no id). An answer that comes after its request's
    * deadline, or a second answer to one request, carries the id of a request of ours: it is not kept here, and it
@@ -87,8 +119,14 @@ export class RpcPeer {
   private readonly settled = new Map<RequestId, Settled>();
   private readonly startedAt = performance.now();
   private readonly closeListeners: (() => void)[] = [];
+  private tapped = 0;
+  private tappedBytes = 0;
+  private replyBacklog = 0;
 
-  constructor(readonly transport: Transport) {
+  constructor(
+    readonly transport: Transport,
+    private readonly options: PeerOptions = {},
+  ) {
     transport.onmessage = (message) => this.receive(message);
     transport.onclose = () => this.handleClose();
     // Transport errors surface as closed or timed-out requests; the last one is kept for messages.
@@ -190,11 +228,22 @@ export class RpcPeer {
   }
 
   private record(direction: TapEntry['direction'], message: unknown): void {
-    if (this.tap.length >= TAP_LIMIT) {
+    const listener = this.options.onTap;
+    if (!listener) return;
+    if (this.tapped >= TAP_LIMITS.messages || this.tappedBytes >= TAP_LIMITS.bytes) {
       this.tapDropped++;
       return;
     }
-    this.tap.push({ direction, at: Math.round(performance.now() - this.startedAt), message });
+    const at = Math.round(performance.now() - this.startedAt);
+    const bytes = jsonBytesUpTo(message, TAP_LIMITS.messageBytes);
+    this.tapped++;
+    if (bytes <= TAP_LIMITS.messageBytes) {
+      this.tappedBytes += bytes;
+      listener({ direction, at, message });
+      return;
+    }
+    this.tappedBytes += TAP_LIMITS.messageBytes;
+    listener({ direction, at, message: excerpt(message, TAP_LIMITS.messageBytes), excerpt: true });
   }
 
   private receive(message: unknown): void {
@@ -204,7 +253,7 @@ export class RpcPeer {
     if (typeof record.method === 'string') {
       if ('id' in record && record.id !== null && record.id !== undefined) this.answerServerRequest(record);
       else {
-        bump(this.serverNotifications, record.method);
+        countMethod(this.serverNotifications, record.method);
         this.sample(record.method, record);
       }
       return;
@@ -229,12 +278,17 @@ export class RpcPeer {
     this.onUnmatched?.(record);
   }
 
-  /** Keeps a notification as a sample of its method: a few per method, for a bounded number of methods. */
+  /**
+   * Keeps a notification as a sample of its method (for the rules that check their shape): a few per protocol
+   * method, each small enough to keep; made-up methods and huge messages are counted, not kept.
+   */
   private sample(method: string, message: Record<string, unknown>): void {
-    const samples = this.notificationSamples.get(method);
-    if (samples === undefined) {
-      if (this.notificationSamples.size < SAMPLED_METHODS) this.notificationSamples.set(method, [message]);
-    } else if (samples.length < SAMPLES_PER_METHOD) samples.push(message);
+    if (!PROTOCOL_METHODS.has(method)) return;
+    const samples = this.notificationSamples.get(method) ?? [];
+    if (samples.length >= SAMPLES_PER_METHOD) return;
+    if (JSON.stringify(message).length > SAMPLE_BYTES) return;
+    samples.push(message);
+    this.notificationSamples.set(method, samples);
   }
 
   /** Ends a request still in flight as if its deadline had passed: an answer from now on is late and goes to nobody. */
@@ -254,12 +308,21 @@ export class RpcPeer {
   /** mcpact declares no client capabilities, so it only answers ping; anything else is method-not-found. */
   private answerServerRequest(request: Record<string, unknown>): void {
     const method = request.method as string;
-    bump(this.serverRequests, method);
+    countMethod(this.serverRequests, method);
+    // A server that sends requests faster than it reads the replies (or never reads) must not make them pile up.
+    if (this.replyBacklog >= REPLY_BACKLOG) {
+      this.repliesDropped++;
+      return;
+    }
+    const named = method.length > 200 ? `${method.slice(0, 200)}…` : method;
     const reply =
       method === 'ping'
         ? { jsonrpc: '2.0', id: request.id, result: {} }
-        : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: `mcpact does not support ${method}` } };
-    this.write(reply).catch(() => undefined);
+        : { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: `mcpact does not support ${named}` } };
+    this.replyBacklog++;
+    this.write(reply)
+      .catch(() => undefined)
+      .finally(() => this.replyBacklog--);
   }
 
   private handleClose(): void {
@@ -286,6 +349,13 @@ function outcomeOf(record: Record<string, unknown>, ms: number): Outcome {
   return { kind: 'malformed', response: record, ms };
 }
 
-function bump(counts: Map<string, number>, key: string): void {
+/**
+ * Counts a method the server sent, by name: the protocol's own names always, others until METHOD_NAMES_COUNTED
+ * distinct ones (each cut at 200 characters), then together as OTHER_METHODS, so a flood of made-up names costs
+ * a bounded map.
+ */
+function countMethod(counts: Map<string, number>, method: string): void {
+  let key = method.length > 200 ? `${method.slice(0, 200)}…` : method;
+  if (!counts.has(key) && !PROTOCOL_METHODS.has(key) && counts.size >= METHOD_NAMES_COUNTED) key = OTHER_METHODS;
   counts.set(key, (counts.get(key) ?? 0) + 1);
 }

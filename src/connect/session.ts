@@ -5,7 +5,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpactError } from '../errors.js';
 import { TARGET_REVISION } from '../model/spec.js';
-import { RpcPeer, type Outcome } from './rpc.js';
+import { RpcPeer, type Outcome, type TapEntry } from './rpc.js';
+import { boundedFetch } from './bounded-fetch.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
 
@@ -22,6 +23,10 @@ export interface SessionOptions {
   onStderrLine?: (line: string) => void;
   /** Protocol version offered in initialize (default: the revision mcpact targets). */
   protocolVersion?: string;
+  /** Every message both ways, as it passes (for --trace; bounded, see rpc.ts TAP_LIMITS). */
+  onTap?: (entry: TapEntry) => void;
+  /** Ends the handshake early (mcpact was told to stop). */
+  interrupt?: AbortSignal;
 }
 
 export interface InitializeExchange {
@@ -35,18 +40,24 @@ export interface Session {
   readonly initialize: InitializeExchange;
   /** The stdio transport, when there is one (stderr, foreign lines, exit status). */
   readonly stdio?: StdioTransport;
+  /** Caps mcpact hit on what the server sent (an HTTP body or SSE event too large), one line each. */
+  readonly capsHit: readonly string[];
   close(): Promise<void>;
 }
 
 export async function openSession(target: SessionTarget, options: SessionOptions): Promise<Session> {
-  const { transport, stdio } = await createTransport(target, options);
-  const peer = new RpcPeer(transport);
+  const capsHit: string[] = [];
+  const onCap = (message: string) => {
+    if (!capsHit.includes(message)) capsHit.push(message);
+  };
+  const { transport, stdio } = await createTransport(target, options, onCap);
+  const peer = new RpcPeer(transport, { onTap: options.onTap });
   const close = async () => {
     if (transport instanceof StdioTransport) return transport.close();
     if (target.kind === 'http') await terminateHttpSession(transport);
     await transport.close().catch(() => undefined);
   };
-  const deadline = AbortSignal.timeout(options.connectMs);
+  const deadline = options.interrupt ? AbortSignal.any([AbortSignal.timeout(options.connectMs), options.interrupt]) : AbortSignal.timeout(options.connectMs);
   try {
     await raceDeadline(peer.start(), deadline, options.connectMs);
     const request = {
@@ -56,20 +67,24 @@ export async function openSession(target: SessionTarget, options: SessionOptions
     };
     const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: deadline });
     if (outcome.kind === 'closed') await stdio?.settle(EXIT_SETTLE_MS);
-    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError);
+    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, capsHit);
     const result = (outcome as { result: Record<string, unknown> }).result;
     if (typeof result.protocolVersion === 'string' && 'setProtocolVersion' in transport) {
       (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
     }
     await peer.notify('notifications/initialized');
-    return { target: target.kind, peer, initialize: { request, outcome }, stdio, close };
+    return { target: target.kind, peer, initialize: { request, outcome }, stdio, capsHit, close };
   } catch (error) {
     await close();
     throw asConnectionError(error, stdio);
   }
 }
 
-async function createTransport(target: SessionTarget, options: SessionOptions): Promise<{ transport: Transport; stdio?: StdioTransport }> {
+async function createTransport(
+  target: SessionTarget,
+  options: SessionOptions,
+  onCap: (message: string) => void,
+): Promise<{ transport: Transport; stdio?: StdioTransport }> {
   if (target.kind === 'memory') return { transport: target.transport };
   if (target.kind === 'stdio') {
     const stdio = new StdioTransport({
@@ -89,20 +104,32 @@ async function createTransport(target: SessionTarget, options: SessionOptions): 
     throw new McpactError('config', `invalid server URL: ${target.url}`);
   }
   // The SDK follows redirects only within the same origin, so headers (and tokens in them) never go elsewhere.
-  return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers: target.headers } }) };
+  // It reads bodies whole: the fetch it gets caps them (connect/bounded-fetch.ts).
+  return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers: target.headers }, fetch: boundedFetch(onCap) }) };
 }
 
 /** How long a server that closed the connection during initialize gets to report its exit code. */
 const EXIT_SETTLE_MS = 500;
 
-function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: StdioTransport, transportError?: Error): void {
-  const stderr = stdio ? stderrDetails(stdio) : [];
+function failUnlessInitialized(
+  outcome: Outcome,
+  connectMs: number,
+  stdio: StdioTransport | undefined,
+  transportError: Error | undefined,
+  capsHit: readonly string[],
+): void {
+  const stderr = [...(stdio ? stderrDetails(stdio) : []), ...capsHit];
   switch (outcome.kind) {
     case 'result':
       if (typeof outcome.result === 'object' && outcome.result !== null && !Array.isArray(outcome.result)) return;
       throw new McpactError('connection', 'initialize returned a result that is not an object', stderr);
     case 'error':
-      throw new McpactError('connection', `initialize failed with JSON-RPC error ${String(outcome.code)}: ${String(outcome.message).slice(0, 200)}`, stderr);
+      // Server text, on one line: a newline in it would start a line of the server's choosing.
+      throw new McpactError(
+        'connection',
+        `initialize failed with JSON-RPC error ${String(outcome.code).slice(0, 40)}: ${oneLine(String(outcome.message))}`,
+        stderr,
+      );
     case 'timeout':
       throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
     case 'closed':
@@ -119,8 +146,13 @@ function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: Stdi
 /** Over HTTP, what the transport said (a status and its body, a redirect not followed), cut short: it is server text. */
 function errorSuffix(stdio: StdioTransport | undefined, error: Error | undefined): string {
   if (stdio || !error) return '';
-  const text = error.message.replace(/\s+/g, ' ');
-  return `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
+  return `: ${oneLine(error.message)}`;
+}
+
+/** Server text for an error message: one line, cut at 200 characters. */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
 }
 
 function exitSuffix(stdio?: StdioTransport): string {

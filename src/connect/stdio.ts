@@ -4,6 +4,7 @@
  * instead of tearing the session down. The SDK's StdioClientTransport does none of the last three.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { escapedDescendants, pipeInodes } from './descendants.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { McpactError } from '../errors.js';
@@ -25,12 +26,15 @@ const STDERR_TAIL_LINES = 200;
 const STDERR_LINE_CHARS = 2_000;
 const FOREIGN_LINES_KEPT = 50;
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** Bytes waiting to be written to a server that does not read its stdin: past this, writes fail. */
+export const STDIN_BACKLOG_BYTES = 16 * 1024 * 1024;
 
 /** How long each shutdown step waits for the child before escalating. */
 export const GRACE_AFTER_STDIN_MS = 1_000;
 const GRACE_AFTER_SIGTERM_MS = 1_000;
 
-const liveGroups = new Set<number>();
+/** Process groups still running, each with the inodes of its pipes. */
+const liveGroups = new Map<number, Set<string>>();
 let exitHookInstalled = false;
 
 /** Last resort: if mcpact itself dies, take every child process group with it. */
@@ -38,7 +42,11 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
-    for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+    for (const [pid, pipes] of liveGroups) {
+      const escaped = escapedDescendants(pid, pipes);
+      killGroup(pid, 'SIGKILL');
+      for (const victim of escaped) killProcess(victim);
+    }
   });
 }
 
@@ -74,7 +82,10 @@ export class StdioTransport implements Transport {
   private readonly stderrTail: string[] = [];
   private stderrPartial = '';
   private closedPromise: Promise<void> = Promise.resolve();
+  private exitPromise: Promise<void> = Promise.resolve();
   private closed = false;
+  /** The pipes' inodes as the child holds them (Linux), to find what keeps them open after it is gone. */
+  private pipes = new Set<string>();
 
   constructor(private readonly options: StdioOptions) {}
 
@@ -99,6 +110,7 @@ export class StdioTransport implements Transport {
       });
       this.child = child;
       this.closedPromise = new Promise((done) => child.once('close', () => done()));
+      this.exitPromise = new Promise((done) => child.once('exit', () => done()));
 
       child.once('error', (error: NodeJS.ErrnoException) => {
         const why = error.code === 'ENOENT' ? `command not found: ${this.options.command}` : error.message;
@@ -107,7 +119,10 @@ export class StdioTransport implements Transport {
         else this.onerror?.(wrapped);
       });
       child.once('spawn', () => {
-        if (child.pid !== undefined) liveGroups.add(child.pid);
+        if (child.pid !== undefined) {
+          this.pipes = pipeInodes(child.pid);
+          liveGroups.set(child.pid, this.pipes);
+        }
         resolve();
       });
       child.once('exit', (code, signal) => {
@@ -179,6 +194,10 @@ export class StdioTransport implements Transport {
   writeRaw(data: string): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || stdin.destroyed || !stdin.writable) return Promise.reject(new Error('server stdin is closed'));
+    // Backpressure: what the server has not read stays in mcpact's memory, so a server that stops reading gets
+    // failed writes (its requests time out) instead of an ever longer queue.
+    if (stdin.writableLength > STDIN_BACKLOG_BYTES)
+      return Promise.reject(new Error(`server is not reading its stdin: over ${STDIN_BACKLOG_BYTES / 1024 / 1024} MiB wait to be written`));
     return new Promise((resolve, reject) => {
       stdin.write(data, (error) => (error ? reject(error) : resolve()));
     });
@@ -192,6 +211,9 @@ export class StdioTransport implements Transport {
     const child = this.child;
     if (!child || child.pid === undefined) return;
     const pid = child.pid;
+    // What it forked, found while the tree is still there: a descendant that left the group (setsid) is not
+    // reached by signals to the group.
+    const escaped = this.closed ? [] : escapedDescendants(pid, this.pipes);
     if (!this.closed && !this.exited) {
       const endedAt = performance.now();
       child.stdin?.end();
@@ -209,6 +231,12 @@ export class StdioTransport implements Transport {
     // SIGKILL cannot be caught, so nothing in the group runs on after this.
     killGroup(pid, 'SIGKILL');
     liveGroups.delete(pid);
+    // Those that escaped the group, and whatever still holds the pipes (found again: it may have forked since).
+    for (const victim of new Set([...escaped, ...escapedDescendants(pid, this.pipes)])) killProcess(victim);
+    // Pipes a process outside our reach still holds would keep mcpact running after its reports: let them go.
+    if (!this.closed && !(await this.waitForClose(PIPE_CLOSE_MS))) {
+      for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+    }
   }
 
   /**
@@ -219,14 +247,36 @@ export class StdioTransport implements Transport {
     if (this.child?.pid !== undefined && !this.closed) await this.waitForExit(ms);
   }
 
+  /** Waits for the process itself to exit (its pipes may stay open: something it forked can hold them). */
   private waitForExit(ms: number): Promise<boolean> {
+    if (this.closed || this.exited) return Promise.resolve(true);
+    return within(this.exitPromise, ms);
+  }
+
+  /** Waits for the process to exit and every pipe to close. */
+  private waitForClose(ms: number): Promise<boolean> {
     if (this.closed) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
-      void this.closedPromise.then(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+    return within(this.closedPromise, ms);
   }
 }
+
+function within(done: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void done.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+function killProcess(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** How long the pipes get to close once every process we know of is killed. */
+const PIPE_CLOSE_MS = 200;

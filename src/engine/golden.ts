@@ -23,7 +23,9 @@ export type GoldenVerdict =
   /** `line` is 1-based; the two lines are the values themselves, for --show-values only. */
   | { kind: 'different'; line: number; expectedLine: string | undefined; actualLine: string | undefined };
 
-export function checkGolden(runtime: RunRuntime, file: string, actual: string): GoldenVerdict {
+export function checkGolden(runtime: RunRuntime, file: string, text: string): GoldenVerdict {
+  // Golden files are committed: they hold, and are compared with, the text with the config's secrets redacted.
+  const actual = runtime.goldens.stored?.(text) ?? text;
   if (runtime.updateGolden) {
     runtime.goldens.write(file, actual);
     return { kind: 'written' };

@@ -51,8 +51,8 @@ export interface ServerPlan {
 
 /** The streaming hooks of reporters, and the session's traffic for --trace. */
 export interface RunHooks extends ReportHooks {
-  /** Every JSON-RPC message of the session, both ways, handed over just before it closes (for --trace). */
-  onTraffic?(server: string, entries: TapEntry[]): void;
+  /** Every JSON-RPC message of the session, both ways, as it passes (for --trace; bounded, connect/rpc.ts TAP_LIMITS). */
+  onTraffic?(server: string, entry: TapEntry): void;
 }
 
 export interface RunnerOptions {
@@ -62,6 +62,8 @@ export interface RunnerOptions {
   /** How many servers run side by side (default 1); streaming hooks still hear them in config order. */
   servers?: number;
   hooks?: RunHooks;
+  /** Aborted when mcpact is told to stop (SIGINT, SIGTERM, SIGHUP; the reason is the signal's name). */
+  interrupt?: AbortSignal;
 }
 
 export { DEFAULT_CONCURRENCY } from '../surface/open.js';
@@ -75,14 +77,23 @@ export async function runServers(plans: readonly ServerPlan[], options: RunnerOp
   const surfaces = new Map<string, Surface>();
   const reports = new Array<ServerReport>(plans.length);
   const width = Math.max(1, Math.min(options.servers ?? 1, plans.length));
-  const ordered = width > 1 && options.hooks ? inOrder(options.hooks, plans.length) : undefined;
+  // The console hears servers in config order; trace lines carry their server and are written as they pass, so a
+  // later server's traffic is never held in memory.
+  const all = options.hooks;
+  const ordered = width > 1 && all ? inOrder<RunHooks>({ ...all, onTraffic: undefined }, plans.length) : undefined;
+  const onTraffic: RunHooks['onTraffic'] = all?.onTraffic && ((server, entry) => all.onTraffic?.(server, entry));
   let next = 0;
   // A pool of `width` workers, each taking the next server in config order: the reports stay in that order.
   const worker = async () => {
     while (next < plans.length) {
       const index = next++;
       const plan = plans[index]!;
-      const hooks = ordered?.forServer(index) ?? options.hooks;
+      if (options.interrupt?.aborted) {
+        reports[index] = notRun(plan, interruptedError(options.interrupt).message);
+        ordered?.done(index);
+        continue;
+      }
+      const hooks = ordered ? { ...ordered.forServer(index), ...(onTraffic && { onTraffic }) } : options.hooks;
       reports[index] = await runOne(
         plan,
         { ...options, ...(hooks && { hooks }) },
@@ -106,6 +117,11 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   hooks?.onServerStart?.(plan.name, plan.target.kind);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), plan.timeouts.run_ms);
+  const { interrupt } = options;
+  const stop = () => deadline.abort();
+  interrupt?.addEventListener('abort', stop, { once: true });
+  /** Why the run stopped early: the run deadline, or mcpact was told to stop. */
+  const stopped = () => (interrupt?.aborted ? interruptedError(interrupt) : deadlineError(plan.timeouts.run_ms));
   const report: ServerReport = {
     name: plan.name,
     transport: plan.target.kind,
@@ -125,7 +141,9 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       clientVersion: options.clientVersion,
       concurrency: options.concurrency,
       signal: deadline.signal,
+      interrupt,
       onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
+      onTap: hooks?.onTraffic && ((entry) => hooks.onTraffic?.(plan.name, entry)),
     });
     session = captured.session;
     const { surface, probe } = captured;
@@ -139,7 +157,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
     report.protocolVersion = surface.protocolVersion === undefined ? null : boundedText(surface.protocolVersion, 100);
     keepSurface?.(surface);
-    if (deadline.signal.aborted) throw deadlineError(plan.timeouts.run_ms);
+    if (deadline.signal.aborted) throw stopped();
     const rules = options.rules.filter((rule) => rule.applies?.(plan) ?? true);
     // A declared list that could not be read is not an empty server: not everything can be tested.
     const unread = listFailures(surface);
@@ -151,10 +169,14 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     const running = new Set(rules.filter((rule) => resolveLevel(rule, policyOf(plan)) !== 'off').map((rule) => rule.id));
     // Started with the rules and shared with them: the evidence is answers the tools rules ask for anyway.
     const sdks = fingerprint({ surface, probe, settings: plan.settings, cache }, running).catch(() => new Set<SdkId>());
-    await runRules(plan, rules, { surface, probe, transport, cache, sdks, running }, deadline.signal, report, hooks);
+    await runRules(plan, rules, { surface, probe, transport, cache, sdks, running, stopped }, deadline.signal, report, hooks);
     if (deadline.signal.aborted) {
       report.complete = false;
-      report.error = deadlineError(plan.timeouts.run_ms).message;
+      report.error = stopped().message;
+    } else if (session.capsHit.length > 0) {
+      // An answer mcpact did not read whole was judged by nobody.
+      report.complete = false;
+      report.error = `not every answer could be read: ${session.capsHit.join('; ')}`;
     } else if (session.peer.closed) {
       // The server went away (crashed, exited) before mcpact closed the session: the findings stand, but the
       // rules that needed it could not judge it, so the run is not complete.
@@ -164,11 +186,11 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     }
   } catch (error) {
     report.complete = false;
-    const failure = error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
+    const failure = interrupt?.aborted ? interruptedError(interrupt) : error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
     report.error = [failure.message, ...failure.details].join('\n');
   } finally {
     clearTimeout(timer);
-    if (session) hooks?.onTraffic?.(plan.name, session.peer.tap);
+    interrupt?.removeEventListener('abort', stop);
     // Side by side: each shutdown may wait out a grace period, and none depends on another.
     await Promise.all([transport?.close(), session?.close()]);
   }
@@ -187,6 +209,8 @@ interface Shared {
   sdks: Promise<ReadonlySet<SdkId>>;
   /** The ids of the rules that run (not off). */
   running: ReadonlySet<string>;
+  /** Why the run stopped early, once it has. */
+  stopped: () => McpactError;
 }
 
 interface RuleOutcome {
@@ -259,7 +283,7 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   const undecided: string[] = [];
   let metrics: ServerMetrics | undefined;
   const started = performance.now();
-  const { sdks, ...exposed } = shared;
+  const { sdks, stopped: _stopped, ...exposed } = shared;
   const context: RuleContext = {
     ...exposed,
     expect: plan.expect,
@@ -312,9 +336,9 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   let known: ReadonlySet<SdkId>;
   try {
     const finished = await Promise.race([Promise.resolve(rule.check(context)).then(() => 'done' as const), deadlineReached]);
-    if (finished === 'deadline') return errored(deadlineError(plan.timeouts.run_ms).message);
+    if (finished === 'deadline') return errored(shared.stopped().message);
     const recognised = reported.length > 0 ? await Promise.race([sdks, deadlineReached]) : new Set<SdkId>();
-    if (recognised === 'deadline') return errored(deadlineError(plan.timeouts.run_ms).message);
+    if (recognised === 'deadline') return errored(shared.stopped().message);
     known = recognised;
   } catch (error) {
     return errored(`rule crashed: ${errorMessage(error)}`);
@@ -426,6 +450,16 @@ function boundedAnswer(answer: Answer): Answer {
   if (answer.said !== undefined) bounded.said = boundedText(answer.said, 200);
   if (answer.evidence !== undefined) bounded.evidence = boundedText(answer.evidence, 200);
   return bounded;
+}
+
+function interruptedError(interrupt: AbortSignal): McpactError {
+  const signal = typeof interrupt.reason === 'string' ? interrupt.reason : 'a signal';
+  return new McpactError('deadline', `interrupted by ${signal}: not every rule finished`);
+}
+
+/** A server the run never reached (mcpact was told to stop before). */
+function notRun(plan: ServerPlan, why: string): ServerReport {
+  return { name: plan.name, transport: plan.target.kind, serverInfo: null, protocolVersion: null, complete: false, rules: [], findings: [], error: why };
 }
 
 function deadlineError(runMs: number): McpactError {

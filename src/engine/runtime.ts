@@ -7,6 +7,8 @@ export interface GoldenStore {
   read(file: string): string | undefined;
   /** Records new content; the CLI writes it after the run, and only with --update-golden. */
   write(file: string, text: string): void;
+  /** What a file stores for a text (the config's secrets replaced); both writing and comparing use it. */
+  stored?(text: string): string;
 }
 
 export interface RunRuntime {

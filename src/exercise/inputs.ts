@@ -8,10 +8,17 @@
  * Values are kept small on purpose (numbers near their lower bound, short strings, short arrays, URLs on
  * example.com): they are sent to real servers, where a large number can mean a long wait and a real host a
  * real request.
+ *
+ * The schema is the server's, so generation is synchronous work of the server's choosing: a wide `anyOf` of
+ * `$ref`s that are wide `anyOf`s again, `minItems` nested in `minItems`, a 200,000-value `enum`. Each tool gets
+ * one budget (`GenerationBudget`): schema nodes visited, bytes in one generated value, and milliseconds. A
+ * branch that cannot fit its share of the bytes is left out like any other impossible branch; nodes or time
+ * running out stops generation for the tool, and the budget says so (the tools rules skip it with a note).
  */
 import { unescapePointerSegment } from '../util/json-pointer.js';
 import fc from 'fast-check';
 import { asRecord, type JsonRecord } from '../util/json.js';
+import { jsonBytesUpTo } from '../util/bound.js';
 import type { SchemaValidator } from '../util/schema-validator.js';
 
 /** How deep a schema is followed ($ref chains, nested objects); deeper parts are left out or give up. */
@@ -25,12 +32,54 @@ export const UNEXPECTED_PROPERTY = 'mcpact_unexpected_property';
 
 const ALNUM = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789');
 
+/** What generating one tool's inputs may spend, valid examples and invalid variants together. */
+export const GENERATION_LIMITS = {
+  /** Schema nodes visited while building generators. */
+  nodes: 20_000,
+  /** Bytes (of JSON, roughly) in one generated value. */
+  valueBytes: 64 * 1024,
+  /** Wall time. */
+  ms: 500,
+} as const;
+
+/** Explicit repetition counts above this (`a{5000}`) are not generated from the pattern. */
+const MAX_PATTERN_REPEAT = 100;
+
+export class GenerationBudget {
+  /** Which limit ran out, once one has: generation for the tool stopped there. */
+  exhausted: 'nodes' | 'time' | undefined;
+  private nodes: number = GENERATION_LIMITS.nodes;
+  private readonly deadline = performance.now() + GENERATION_LIMITS.ms;
+
+  /** One more schema node; throws once a limit is spent. */
+  spend(): void {
+    if (--this.nodes < 0) this.stop('nodes');
+    if ((this.nodes & 63) === 0) this.check();
+  }
+
+  /** Throws when the time is up. */
+  check(): void {
+    if (this.exhausted === undefined && performance.now() > this.deadline) this.stop('time');
+    if (this.exhausted !== undefined) throw new BudgetSpent();
+  }
+
+  private stop(limit: 'nodes' | 'time'): never {
+    this.exhausted ??= limit;
+    throw new BudgetSpent();
+  }
+}
+
+class BudgetSpent extends Error {}
+
 type Mode = 'small' | 'varied';
 
 interface Walk {
   root: JsonRecord;
   mode: Mode;
   depth: number;
+  budget: GenerationBudget;
+  /** Bytes the value built at this node may take. */
+  bytes: number;
 }
 
 /** A stable 32-bit seed from a tool name, so each tool gets its own reproducible inputs. */
@@ -47,18 +96,29 @@ export function seedFor(name: string, base = 0x6d637061): number {
  * Up to two distinct objects the schema accepts: one "small" (every declared property, each at a small value)
  * and one "varied" (optional properties sometimes left out, values drawn more widely).
  */
-export function validExamples(schema: JsonRecord, validate: SchemaValidator, seed: number): JsonRecord[] {
+export function validExamples(schema: JsonRecord, validate: SchemaValidator, seed: number, budget = new GenerationBudget()): JsonRecord[] {
   const found: JsonRecord[] = [];
-  for (const [mode, offset] of [
-    ['small', 0],
-    ['varied', 1],
-  ] as const) {
-    const arbitrary = arbitraryFor(schema, { root: schema, mode, depth: 0 });
-    if (!arbitrary) continue;
-    const candidates = fc.sample(arbitrary, { seed: seed + offset, numRuns: DRAWS });
-    const accepted = candidates.find((candidate) => asRecord(candidate) !== undefined && validate(candidate));
-    const record = asRecord(accepted);
-    if (record && !found.some((other) => JSON.stringify(other) === JSON.stringify(record))) found.push(record);
+  try {
+    for (const [mode, offset] of [
+      ['small', 0],
+      ['varied', 1],
+    ] as const) {
+      const arbitrary = arbitraryFor(schema, { root: schema, mode, depth: 0, budget, bytes: GENERATION_LIMITS.valueBytes });
+      if (!arbitrary) continue;
+      let accepted: JsonRecord | undefined;
+      for (const candidate of fc.sample(arbitrary, { seed: seed + offset, numRuns: DRAWS })) {
+        budget.check();
+        const record = asRecord(candidate);
+        if (record && validate(record)) {
+          accepted = record;
+          break;
+        }
+      }
+      if (accepted && !found.some((other) => JSON.stringify(other) === JSON.stringify(accepted))) found.push(accepted);
+    }
+  } catch (error) {
+    if (!(error instanceof BudgetSpent)) throw error;
+    return [];
   }
   return found;
 }
@@ -80,62 +140,83 @@ export interface InvalidVariant {
  * all required properties missing, or all of them with a wrong type, so that even a server that does not
  * validate has nothing to act on.
  */
-export function invalidVariants(schema: JsonRecord, validate: SchemaValidator, base: JsonRecord | undefined): InvalidVariant[] {
+export function invalidVariants(
+  schema: JsonRecord,
+  validate: SchemaValidator,
+  base: JsonRecord | undefined,
+  budget = new GenerationBudget(),
+): InvalidVariant[] {
+  const found: InvalidVariant[] = [];
+  try {
+    // Drawn lazily and stopped at the limit: a schema may declare 100,000 properties.
+    for (const variant of variantCandidates(schema, base)) {
+      budget.spend();
+      if (!validate(variant.arguments)) found.push(variant);
+      if (found.length >= MAX_INVALID_VARIANTS) break;
+    }
+  } catch (error) {
+    if (!(error instanceof BudgetSpent)) throw error;
+    return [];
+  }
+  return found;
+}
+
+function* variantCandidates(schema: JsonRecord, base: JsonRecord | undefined): Generator<InvalidVariant> {
   const properties = asRecord(schema.properties) ?? {};
   const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
-  const candidates: InvalidVariant[] = [];
   if (!base) {
     if (required.length > 0) {
-      candidates.push({ kind: 'missing-required', keyword: 'required', arguments: {} });
+      yield { kind: 'missing-required', keyword: 'required', arguments: {} };
       const wrong: JsonRecord = {};
       for (const key of required) {
         const value = wrongTypeValue(properties[key]);
         if (value === undefined) break;
         wrong[key] = value;
       }
-      if (Object.keys(wrong).length === required.length) candidates.push({ kind: 'wrong-type', keyword: 'type', arguments: wrong });
+      if (Object.keys(wrong).length === required.length) yield { kind: 'wrong-type', keyword: 'type', arguments: wrong };
     }
-    return candidates.filter((variant) => !validate(variant.arguments));
+    return;
   }
   for (const key of required) {
     const { [key]: _omitted, ...rest } = base;
-    candidates.push({ kind: 'missing-required', property: key, keyword: 'required', arguments: rest });
+    yield { kind: 'missing-required', property: key, keyword: 'required', arguments: rest };
   }
   for (const [key, property] of Object.entries(properties)) {
     const value = wrongTypeValue(property);
-    if (value !== undefined) candidates.push({ kind: 'wrong-type', property: key, keyword: 'type', arguments: { ...base, [key]: value } });
+    if (value !== undefined) yield { kind: 'wrong-type', property: key, keyword: 'type', arguments: { ...base, [key]: value } };
   }
   for (const [key, property] of Object.entries(properties)) {
     const value = enumViolation(property);
-    if (value !== undefined) candidates.push({ kind: 'enum', property: key, keyword: 'enum', arguments: { ...base, [key]: value } });
+    if (value !== undefined) yield { kind: 'enum', property: key, keyword: 'enum', arguments: { ...base, [key]: value } };
   }
   for (const [key, property] of Object.entries(properties)) {
     for (const [keyword, value] of boundViolations(property, base[key])) {
-      candidates.push({ kind: 'bound', property: key, keyword, arguments: { ...base, [key]: value } });
+      yield { kind: 'bound', property: key, keyword, arguments: { ...base, [key]: value } };
     }
   }
   if (schema.additionalProperties === false || schema.unevaluatedProperties === false) {
     const keyword = schema.additionalProperties === false ? 'additionalProperties' : 'unevaluatedProperties';
     if (!(UNEXPECTED_PROPERTY in properties)) {
-      candidates.push({ kind: 'additional-property', property: UNEXPECTED_PROPERTY, keyword, arguments: { ...base, [UNEXPECTED_PROPERTY]: 'mcpact' } });
+      yield { kind: 'additional-property', property: UNEXPECTED_PROPERTY, keyword, arguments: { ...base, [UNEXPECTED_PROPERTY]: 'mcpact' } };
     }
   }
-  return candidates.filter((variant) => !validate(variant.arguments)).slice(0, MAX_INVALID_VARIANTS);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Valid values
 
 function arbitraryFor(raw: unknown, walk: Walk): fc.Arbitrary<unknown> | undefined {
-  if (raw === true) return fc.constant('mcpact');
+  walk.budget.spend();
+  if (raw === true) return walk.bytes >= 8 ? fc.constant('mcpact') : undefined;
   const schema = asRecord(raw);
   if (!schema || walk.depth > MAX_DEPTH) return undefined;
   const next = { ...walk, depth: walk.depth + 1 };
   if (typeof schema.$ref === 'string') return arbitraryFor(resolveRef(schema.$ref, walk.root), next);
-  if ('const' in schema) return fc.constant(schema.const);
-  if (Array.isArray(schema.enum)) return schema.enum.length > 0 ? fc.constantFrom(...(schema.enum as unknown[])) : undefined;
-  if (walk.mode === 'small' && Array.isArray(schema.examples) && schema.examples.length > 0) return fc.constant(schema.examples[0]);
-  if (Array.isArray(schema.allOf)) return arbitraryFor(mergeAllOf(schema), next);
+  if ('const' in schema) return fits(schema.const, walk.bytes) ? fc.constant(schema.const) : undefined;
+  if (Array.isArray(schema.enum)) return enumArbitrary(schema.enum as unknown[], walk);
+  if (walk.mode === 'small' && Array.isArray(schema.examples) && schema.examples.length > 0 && fits(schema.examples[0], walk.bytes))
+    return fc.constant(schema.examples[0]);
+  if (Array.isArray(schema.allOf)) return arbitraryFor(mergeAllOf(schema, walk.budget), next);
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
   if (branches) {
     const options = branches.map((branch) => arbitraryFor(branch, next)).filter((option) => option !== undefined);
@@ -146,6 +227,26 @@ function arbitraryFor(raw: unknown, walk: Walk): fc.Arbitrary<unknown> | undefin
   const options = types.map((type) => arbitraryOfType(type, schema, next)).filter((option) => option !== undefined);
   if (options.length === 0) return undefined;
   return walk.mode === 'small' || options.length === 1 ? options[0] : fc.oneof(...options);
+}
+
+/**
+ * One of the values, drawn by index: spreading a 200,000-value enum into fc.constantFrom overflows the stack. Only
+ * values that fit the bytes are drawn (the first few that do, in the small mode the first).
+ */
+function enumArbitrary(values: readonly unknown[], walk: Walk): fc.Arbitrary<unknown> | undefined {
+  const fitting: unknown[] = [];
+  for (const value of values) {
+    walk.budget.spend();
+    if (fits(value, walk.bytes)) fitting.push(value);
+    if (fitting.length >= (walk.mode === 'small' ? 1 : 8)) break;
+  }
+  if (fitting.length === 0) return undefined;
+  return fc.integer({ min: 0, max: fitting.length - 1 }).map((index) => fitting[index]);
+}
+
+/** Whether a value's JSON takes at most `bytes` (measured without walking more than that). */
+function fits(value: unknown, bytes: number): boolean {
+  return jsonBytesUpTo(value, bytes) <= bytes;
 }
 
 function typesOf(schema: JsonRecord): string[] {
@@ -165,7 +266,7 @@ function typesOf(schema: JsonRecord): string[] {
 function arbitraryOfType(type: string, schema: JsonRecord, walk: Walk): fc.Arbitrary<unknown> | undefined {
   switch (type) {
     case 'string':
-      return stringArbitrary(schema, walk.mode);
+      return stringArbitrary(schema, walk.mode, walk.bytes - 2);
     case 'integer':
     case 'number':
       return numberArbitrary(schema, type === 'integer', walk.mode);
@@ -197,12 +298,14 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
   ipv6: fc.constant('::1'),
 };
 
-function stringArbitrary(schema: JsonRecord, mode: Mode): fc.Arbitrary<string> | undefined {
+function stringArbitrary(schema: JsonRecord, mode: Mode, bytes: number): fc.Arbitrary<string> | undefined {
   const min = nonNegative(schema.minLength) ?? 0;
-  const max = nonNegative(schema.maxLength);
-  if (max !== undefined && max < min) return undefined;
-  if (typeof schema.format === 'string' && FORMATS[schema.format]) return FORMATS[schema.format];
-  if (typeof schema.pattern === 'string') {
+  const declaredMax = nonNegative(schema.maxLength);
+  if (declaredMax !== undefined && declaredMax < min) return undefined;
+  if (min > bytes) return undefined;
+  const max = Math.min(declaredMax ?? Infinity, bytes);
+  if (typeof schema.format === 'string' && FORMATS[schema.format]) return bytes >= 64 ? FORMATS[schema.format] : undefined;
+  if (typeof schema.pattern === 'string' && !largeRepeat(schema.pattern)) {
     try {
       return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'xsmall' });
     } catch {
@@ -211,8 +314,14 @@ function stringArbitrary(schema: JsonRecord, mode: Mode): fc.Arbitrary<string> |
   }
   // At least one character: an empty string is rarely a meaningful example even where the schema allows it.
   const low = Math.max(min, max === 0 ? 0 : 1);
-  const high = mode === 'small' ? Math.min(Math.max(low, 6), max ?? Infinity) : Math.min(low + 8, max ?? Infinity);
+  const high = mode === 'small' ? Math.min(Math.max(low, 6), max) : Math.min(low + 8, max);
   return fc.string({ unit: ALNUM, minLength: low, maxLength: Math.max(low, high) });
+}
+
+/** A pattern with a repetition count too large to generate from in a few bytes (`x{100000}`, `(a{999}){999}`). */
+function largeRepeat(pattern: string): boolean {
+  for (const match of pattern.matchAll(/\{\s*(\d+)/g)) if (Number(match[1]) > MAX_PATTERN_REPEAT) return true;
+  return false;
 }
 
 function numberArbitrary(schema: JsonRecord, integer: boolean, mode: Mode): fc.Arbitrary<number> | undefined {
@@ -244,15 +353,19 @@ function arrayArbitrary(schema: JsonRecord, walk: Walk): fc.Arbitrary<unknown[]>
   if (max !== undefined && max < min) return undefined;
   const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
   if (tuple) {
-    const parts = tuple.slice(0, Math.max(min, tuple.length)).map((item) => arbitraryFor(item, walk));
+    const share = Math.floor((walk.bytes - 2) / Math.max(1, tuple.length)) - 1;
+    const parts = tuple.slice(0, Math.max(min, tuple.length)).map((item) => arbitraryFor(item, { ...walk, bytes: share }));
     return parts.every((part) => part !== undefined) ? fc.tuple(...parts) : undefined;
   }
   const unique = schema.uniqueItems === true;
   // Distinct items need varied values (a "small" item is always the same one).
   const itemWalk = unique ? { ...walk, mode: 'varied' as const } : walk;
-  const item = schema.items === undefined ? ALNUM : arbitraryFor(schema.items, itemWalk);
-  if (!item) return min === 0 ? fc.constant([]) : undefined;
   const high = Math.min(walk.mode === 'small' ? Math.max(min, 1) : min + 2, max ?? Infinity);
+  // Each item gets its share of the bytes: minItems nested in minItems cannot multiply past the bound.
+  const itemBytes = Math.floor((walk.bytes - 2) / Math.max(1, high)) - 1;
+  if (min > 0 && itemBytes < 1) return undefined;
+  const item = schema.items === undefined ? ALNUM : arbitraryFor(schema.items, { ...itemWalk, bytes: itemBytes });
+  if (!item) return min === 0 ? fc.constant([]) : undefined;
   if (!unique) return fc.array(item, { minLength: min, maxLength: Math.max(min, high) });
   // Not fc.uniqueArray: it retries forever when the items cannot be distinct enough (three unique booleans).
   // Duplicates are dropped instead, and an array left too short is one Ajv rejects, so another draw is taken.
@@ -266,8 +379,11 @@ function objectArbitrary(schema: JsonRecord, walk: Walk): fc.Arbitrary<JsonRecor
   const properties = asRecord(schema.properties) ?? {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : []);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [key, property] of Object.entries(properties)) {
-    const arbitrary = arbitraryFor(property, walk);
+  const entries = Object.entries(properties);
+  // Each property gets its share of the bytes, its name included.
+  const share = Math.floor((walk.bytes - 2) / Math.max(1, entries.length + required.size));
+  for (const [key, property] of entries) {
+    const arbitrary = share > key.length + 4 ? arbitraryFor(property, { ...walk, bytes: share - key.length - 4 }) : undefined;
     if (arbitrary) model[key] = arbitrary;
     else if (required.has(key)) return undefined;
   }
@@ -277,10 +393,11 @@ function objectArbitrary(schema: JsonRecord, walk: Walk): fc.Arbitrary<JsonRecor
   return fc.record(model, { requiredKeys, noNullPrototype: true });
 }
 
-function mergeAllOf(schema: JsonRecord): JsonRecord {
+function mergeAllOf(schema: JsonRecord, budget: GenerationBudget): JsonRecord {
   const { allOf, ...rest } = schema;
   const merged: JsonRecord = { ...rest };
   for (const part of Array.isArray(allOf) ? allOf : []) {
+    budget.spend();
     const record = asRecord(part);
     if (!record) continue;
     for (const [key, value] of Object.entries(record)) {
@@ -299,7 +416,13 @@ export function resolveRef(ref: string, root: JsonRecord): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let current: unknown = root;
   for (const segment of ref.slice(2).split('/')) {
-    const key = unescapePointerSegment(decodeURIComponent(segment));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return undefined; // a malformed %-escape refers to nothing
+    }
+    const key = unescapePointerSegment(decoded);
     current = asRecord(current)?.[key];
     if (current === undefined) return undefined;
   }
@@ -343,7 +466,8 @@ function enumViolation(raw: unknown): unknown {
   const allowed = Array.isArray(schema?.enum) ? schema.enum : schema && 'const' in schema ? [schema.const] : undefined;
   if (!allowed || allowed.length === 0) return undefined;
   if (allowed.every((value) => typeof value === 'string')) return 'mcpact-not-in-enum';
-  if (allowed.every((value) => typeof value === 'number')) return Math.max(...allowed) + 1;
+  // A loop, not Math.max(...allowed): a 200,000-value enum would overflow the stack as arguments.
+  if (allowed.every((value) => typeof value === 'number')) return allowed.reduce((high: number, value: number) => (value > high ? value : high), -Infinity) + 1;
   return undefined;
 }
 

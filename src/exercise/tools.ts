@@ -19,7 +19,7 @@ import { items } from '../surface/items.js';
 import type { Surface } from '../surface/types.js';
 import { asRecord, type JsonRecord } from '../util/json.js';
 import { quote } from '../util/text.js';
-import { invalidVariants, seedFor, validExamples, type InvalidVariant } from './inputs.js';
+import { GENERATION_LIMITS, GenerationBudget, invalidVariants, seedFor, validExamples, type InvalidVariant } from './inputs.js';
 import { compileSchema } from '../util/schema-validator.js';
 import { classifyAnswer, isErrorResult, unreachableNote, wordsOf, type Classified } from './answers.js';
 
@@ -42,7 +42,7 @@ export interface PlannedCall {
 
 export interface Skipped {
   name: string;
-  reason: CallReason | 'no-valid-example' | 'no-invalid-variant' | 'unusable-schema';
+  reason: CallReason | 'no-valid-example' | 'no-invalid-variant' | 'unusable-schema' | 'generation-budget';
 }
 
 export interface ToolPlan {
@@ -63,6 +63,7 @@ export const SKIP_REASONS: Record<Exclude<Skipped['reason'], CallReason>, string
   'no-valid-example': 'no input its inputSchema accepts could be generated',
   'no-invalid-variant': 'no input its inputSchema rejects could be generated',
   'unusable-schema': 'its inputSchema does not compile (see schema/tool-input-schema)',
+  'generation-budget': `generating inputs from its inputSchema went past mcpact's budget (${GENERATION_LIMITS.nodes} schema nodes, ${GENERATION_LIMITS.ms} ms)`,
 };
 
 const PLAN = cacheKey<ToolPlan>('tools/plan');
@@ -119,9 +120,10 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
       continue;
     }
     const seed = seedFor(tool.name);
-    const examples = tool.valid.allowed ? validExamples(schema, compiled.validate, seed) : [];
+    const budget = new GenerationBudget();
+    const examples = tool.valid.allowed ? validExamples(schema, compiled.validate, seed, budget) : [];
     if (tool.valid.allowed) {
-      if (examples.length === 0) validSkipped.push({ name: tool.name, reason: 'no-valid-example' });
+      if (examples.length === 0) validSkipped.push({ name: tool.name, reason: budget.exhausted ? 'generation-budget' : 'no-valid-example' });
       examples.forEach((example, index) =>
         valid.push({
           key: `valid:${tool.name}:${index}`,
@@ -136,8 +138,8 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
     if (!tool.invalid.allowed) continue;
     // Variants change one thing of a valid example only where running the tool is allowed; otherwise they leave
     // no required property usable (see invalidVariants).
-    const variants = invalidVariants(schema, compiled.validate, tool.valid.allowed ? examples[0] : undefined);
-    if (variants.length === 0) invalidSkipped.push({ name: tool.name, reason: 'no-invalid-variant' });
+    const variants = budget.exhausted ? [] : invalidVariants(schema, compiled.validate, tool.valid.allowed ? examples[0] : undefined, budget);
+    if (variants.length === 0) invalidSkipped.push({ name: tool.name, reason: budget.exhausted ? 'generation-budget' : 'no-invalid-variant' });
     variants.forEach((variant, index) =>
       invalid.push({
         key: `invalid:${tool.name}:${index}`,

@@ -56,7 +56,8 @@ async function captureList(spec: ListSpec, capabilities: Record<string, unknown>
       capture.status = 'malformed';
       return capture;
     }
-    capture.items.push(...(items as unknown[]));
+    // One at a time: a page of 300,000 items spread into push() overflows the stack.
+    for (const item of items as unknown[]) capture.items.push(item);
     const next = page?.nextCursor;
     if (next === undefined || next === null) return capture;
     if (typeof next !== 'string') {

@@ -4,7 +4,7 @@
  * here, so they see a server the same way.
  */
 import { Probe } from '../connect/probe.js';
-import { openSession, type Session, type SessionTarget } from '../connect/session.js';
+import { openSession, type Session, type SessionOptions, type SessionTarget } from '../connect/session.js';
 import { captureSurface } from './capture.js';
 import type { Surface } from './types.js';
 
@@ -19,6 +19,9 @@ export interface CapturedSessionOptions {
   signal?: AbortSignal;
   concurrency?: number;
   onStderrLine?: (line: string) => void;
+  onTap?: SessionOptions['onTap'];
+  /** Ends the handshake early: mcpact was told to stop. */
+  interrupt?: AbortSignal;
 }
 
 export interface CapturedSession {
@@ -30,7 +33,13 @@ export interface CapturedSession {
 
 /** Opens the session and captures the Surface; a failed capture closes the session before it throws. */
 export async function openCapturedSession(target: SessionTarget, options: CapturedSessionOptions): Promise<CapturedSession> {
-  const session = await openSession(target, { connectMs: options.connectMs, clientVersion: options.clientVersion, onStderrLine: options.onStderrLine });
+  const session = await openSession(target, {
+    connectMs: options.connectMs,
+    clientVersion: options.clientVersion,
+    onStderrLine: options.onStderrLine,
+    onTap: options.onTap,
+    interrupt: options.interrupt,
+  });
   try {
     const probe = new Probe(session.peer, { callMs: options.callMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, signal: options.signal });
     const surface = await captureSurface(session.initialize.request, initializeResult(session), (method, params) => probe.request(method, params));

@@ -51,3 +51,72 @@ function cut(text: string, max: number): string {
   if (last >= 0xd800 && last <= 0xdbff) end--;
   return `${text.slice(0, end)}… (${text.length - end} more characters)`;
 }
+
+/**
+ * About how many bytes `value` takes as JSON, counted only up to `limit` (the walk stops there, so a huge value
+ * costs no more than a small one): at most `limit + 1` when it is larger. Iterative, so depth cannot overflow.
+ */
+export function jsonBytesUpTo(value: unknown, limit: number): number {
+  let bytes = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && bytes <= limit) {
+    const item = stack.pop();
+    if (typeof item === 'string') bytes += item.length + 2;
+    else if (typeof item !== 'object' || item === null) bytes += 8;
+    else if (Array.isArray(item)) {
+      bytes += 2 + item.length;
+      for (let index = 0; index < item.length && bytes <= limit; index++) stack.push(item[index]);
+    } else {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        bytes += key.length + 4;
+        if (bytes > limit) break;
+        stack.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return Math.min(bytes, limit + 1);
+}
+
+/**
+ * A bounded excerpt of a large value: the same shape from the top, spending about `maxBytes` in all; what does
+ * not fit becomes a marker ("… 1,000 more items", a string cut with a note). Nesting stops at 200 levels.
+ */
+export function excerpt(value: unknown, maxBytes: number): unknown {
+  let left = maxBytes;
+  const walk = (item: unknown, depth: number): unknown => {
+    if (typeof item === 'string') {
+      const kept = cut(item, Math.max(16, Math.min(item.length, left)));
+      left -= Math.min(item.length, left) + 2;
+      return kept;
+    }
+    if (typeof item !== 'object' || item === null) {
+      left -= 8;
+      return item;
+    }
+    if (depth >= TRACE_BOUNDS.maxDepth) return `[nested deeper than ${TRACE_BOUNDS.maxDepth} levels]`;
+    if (Array.isArray(item)) {
+      const out: unknown[] = [];
+      for (const entry of item) {
+        if (left <= 0) {
+          out.push(`[… ${item.length - out.length} more items]`);
+          break;
+        }
+        out.push(walk(entry, depth + 1));
+      }
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    for (const key in item) {
+      if (!Object.hasOwn(item, key)) continue;
+      if (left <= 0) {
+        out['…'] = `more properties not shown`;
+        break;
+      }
+      left -= Math.min(key.length, 200) + 4;
+      out[cut(key, 200)] = walk((item as Record<string, unknown>)[key], depth + 1);
+    }
+    return out;
+  };
+  return walk(value, 0);
+}

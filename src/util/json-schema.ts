@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Ajv as AjvCore, AnySchemaObject, Options } from 'ajv';
+import { ajvRegExp } from './linear-regexp.js';
 
 const require = createRequire(import.meta.url);
 /** `require` returns `any`; these name the parts of the CommonJS modules used here. */
@@ -31,10 +32,14 @@ export function dialectOf(schemaUri: string): Dialect | undefined {
 
 const instances = new Map<Dialect, AjvCore>();
 
+const SILENT = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
 export function ajvFor(dialect: Dialect): AjvCore {
   let ajv = instances.get(dialect);
   if (ajv) return ajv;
-  const options = { strict: false, allErrors: true, validateFormats: true };
+  // Patterns are the server's: matched in linear time (util/linear-regexp.ts). Ajv's own log lines (an unknown
+  // format, quoting the server's schema) would reach the terminal unsanitized: they say nothing a rule does not.
+  const options: Options = { strict: false, allErrors: true, validateFormats: true, code: { regExp: ajvRegExp }, logger: SILENT };
   if (dialect === '2020-12') ajv = new (require('ajv/dist/2020.js') as AjvClass).default(options);
   else if (dialect === '2019-09') ajv = new (require('ajv/dist/2019.js') as AjvClass).default(options);
   else {

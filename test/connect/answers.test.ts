@@ -9,7 +9,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
 import { openSession, type Session } from '../../src/connect/session.js';
-import { RpcPeer, type Outcome } from '../../src/connect/rpc.js';
+import { RpcPeer, type Outcome, type TapEntry } from '../../src/connect/rpc.js';
 import { Probe } from '../../src/connect/probe.js';
 import { defineRule, type Rule } from '../../src/engine/rule.js';
 import { runServer } from '../../src/engine/runner.js';
@@ -23,15 +23,19 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.close()));
 });
 
+const taps = new WeakMap<RpcPeer, TapEntry[]>();
+
 async function session(mode: AnswerMode): Promise<Session> {
-  const opened = await openSession(answerOrder(mode)(), { connectMs: 5_000, clientVersion: 'test' });
+  const entries: TapEntry[] = [];
+  const opened = await openSession(answerOrder(mode)(), { connectMs: 5_000, clientVersion: 'test', onTap: (entry) => entries.push(entry) });
+  taps.set(opened.peer, entries);
   sessions.push(opened);
   return opened;
 }
 
 const options = { timeoutMs: 2_000 };
 const CALL_MS = 500;
-const idsIn = (peer: RpcPeer) => peer.tap.filter((entry) => entry.direction === 'in').map((entry) => (entry.message as { id?: unknown }).id);
+const idsIn = (peer: RpcPeer) => (taps.get(peer) ?? []).filter((entry) => entry.direction === 'in').map((entry) => (entry.message as { id?: unknown }).id);
 const toolNames = (outcome: Outcome) =>
   outcome.kind === 'result' ? (outcome.result as { tools: { name: string }[] }).tools.map((tool) => tool.name) : outcome.kind;
 

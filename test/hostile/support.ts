@@ -36,10 +36,10 @@ export interface HostileRun {
 
 export async function runHostile(target: SessionTarget, timeouts: Timeouts = HOSTILE_TIMEOUTS): Promise<HostileRun> {
   const started = performance.now();
-  let traffic: TapEntry[] = [];
+  const traffic: TapEntry[] = [];
   const server = await runServer(
     { name: 'hostile', target, timeouts, expect: {}, levels: {}, settings: {} },
-    { rules: ALL_RULES, clientVersion: 'test', concurrency: 4, hooks: { onTraffic: (_name, entries) => (traffic = entries) } },
+    { rules: ALL_RULES, clientVersion: 'test', concurrency: 4, hooks: { onTraffic: (_name, entry) => traffic.push(entry) } },
   );
   const ms = performance.now() - started;
   const report = buildRunReport({ version: 'test', servers: [server], durationMs: ms, failOn: 'error' });

@@ -40,7 +40,7 @@ export function familyBlock(family: Family, results: RuleResult[], findings: Fin
   const lines = [`  ${colors.bold(family)} ${colors.dim(`${results.length} rules: ${parts.join(', ')}`)}`];
   const own = findings.filter((finding) => !isInherited(finding));
   const shown = context.quiet ? own.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : own;
-  for (const finding of shown) lines.push(...findingLines(finding, colors));
+  for (const finding of shown) for (const line of findingLines(finding, colors)) lines.push(line);
   for (const result of results) {
     if (result.status === 'error') lines.push(`    ${colors.red('! rule error')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
     else if (result.status === 'inconclusive') lines.push(`    ${colors.yellow('? inconclusive')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
@@ -64,7 +64,7 @@ export function inheritedLines(server: ServerReport, context: ReporterContext, c
   for (const group of groups) {
     lines.push(`    ${colors.dim(forTerminal(truncate(group.label, 120)))}`);
     const shown = context.quiet ? group.findings.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : group.findings;
-    for (const finding of shown) lines.push(...findingLines(finding, colors).map((line) => `  ${line}`));
+    for (const finding of shown) for (const line of findingLines(finding, colors)) lines.push(`  ${line}`);
   }
   return lines;
 }
@@ -173,10 +173,14 @@ export const renderConsole: Render = (report, context) => {
         ),
       );
     }
-    lines.push(...inheritedLines(server, context, colors, report.failOn));
-    lines.push(...latencyLines(server, colors));
-    lines.push(...backendLines(server, colors));
-    lines.push(...serverFailure(server, colors));
+    // Line by line, not push(...): the inherited and latency lines grow with the server's tools.
+    for (const part of [
+      inheritedLines(server, context, colors, report.failOn),
+      latencyLines(server, colors),
+      backendLines(server, colors),
+      serverFailure(server, colors),
+    ])
+      for (const line of part) lines.push(line);
     if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
   }
   lines.push(summaryLine(report, colors));

@@ -84,7 +84,7 @@ function serverSuites(server: ServerReport, failOn: Severity): TestSuite[] {
   }
   for (const [ruleId, findings] of inherited) suiteFor('inherited').cases.push(findingsCase(ruleId, 0, findings, failOn, server));
   // Latency numbers as properties of the latency suite, so CI can chart them whether or not a budget failed.
-  if (server.latency) suiteFor('latency').properties.push(...latencyProperties(server.latency));
+  if (server.latency) for (const property of latencyProperties(server.latency)) suiteFor('latency').properties.push(property);
   // Said once, on the suite whose verdicts it made inconclusive.
   const backend = backendLine(server.backend, (text) => text);
   if (server.backend && backend && suites.has('tools')) {
@@ -174,7 +174,7 @@ function suiteXml(suite: TestSuite): string[] {
     ...suite.properties.map(([name, value]) => `      <property name="${xmlAttribute(name)}" value="${xmlAttribute(value)}"/>`),
     '    </properties>',
   ];
-  for (const testCase of suite.cases) lines.push(...caseXml(testCase, suite.classname));
+  for (const testCase of suite.cases) for (const line of caseXml(testCase, suite.classname)) lines.push(line);
   lines.push('  </testsuite>');
   return lines;
 }
