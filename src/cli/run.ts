@@ -60,8 +60,9 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     hooks: { ...stream, onTraffic: options.trace ? (name, entries) => traffic.push({ server: name, entries }) : undefined },
   });
   const servers = reports.map((report, index): ServerReport => {
-    const line = resolved.servers[index]!.configLine;
-    return line !== undefined && resolved.configPath !== undefined ? { ...report, source: configSource(resolved.configPath, line) } : report;
+    const { configLine: line, source } = resolved.servers[index]!;
+    if (line !== undefined && resolved.configPath !== undefined) return { ...report, source: configSource(resolved.configPath, line) };
+    return source ? { ...report, source } : report;
   });
   const report = redact(buildRunReport({ version, servers, durationMs: performance.now() - started, failOn }));
   for (const file of await runtime.flush()) writeErr(`mcpact: wrote golden file ${path.relative(process.cwd(), file)}\n`);

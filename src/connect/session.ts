@@ -3,7 +3,7 @@
  * deadline, keep the raw initialize exchange for the protocol rules, and shut down without leaving processes behind.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpactError } from '../errors.js';
+import { describeError, McpactError } from '../errors.js';
 import { TARGET_REVISION } from '../model/spec.js';
 import { RpcPeer, type Outcome } from './rpc.js';
 import { StdioTransport } from './stdio.js';
@@ -39,7 +39,7 @@ export interface Session {
 }
 
 export async function openSession(target: SessionTarget, options: SessionOptions): Promise<Session> {
-  const { transport, stdio } = await createTransport(target, options);
+  const { transport, stdio, envNames } = await createTransport(target, options);
   const peer = new RpcPeer(transport);
   const close = async () => {
     if (transport instanceof StdioTransport) return transport.close();
@@ -56,7 +56,7 @@ export async function openSession(target: SessionTarget, options: SessionOptions
     };
     const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: deadline });
     if (outcome.kind === 'closed') await stdio?.settle(EXIT_SETTLE_MS);
-    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError);
+    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, envNames);
     const result = (outcome as { result: Record<string, unknown> }).result;
     if (typeof result.protocolVersion === 'string' && 'setProtocolVersion' in transport) {
       (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
@@ -69,17 +69,12 @@ export async function openSession(target: SessionTarget, options: SessionOptions
   }
 }
 
-async function createTransport(target: SessionTarget, options: SessionOptions): Promise<{ transport: Transport; stdio?: StdioTransport }> {
+async function createTransport(target: SessionTarget, options: SessionOptions): Promise<{ transport: Transport; stdio?: StdioTransport; envNames?: string[] }> {
   if (target.kind === 'memory') return { transport: target.transport };
   if (target.kind === 'stdio') {
-    const stdio = new StdioTransport({
-      command: target.command,
-      args: target.args,
-      env: await childEnvironment(target.env),
-      cwd: target.cwd,
-      onStderrLine: options.onStderrLine,
-    });
-    return { transport: stdio, stdio };
+    const env = await childEnvironment(target.env);
+    const stdio = new StdioTransport({ command: target.command, args: target.args, env, cwd: target.cwd, onStderrLine: options.onStderrLine });
+    return { transport: stdio, stdio, envNames: Object.keys(env).sort() };
   }
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   let url: URL;
@@ -95,7 +90,7 @@ async function createTransport(target: SessionTarget, options: SessionOptions): 
 /** How long a server that closed the connection during initialize gets to report its exit code. */
 const EXIT_SETTLE_MS = 500;
 
-function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: StdioTransport, transportError?: Error): void {
+function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: StdioTransport, transportError?: Error, envNames?: string[]): void {
   const stderr = stdio ? stderrDetails(stdio) : [];
   switch (outcome.kind) {
     case 'result':
@@ -106,11 +101,10 @@ function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: Stdi
     case 'timeout':
       throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
     case 'closed':
-      throw new McpactError(
-        'connection',
-        `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`,
-        stderr,
-      );
+      throw new McpactError('connection', `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`, [
+        ...stderr,
+        ...environmentNote(envNames),
+      ]);
     case 'malformed':
       throw new McpactError('connection', 'server answered initialize with neither a result nor an error', stderr);
   }
@@ -119,8 +113,20 @@ function failUnlessInitialized(outcome: Outcome, connectMs: number, stdio?: Stdi
 /** Over HTTP, what the transport said (a status and its body, a redirect not followed), cut short: it is server text. */
 function errorSuffix(stdio: StdioTransport | undefined, error: Error | undefined): string {
   if (stdio || !error) return '';
-  const text = error.message.replace(/\s+/g, ' ');
+  const text = describeError(error).replace(/\s+/g, ' ');
   return `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
+}
+
+/**
+ * A stdio server that exits during start-up often lacks a variable: say which ones it got (names only, never
+ * values) and how to give it more, since nothing of mcpact's own environment is passed on.
+ */
+function environmentNote(names: string[] | undefined): string[] {
+  if (names === undefined) return [];
+  return [
+    `the server got only these environment variables: ${names.length > 0 ? names.join(', ') : '(none)'}`,
+    'pass more with -e KEY=VALUE or --env-file FILE (or env: in the config); mcpact does not pass on its own environment',
+  ];
 }
 
 function exitSuffix(stdio?: StdioTransport): string {
@@ -137,8 +143,7 @@ function stderrDetails(stdio: StdioTransport): string[] {
 
 function asConnectionError(error: unknown, stdio?: StdioTransport): McpactError {
   if (error instanceof McpactError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new McpactError('connection', `cannot connect: ${message}`, stdio ? stderrDetails(stdio) : [], { cause: error });
+  return new McpactError('connection', `cannot connect: ${describeError(error)}`, stdio ? stderrDetails(stdio) : [], { cause: error });
 }
 
 async function raceDeadline<T>(work: Promise<T>, signal: AbortSignal, ms: number): Promise<T> {

@@ -41,7 +41,7 @@ describe('mcpact run against @modelcontextprotocol/server-everything', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(lines[0]).toMatchObject({ server: 'mcp-server-everything', direction: 'out', message: { method: 'initialize' } });
+    expect(lines[0]).toMatchObject({ server: 'mcp-servers_everything', direction: 'out', message: { method: 'initialize' } });
     expect(lines.some((line) => line.direction === 'in' && line.message.result?.tools)).toBe(true);
   });
 });
