@@ -23,6 +23,7 @@ import { consoleOnStdout, reportServerErrors, reporterContext, writeReports, wri
 import { resolveTargets, type ServerTarget } from './targets.js';
 import { mcpactVersion } from './version.js';
 import { writeOut, writeErr } from './ci-safe.js';
+import { progressHooks } from './progress.js';
 
 export async function runCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(runOptionsSchema, raw);
@@ -49,6 +50,8 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
   const streamed = consoleOnStdout(options.reporter);
   const context = reporterContext(options, ALL_RULES);
   const stream = streamed ? consoleStream((text) => writeOut(redact(text)), { ...context, failOn }) : undefined;
+  // Without the console on stdout, stderr says how far the run is (one live line on a terminal, a line per family in CI).
+  const progress = streamed || options.quiet ? undefined : progressHooks(writeErr, process.stderr.isTTY === true);
   const traffic: { server: string; entries: TapEntry[] }[] = [];
 
   const started = performance.now();
@@ -57,8 +60,9 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     rules,
     clientVersion: version,
     concurrency: DEFAULT_CONCURRENCY,
-    hooks: { ...stream, onTraffic: options.trace ? (name, entries) => traffic.push({ server: name, entries }) : undefined },
+    hooks: { ...stream, ...progress, onTraffic: options.trace ? (name, entries) => traffic.push({ server: name, entries }) : undefined },
   });
+  progress?.finish();
   const servers = reports.map((report, index): ServerReport => {
     const { configLine: line, source } = resolved.servers[index]!;
     if (line !== undefined && resolved.configPath !== undefined) return { ...report, source: configSource(resolved.configPath, line) };
