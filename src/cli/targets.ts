@@ -32,6 +32,22 @@ export interface ResolvedTargets {
 }
 
 export const DEFAULT_CONFIG = 'mcpact.yaml';
+/** The config file names looked for when -c is not given, in this order, in each folder. */
+export const CONFIG_NAMES = ['mcpact.yaml', 'mcpact.yml', '.mcpact.yaml'] as const;
+
+/**
+ * The config of the working directory, else of the nearest folder above it, up to the repository root (the
+ * folder with `.git`) or the file system's root. Relative to the working directory, as the user would type it.
+ */
+export function findConfig(start: string): string | undefined {
+  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+    for (const name of CONFIG_NAMES) {
+      const candidate = path.join(dir, name);
+      if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return path.relative(start, candidate) || candidate;
+    }
+    if (existsSync(path.join(dir, '.git')) || path.dirname(dir) === dir) return undefined;
+  }
+}
 
 export async function resolveTargets(operands: string[], options: TargetOptions, knownRuleIds: readonly string[]): Promise<ResolvedTargets> {
   const zeroConfig = operands.length > 0 || options.url !== undefined;
@@ -58,9 +74,11 @@ async function resolveFrom(operands: string[], options: TargetOptions, knownRule
     if (options.server !== undefined) throw usageError('--server selects a server from a config file; there is none here');
     return zeroConfigTargets(operands, options);
   }
-  const file = options.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
+  const file = options.config ?? findConfig(process.cwd());
   if (file === undefined) {
-    throw usageError(`no server to test: pass -c <config>, create ${DEFAULT_CONFIG} (mcpact init), or use -- <command> / --url <url>`);
+    throw usageError(
+      `no server to test: pass -c <config>, create ${DEFAULT_CONFIG} (mcpact init; ${CONFIG_NAMES.join(', ')} are found up to the repository root), or use -- <command> / --url <url>`,
+    );
   }
   const loaded = await loadConfigFile(file, { env: process.env, ruleIds: knownRuleIds });
   const baseDir = path.dirname(loaded.path);
