@@ -95,7 +95,7 @@ describe('github reporter', () => {
     expect(lines.every((line) => /^::(error|warning|notice) /.test(line))).toBe(true);
     expect(commands(log)).toHaveLength(lines.length);
     expect(lines.some((line) => line.includes('not fully tested'))).toBe(true);
-    expect(log).not.toMatch(/\u001b/);
+    expect(log).not.toContain('\u001b');
   });
 
   it("escapes like the toolkit's escapeData / escapeProperty", () => {
