@@ -23,3 +23,32 @@ export const configError = (message: string, details: string[] = []): McpactErro
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * An error's message with the network cause Node keeps under it: "fetch failed" says nothing, its `cause` (or the
+ * several causes of an AggregateError, one per address tried) names the code, the host and the port.
+ */
+export function describeError(error: unknown): string {
+  const message = errorMessage(error);
+  const causes: string[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (!(value instanceof Error) || depth > 4) return;
+    if (value instanceof AggregateError) for (const inner of value.errors) visit(inner, depth + 1);
+    const { code, address, port, hostname, syscall } = value as Error & {
+      code?: unknown;
+      address?: unknown;
+      port?: unknown;
+      hostname?: unknown;
+      syscall?: unknown;
+    };
+    if (typeof code === 'string' && code !== '' && !(value instanceof AggregateError)) {
+      const host = typeof address === 'string' ? address : typeof hostname === 'string' ? hostname : undefined;
+      const where = host === undefined ? '' : ` ${host.includes(':') ? `[${host}]` : host}${typeof port === 'number' ? `:${port}` : ''}`;
+      causes.push(`${typeof syscall === 'string' ? `${syscall} ` : ''}${code}${where}`);
+    } else if (depth > 0 && value.message !== '' && !(value instanceof AggregateError)) causes.push(value.message);
+    visit((value as { cause?: unknown }).cause, depth + 1);
+  };
+  if (error instanceof Error) visit(error.cause, 1);
+  const distinct = [...new Set(causes)].filter((cause) => !message.includes(cause));
+  return distinct.length > 0 ? `${message} (${distinct.join('; ')})` : message;
+}

@@ -2,7 +2,9 @@
  * `mcpact init`: writes a commented starter mcpact.yaml. With `-- <command>` or `--url` it first connects and
  * fills in what it found: the server's name and its prompts (listed as comments until prompt options exist).
  */
+import { existsSync } from 'node:fs';
 import { access, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { stringify } from 'yaml';
 import type { SessionTarget } from '../connect/session.js';
 import { DEFAULT_TIMEOUTS } from '../config/schema.js';
@@ -15,7 +17,19 @@ import { forTerminal } from '../report/sanitize.js';
 import { initOptionsSchema, parseOptions, type InitOptions } from './option-schemas.js';
 import { writeOut } from './ci-safe.js';
 
-const SCHEMA_LINE = '# yaml-language-server: $schema=./node_modules/mcpact/schemas/config.v1.schema.json';
+const LOCAL_SCHEMA = 'node_modules/mcpact/schemas/config.v1.schema.json';
+
+/**
+ * The editor hint: the installed package's schema when mcpact is a dependency of the project the file is written
+ * into (a relative path, read offline), else the schema of this very version on unpkg (npx users have no
+ * node_modules/mcpact to point at).
+ */
+function schemaLine(output: string): string {
+  const dir = path.dirname(path.resolve(output));
+  const local = path.join(dir, LOCAL_SCHEMA);
+  const target = existsSync(local) ? `./${LOCAL_SCHEMA}` : `https://unpkg.com/mcpact@${mcpactVersion()}/schemas/config.v1.schema.json`;
+  return `# yaml-language-server: $schema=${target}`;
+}
 
 export async function initCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(initOptionsSchema, raw);
@@ -23,15 +37,15 @@ export async function initCommand(operands: string[], raw: Record<string, unknow
     throw usageError(`${options.output} already exists; use --force to overwrite it`);
   }
   const live = operands.length > 0 || options.url !== undefined;
-  const text = live ? await fromServer(operands, options) : starter();
+  const text = live ? await fromServer(operands, options) : starter(schemaLine(options.output));
   await writeFile(options.output, text);
   writeOut(`wrote ${options.output}${live ? ' (pre-filled from the server)' : ''}; next: npx mcpact run -c ${options.output}\n`);
   return 0;
 }
 
-function starter(): string {
+function starter(schema: string): string {
   return [
-    SCHEMA_LINE,
+    schema,
     '# mcpact configuration. Docs: https://github.com/mcpact/mcpact#configuration',
     '',
     '# The server under test. For several servers use `servers:` with a list of named entries.',
@@ -68,7 +82,7 @@ async function fromServer(operands: string[], options: InitOptions): Promise<str
     if (surface.protocolVersion) entry.expect = { protocol_version: surface.protocolVersion };
     const prompts = items(surface, 'prompts').map((item) => promptComment(item.record, item.label));
     return [
-      SCHEMA_LINE,
+      schemaLine(options.output),
       `# mcpact configuration, pre-filled from ${oneLine(reported)} by mcpact init.`,
       '',
       stringify({ server: entry }).trimEnd(),

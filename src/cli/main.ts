@@ -16,6 +16,8 @@ export function buildProgram(): Command {
     .description('Contract tests for MCP servers: lint, probe and check the contract a server declares.')
     .version(mcpactVersion(), '-v, --version')
     .showHelpAfterError('(run with --help for usage)')
+    // One prefix for every error mcpact prints: commander's own ("error: unknown option") too.
+    .configureOutput({ writeErr: (text) => writeErr(text.replace(/^error: /, 'mcpact: ')), writeOut: (text) => writeOut(text) })
     .exitOverride();
 
   const run = program.command('run').description('Connect to each server, capture its contract and run the rules.');

@@ -48,6 +48,16 @@ const driftFailOn = z.string().transform((text, context): (Level | ChangeId)[] =
   return items.filter((item) => isLevel(item) || isChangeId(item));
 });
 
+/** `--connect-timeout 5000`: a whole number of milliseconds, as the config's `timeouts` takes them. */
+const milliseconds = (flag: string) =>
+  z.string().transform((text, context): number => {
+    const value = Number(text);
+    if (!/^\d+$/.test(text.trim()) || value < 1 || value > 86_400_000) {
+      context.addIssue({ code: 'custom', message: `${flag}: expected a whole number of milliseconds (1 to 86400000), got "${text}"` });
+    }
+    return value;
+  });
+
 const flag = z.boolean().optional();
 const reporters = z.array(z.string()).optional().transform(parseReporters);
 
@@ -56,6 +66,11 @@ export const targetOptionsSchema = z.strictObject({
   server: z.string().optional(),
   url: z.string().optional(),
   header: z.array(z.string()).optional(),
+  env: z.array(z.string()).optional(),
+  envFile: z.string().optional(),
+  connectTimeout: milliseconds('--connect-timeout').optional(),
+  callTimeout: milliseconds('--call-timeout').optional(),
+  runTimeout: milliseconds('--run-timeout').optional(),
 });
 
 export const runOptionsSchema = targetOptionsSchema.extend({

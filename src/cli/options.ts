@@ -19,7 +19,12 @@ export function targetOptions(command: Command, verb: string): Command {
     .option('-c, --config <file>', 'config file (default: mcpact.yaml when it exists)')
     .option('--server <name>', `${verb} only this server from the config`)
     .option('--url <url>', 'zero-config Streamable HTTP server')
-    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect);
+    .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
+    .option('-e, --env <KEY=VALUE>', 'environment variable for the stdio server(s) (repeatable); the value is redacted in every report', collect)
+    .option('--env-file <file>', 'environment variables for the stdio server(s) from a dotenv file; values are redacted in every report')
+    .option('--connect-timeout <ms>', 'deadline for starting/connecting and initialize, in ms (overrides timeouts.connect_ms)')
+    .option('--call-timeout <ms>', 'deadline for each request, in ms (overrides timeouts.call_ms)')
+    .option('--run-timeout <ms>', 'deadline for the whole run against one server, in ms (overrides timeouts.run_ms)');
 }
 
 export function reporterOption(command: Command): Command {

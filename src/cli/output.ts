@@ -27,8 +27,11 @@ export interface ReporterSpec {
 /** `--reporter NAME[:PATH]`, repeatable; console on stdout when none is given. Only one may write to stdout. */
 export function parseReporters(values: readonly string[] | undefined): ReporterSpec[] {
   const reporters = (values ?? ['console']).map(parseReporterSpec);
-  if (reporters.filter((reporter) => reporter.path === undefined).length > 1) {
-    throw usageError('only one reporter can write to stdout; give the others a file, e.g. --reporter json:report.json');
+  // The github reporter's workflow commands are log lines the runner takes out: they may follow the console's output.
+  const onStdout = reporters.filter((reporter) => reporter.path === undefined).map((reporter) => reporter.name);
+  const shared = onStdout.length === 2 && onStdout.includes('console') && onStdout.includes('github');
+  if (onStdout.length > 1 && !shared) {
+    throw usageError('only one reporter can write to stdout (github may join console); give the others a file, e.g. --reporter json:report.json');
   }
   return reporters;
 }

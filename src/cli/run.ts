@@ -24,6 +24,7 @@ import { resolveTargets, type ServerTarget } from './targets.js';
 import { mcpactVersion } from './version.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { interruptSignal } from './signals.js';
+import { progressHooks } from './progress.js';
 
 export async function runCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(runOptionsSchema, raw);
@@ -55,6 +56,8 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
   // Messages may nest deeper than JSON.stringify (or redaction's walk) can go: the trace keeps a bounded copy, of
   // the same shape (only values deep inside each `message`, typed unknown, become marker strings).
   const trace = options.trace ? await openTrace(options.trace, (line) => redact(bounded(line, TRACE_BOUNDS) as typeof line)) : undefined;
+  // Without the console on stdout, stderr says how far the run is (one live line on a terminal, a line per family in CI).
+  const progress = streamed || options.quiet ? undefined : progressHooks(writeErr, process.stderr.isTTY === true);
 
   const started = performance.now();
   const plans = resolved.servers.map((server) => ({ ...server, runtime, baseline: baselines.get(server.name) }));
@@ -64,11 +67,13 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     concurrency: DEFAULT_CONCURRENCY,
     servers: options.concurrency ?? defaultServerConcurrency(),
     interrupt: interruptSignal(),
-    hooks: { ...stream, onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
+    hooks: { ...stream, ...progress, onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
   });
+  progress?.finish();
   const servers = reports.map((report, index): ServerReport => {
-    const line = resolved.servers[index]!.configLine;
-    return line !== undefined && resolved.configPath !== undefined ? { ...report, source: configSource(resolved.configPath, line) } : report;
+    const { configLine: line, source } = resolved.servers[index]!;
+    if (line !== undefined && resolved.configPath !== undefined) return { ...report, source: configSource(resolved.configPath, line) };
+    return source ? { ...report, source } : report;
   });
   const report = redact(buildRunReport({ version, servers, durationMs: performance.now() - started, failOn }));
   for (const file of await runtime.flush()) writeErr(`mcpact: wrote golden file ${path.relative(process.cwd(), file)}\n`);

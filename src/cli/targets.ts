@@ -2,10 +2,12 @@
  * Turns argv and the config file into the list of servers to test. Zero-config (`-- <command>` or `--url`) and a
  * config file are two ways to name servers; mixing them is a usage error rather than a guess.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { loadConfigFile } from '../config/load.js';
-import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig } from '../config/schema.js';
+import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig, type Timeouts } from '../config/schema.js';
 import type { SessionTarget } from '../connect/session.js';
 import type { ServerPlan } from '../engine/runner.js';
 import type { Severity } from '../model/severity.js';
@@ -15,9 +17,11 @@ import { looksSecret } from '../connect/child-env.js';
 import type { TargetOptions } from './option-schemas.js';
 
 /** A server to test, as argv and the config describe it: what the runner needs, plus where it was defined. */
-export interface ServerTarget extends Pick<ServerPlan, 'name' | 'target' | 'timeouts' | 'expect' | 'levels' | 'inherited' | 'settings'> {
+export interface ServerTarget extends Pick<ServerPlan, 'name' | 'nameFromServer' | 'target' | 'timeouts' | 'expect' | 'levels' | 'inherited' | 'settings'> {
   /** Line of the config file that defines this server (for SARIF locations and messages). */
   configLine?: number;
+  /** Zero-config: the file the run names for this server (its entry script, else package.json), for SARIF. */
+  source?: { file: string; line: number };
 }
 
 export interface ResolvedTargets {
@@ -28,6 +32,22 @@ export interface ResolvedTargets {
 }
 
 export const DEFAULT_CONFIG = 'mcpact.yaml';
+/** The config file names looked for when -c is not given, in this order, in each folder. */
+export const CONFIG_NAMES = ['mcpact.yaml', 'mcpact.yml', '.mcpact.yaml'] as const;
+
+/**
+ * The config of the working directory, else of the nearest folder above it, up to the repository root (the
+ * folder with `.git`) or the file system's root. Relative to the working directory, as the user would type it.
+ */
+export function findConfig(start: string): string | undefined {
+  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+    for (const name of CONFIG_NAMES) {
+      const candidate = path.join(dir, name);
+      if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return path.relative(start, candidate) || candidate;
+    }
+    if (existsSync(path.join(dir, '.git')) || path.dirname(dir) === dir) return undefined;
+  }
+}
 
 export async function resolveTargets(operands: string[], options: TargetOptions, knownRuleIds: readonly string[]): Promise<ResolvedTargets> {
   const zeroConfig = operands.length > 0 || options.url !== undefined;
@@ -36,13 +56,29 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
     throw usageError('give either a config file (-c) or a server on the command line (-- <command> / --url), not both');
   }
   if (options.header?.length && options.url === undefined) throw usageError('--header only applies with --url');
+  const extra = await commandLineEnv(options);
+  const resolved = await resolveFrom(operands, options, knownRuleIds, zeroConfig);
+  const timeouts = commandLineTimeouts(options);
+  for (const server of resolved.servers) {
+    server.timeouts = { ...server.timeouts, ...timeouts };
+    if (server.target.kind === 'stdio' && extra.names.length > 0) server.target = { ...server.target, env: { ...server.target.env, ...extra.env } };
+  }
+  if (extra.names.length > 0 && !resolved.servers.some((server) => server.target.kind === 'stdio')) {
+    throw usageError('-e/--env and --env-file give variables to stdio servers; there is none here (an HTTP server gets headers: --header)');
+  }
+  return { ...resolved, secrets: [...resolved.secrets, ...extra.secrets] };
+}
+
+async function resolveFrom(operands: string[], options: TargetOptions, knownRuleIds: readonly string[], zeroConfig: boolean): Promise<ResolvedTargets> {
   if (zeroConfig) {
     if (options.server !== undefined) throw usageError('--server selects a server from a config file; there is none here');
     return zeroConfigTargets(operands, options);
   }
-  const file = options.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : undefined);
+  const file = options.config ?? findConfig(process.cwd());
   if (file === undefined) {
-    throw usageError(`no server to test: pass -c <config>, create ${DEFAULT_CONFIG} (mcpact init), or use -- <command> / --url <url>`);
+    throw usageError(
+      `no server to test: pass -c <config>, create ${DEFAULT_CONFIG} (mcpact init; ${CONFIG_NAMES.join(', ')} are found up to the repository root), or use -- <command> / --url <url>`,
+    );
   }
   const loaded = await loadConfigFile(file, { env: process.env, ruleIds: knownRuleIds });
   const baseDir = path.dirname(loaded.path);
@@ -70,8 +106,49 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
   return { servers, secrets: loaded.secrets, failOn: loaded.file.fail_on, configPath: loaded.path };
 }
 
+/** `--connect-timeout`, `--call-timeout`, `--run-timeout`: over the config's timeouts of every server. */
+function commandLineTimeouts(options: TargetOptions): Partial<Timeouts> {
+  const timeouts: Partial<Timeouts> = {};
+  if (options.connectTimeout !== undefined) timeouts.connect_ms = options.connectTimeout;
+  if (options.callTimeout !== undefined) timeouts.call_ms = options.callTimeout;
+  if (options.runTimeout !== undefined) timeouts.run_ms = options.runTimeout;
+  return timeouts;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * `--env-file FILE` (dotenv syntax, read by Node's own parser), then `-e KEY=VALUE` (which wins): variables for the
+ * stdio servers on top of their minimal default and the config's `env:`. Every value is a secret.
+ */
+async function commandLineEnv(options: TargetOptions): Promise<{ env: Record<string, string>; names: string[]; secrets: string[] }> {
+  const env: Record<string, string> = {};
+  if (options.envFile !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(options.envFile, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw usageError(`--env-file: cannot read ${options.envFile}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`);
+    }
+    for (const [name, value] of Object.entries(parseEnv(text))) if (value !== undefined) env[name] = value;
+  }
+  for (const entry of options.env ?? []) {
+    const equals = entry.indexOf('=');
+    const name = equals === -1 ? entry : entry.slice(0, equals);
+    if (equals === -1 || !ENV_NAME.test(name)) {
+      throw usageError(
+        `-e/--env must look like KEY=VALUE (KEY: letters, digits, _), got "${equals === -1 ? entry : name}"; to pass a variable of your shell, write -e ${ENV_NAME.test(name) ? name : 'KEY'}="$${ENV_NAME.test(name) ? name : 'KEY'}"`,
+      );
+    }
+    env[name] = entry.slice(equals + 1);
+  }
+  return { env, names: Object.keys(env), secrets: Object.values(env) };
+}
+
 function zeroConfigTargets(operands: string[], options: TargetOptions): ResolvedTargets {
-  const base = { timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: {}, settings: {} };
+  // Nothing names a zero-config server: once it answers, the report calls it by its serverInfo.name.
+  const base = { timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: {}, settings: {}, nameFromServer: true };
   if (options.url !== undefined) {
     if (!/^https?:\/\//i.test(options.url)) throw usageError(`--url must be an http:// or https:// URL, got "${options.url}"`);
     const headers: Record<string, string> = {};
@@ -85,11 +162,29 @@ function zeroConfigTargets(operands: string[], options: TargetOptions): Resolved
       secrets.push(...headerSecrets(name, value));
     }
     const name = new URL(options.url).host.replace(/[^A-Za-z0-9_.-]/g, '_');
-    return { servers: [{ ...base, name, target: { kind: 'http', url: options.url, headers } }], secrets };
+    return { servers: [{ ...base, name, target: { kind: 'http', url: options.url, headers }, source: namedFile([]) }], secrets };
   }
   const [command, ...args] = operands as [string, ...string[]];
   const name = commandName(command, args);
-  return { servers: [{ ...base, name, target: { kind: 'stdio', command, args, env: {} } }], secrets: [] };
+  return { servers: [{ ...base, name, target: { kind: 'stdio', command, args, env: {} }, source: namedFile(operands) }], secrets: [] };
+}
+
+/**
+ * The file a zero-config run names, so SARIF results always have a physical location: the first operand of the
+ * command line that is a file inside the working directory (the server's script), else the working directory's
+ * package.json. None when neither exists.
+ */
+function namedFile(operands: readonly string[]): { file: string; line: number } | undefined {
+  const cwd = process.cwd();
+  const inside = (file: string) => {
+    const relative = path.relative(cwd, path.resolve(cwd, file));
+    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) && statSync(relative, { throwIfNoEntry: false })?.isFile() === true
+      ? relative
+      : undefined;
+  };
+  const script = operands.map((operand) => (operand.startsWith('-') || operand.includes('=') ? undefined : inside(operand))).find(Boolean);
+  const file = script ?? inside('package.json');
+  return file === undefined ? undefined : { file: file.split(path.sep).join('/'), line: 1 };
 }
 
 function sessionTarget(server: ServerConfig, baseDir: string): SessionTarget {
@@ -110,6 +205,11 @@ function defaultName(server: ServerConfig): string {
 /** A readable name for a command line: the package for `npx pkg`, else the script or executable's base name. */
 function commandName(command: string, args: string[]): string {
   const base = path.basename(command);
+  // `env K=V cmd ...`: the command after the assignments.
+  if (base === 'env') {
+    const at = args.findIndex((arg) => !arg.startsWith('-') && !arg.includes('='));
+    if (at !== -1) return commandName(args[at]!, args.slice(at + 1));
+  }
   const subject = ['npx', 'node', 'uvx', 'python', 'python3', 'bunx', 'deno'].includes(base) ? args.find((arg) => !arg.startsWith('-')) : undefined;
   return (
     path

@@ -22,6 +22,7 @@ export const driftConfigSchema = z
     fail_on: z
       .array(z.enum([...LEVELS, ...CHANGE_IDS]))
       .describe('Levels and/or change ids whose changes fail the build (severity error). Default: [breaking, risky].')
+      .meta({ default: ['breaking', 'risky'] })
       .optional(),
     // A strict object rather than a record: an unknown id is then an unknown key, reported with a did-you-mean.
     // (Object.fromEntries cannot keep the key type, hence the cast.)
@@ -32,6 +33,7 @@ export const driftConfigSchema = z
     descriptions: z
       .enum(['compare', 'ignore'])
       .describe('compare (default): wording is contract; ignore: description, title and instruction changes are not reported.')
+      .meta({ default: 'compare' })
       .optional(),
     output_shapes: z
       .boolean()
@@ -51,6 +53,7 @@ export const driftConfigSchema = z
       .min(1)
       .max(MAX_OUTPUT_SAMPLES)
       .describe(`Calls per tool when recording output shapes (default ${DEFAULT_OUTPUT_SAMPLES}); diff repeats the number the lockfile recorded.`)
+      .meta({ default: DEFAULT_OUTPUT_SAMPLES })
       .optional(),
   })
   .superRefine((drift, context) => {

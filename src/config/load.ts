@@ -59,9 +59,9 @@ export function parseConfig(text: string, absolutePath: string, { env, ruleIds }
     const first = doc.errors[0]!;
     throw configError(`${at(first.pos[0])}: invalid YAML: ${first.message.split('\n')[0]}`);
   }
-  let raw: unknown;
+  let parsedRaw: unknown;
   try {
-    raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+    parsedRaw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
   } catch (error) {
     // yaml throws a ReferenceError when aliases expand past the count (a "billion laughs" file).
     throw configError(
@@ -70,6 +70,9 @@ export function parseConfig(text: string, absolutePath: string, { env, ruleIds }
   }
   const located = (p: Path): string => at(nodeOffset(doc, p));
   const locatedKey = (p: Path): string => at(nodeOffset(doc, p, true));
+  // A client config (`{ "mcpServers": { name: { command, args, env } | { url, headers } } }`) given with -c file.json.
+  const client = absolutePath.endsWith('.json') && isRecord(parsedRaw) && 'mcpServers' in parsedRaw ? clientServers(parsedRaw, located) : undefined;
+  const raw: unknown = client ? { servers: client.map((entry) => entry.server) } : parsedRaw;
 
   const secrets: string[] = [];
   const interpolated = interpolate(
@@ -111,10 +114,49 @@ export function parseConfig(text: string, absolutePath: string, { env, ruleIds }
   config.servers?.forEach((server, index) => checkRuleIds(server.rules, ['servers', index]));
   const serverCount = config.servers?.length ?? 1;
   const serverLines = Array.from({ length: serverCount }, (_, index) => {
-    const offset = config.servers ? nodeOffset(doc, ['servers', index]) : nodeOffset(doc, ['server'], true);
+    const offset = client
+      ? nodeOffset(doc, ['mcpServers', client[index]!.key], true)
+      : config.servers
+        ? nodeOffset(doc, ['servers', index])
+        : nodeOffset(doc, ['server'], true);
     return offset === undefined ? 1 : lineCounter.linePos(offset).line;
   });
+  // A client config holds its secrets as they are (tokens in env and headers): every such value is redacted too.
+  if (client) {
+    for (const server of config.servers ?? []) {
+      secrets.push(...Object.values(server.transport === 'stdio' ? (server.env ?? {}) : (server.headers ?? {})));
+    }
+  }
   return { file: config, path: absolutePath, secrets, serverLines };
+}
+
+/** The keys of a client config's server entry that mcpact uses; clients' own keys (autoApprove, ...) are left aside. */
+const CLIENT_KEYS = { stdio: ['command', 'args', 'env', 'cwd'], http: ['url', 'headers'] } as const;
+
+/**
+ * Each entry of `mcpServers` as a server of mcpact's own config: a `command` is a stdio server, a `url` a
+ * Streamable HTTP one (a legacy SSE entry is an error: mcpact speaks Streamable HTTP); `disabled: true` entries are
+ * left out. Names are made of the characters a server name allows.
+ */
+function clientServers(raw: Record<string, unknown>, located: (p: Path) => string): { key: string; server: Record<string, unknown> }[] {
+  const entries = raw.mcpServers;
+  if (!isRecord(entries)) throw configError(`${located(['mcpServers'])}: mcpServers must be an object of named servers`);
+  const result: { key: string; server: Record<string, unknown> }[] = [];
+  for (const [key, entry] of Object.entries(entries)) {
+    if (!isRecord(entry)) throw configError(`${located(['mcpServers', key])}: mcpServers.${key} must be an object`);
+    if (entry.disabled === true) continue;
+    const name = key.replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 64) || 'server';
+    if (entry.type === 'sse' || entry.transport === 'sse') {
+      throw configError(`${located(['mcpServers', key])}: mcpServers.${key} uses the legacy SSE transport; mcpact tests Streamable HTTP servers`);
+    }
+    const transport = typeof entry.command === 'string' ? 'stdio' : typeof entry.url === 'string' ? 'http' : undefined;
+    if (transport === undefined) throw configError(`${located(['mcpServers', key])}: mcpServers.${key} needs a "command" (stdio) or a "url" (HTTP)`);
+    const server: Record<string, unknown> = { name, transport };
+    for (const field of CLIENT_KEYS[transport]) if (entry[field] !== undefined) server[field] = entry[field];
+    result.push({ key, server });
+  }
+  if (result.length === 0) throw configError(`${located(['mcpServers'])}: mcpServers lists no enabled server`);
+  return result;
 }
 
 function describeIssue(issue: z.core.$ZodIssue, data: unknown, located: (p: Path) => string, locatedKey: (p: Path) => string): string {

@@ -11,13 +11,13 @@ import { suitesConfigSchema } from './suites.js';
 import { latencyConfigSchema } from './latency.js';
 import { resourcesConfigSchema } from './resources.js';
 
-const positiveMs = (what: string) => z.number().int().positive().max(86_400_000).describe(what);
+const positiveMs = (what: string, fallback: number) => z.number().int().positive().max(86_400_000).describe(what).meta({ default: fallback });
 
 export const timeoutsSchema = z
   .strictObject({
-    connect_ms: positiveMs('Deadline for spawning/connecting and the initialize handshake, in ms (default 10000).').optional(),
-    call_ms: positiveMs('Deadline for any single request to the server, in ms (default 10000).').optional(),
-    run_ms: positiveMs('Deadline for the whole run against one server, in ms (default 120000).').optional(),
+    connect_ms: positiveMs('Deadline for spawning/connecting and the initialize handshake, in ms (default 10000).', 10_000).optional(),
+    call_ms: positiveMs('Deadline for any single request to the server, in ms (default 10000).', 10_000).optional(),
+    run_ms: positiveMs('Deadline for the whole run against one server, in ms (default 120000).', 120_000).optional(),
   })
   .describe('Deadlines. A run that hits run_ms still writes its reports, marked incomplete, and exits 2.');
 
@@ -29,7 +29,8 @@ const inheritedSchema = z
   .enum(INHERITED_LEVELS)
   .describe(
     'Level of findings inherited from the SDK the server is built on (recognised from its answers; docs/rules.md#inherited-behaviour): info (default), warning, or off to leave them out. A level under `rules:` for the rule wins.',
-  );
+  )
+  .meta({ default: 'info' });
 
 const expectSchema = z
   .strictObject({
@@ -102,7 +103,11 @@ export const configSchema = z
     timeouts: timeoutsSchema.optional(),
     rules: ruleLevelsSchema.optional(),
     inherited: inheritedSchema.optional(),
-    fail_on: z.enum(SEVERITIES).describe('Lowest severity that makes the run fail with exit code 1 (default error). --fail-on overrides it.').optional(),
+    fail_on: z
+      .enum(SEVERITIES)
+      .describe('Lowest severity that makes the run fail with exit code 1 (default error). --fail-on overrides it.')
+      .meta({ default: 'error' })
+      .optional(),
   })
   .describe('mcpact configuration (mcpact.yaml).');
 
@@ -123,11 +128,27 @@ export function serverSettings(server: ServerConfig): ServerSettings {
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connect_ms: 10_000, call_ms: 10_000, run_ms: 120_000 };
 
-/** The JSON Schema published as schemas/config.v1.schema.json. */
-export function configJsonSchema(): Record<string, unknown> {
+/**
+ * The JSON Schema published as schemas/config.v1.schema.json. With the registry's rule ids, every `rules:` map
+ * lists them as its `propertyNames`, so an editor completes them and flags a misspelt one as mcpact would.
+ */
+export function configJsonSchema(ruleIds: readonly string[] = []): Record<string, unknown> {
+  const schema = z.toJSONSchema(configSchema, { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>;
+  if (ruleIds.length > 0) listRuleIds(schema, [...ruleIds].sort());
   return {
-    ...z.toJSONSchema(configSchema, { target: 'draft-2020-12', io: 'input' }),
+    ...schema,
     $id: 'https://github.com/mcpact/mcpact/schemas/config.v1.schema.json',
     title: 'mcpact configuration',
   };
+}
+
+/** Every `rules` property of the generated schema (top level and per server): its keys are the given rule ids. */
+function listRuleIds(node: unknown, ruleIds: string[]): void {
+  if (Array.isArray(node)) return node.forEach((item) => listRuleIds(item, ruleIds));
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  const properties = record.properties as Record<string, Record<string, unknown>> | undefined;
+  const rules = properties?.rules;
+  if (rules && typeof rules === 'object' && 'propertyNames' in rules) rules.propertyNames = { enum: ruleIds };
+  for (const value of Object.values(record)) listRuleIds(value, ruleIds);
 }

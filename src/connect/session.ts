@@ -3,7 +3,7 @@
  * deadline, keep the raw initialize exchange for the protocol rules, and shut down without leaving processes behind.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpactError } from '../errors.js';
+import { describeError, McpactError } from '../errors.js';
 import { TARGET_REVISION } from '../model/spec.js';
 import { RpcPeer, type Outcome, type TapEntry } from './rpc.js';
 import { boundedFetch } from './bounded-fetch.js';
@@ -50,7 +50,7 @@ export async function openSession(target: SessionTarget, options: SessionOptions
   const onCap = (message: string) => {
     if (!capsHit.includes(message)) capsHit.push(message);
   };
-  const { transport, stdio } = await createTransport(target, options, onCap);
+  const { transport, stdio, envNames } = await createTransport(target, options, onCap);
   const peer = new RpcPeer(transport, { onTap: options.onTap });
   const close = async () => {
     if (transport instanceof StdioTransport) return transport.close();
@@ -67,7 +67,7 @@ export async function openSession(target: SessionTarget, options: SessionOptions
     };
     const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: deadline });
     if (outcome.kind === 'closed') await stdio?.settle(EXIT_SETTLE_MS);
-    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, capsHit);
+    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, capsHit, envNames);
     const result = (outcome as { result: Record<string, unknown> }).result;
     if (typeof result.protocolVersion === 'string' && 'setProtocolVersion' in transport) {
       (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
@@ -84,17 +84,12 @@ async function createTransport(
   target: SessionTarget,
   options: SessionOptions,
   onCap: (message: string) => void,
-): Promise<{ transport: Transport; stdio?: StdioTransport }> {
+): Promise<{ transport: Transport; stdio?: StdioTransport; envNames?: string[] }> {
   if (target.kind === 'memory') return { transport: target.transport };
   if (target.kind === 'stdio') {
-    const stdio = new StdioTransport({
-      command: target.command,
-      args: target.args,
-      env: await childEnvironment(target.env),
-      cwd: target.cwd,
-      onStderrLine: options.onStderrLine,
-    });
-    return { transport: stdio, stdio };
+    const env = await childEnvironment(target.env);
+    const stdio = new StdioTransport({ command: target.command, args: target.args, env, cwd: target.cwd, onStderrLine: options.onStderrLine });
+    return { transport: stdio, stdio, envNames: Object.keys(env).sort() };
   }
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   let url: URL;
@@ -117,6 +112,7 @@ function failUnlessInitialized(
   stdio: StdioTransport | undefined,
   transportError: Error | undefined,
   capsHit: readonly string[],
+  envNames?: string[],
 ): void {
   const stderr = [...(stdio ? stderrDetails(stdio) : []), ...capsHit];
   switch (outcome.kind) {
@@ -133,11 +129,10 @@ function failUnlessInitialized(
     case 'timeout':
       throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
     case 'closed':
-      throw new McpactError(
-        'connection',
-        `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`,
-        stderr,
-      );
+      throw new McpactError('connection', `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`, [
+        ...stderr,
+        ...environmentNote(envNames),
+      ]);
     case 'malformed':
       throw new McpactError('connection', 'server answered initialize with neither a result nor an error', stderr);
   }
@@ -146,13 +141,25 @@ function failUnlessInitialized(
 /** Over HTTP, what the transport said (a status and its body, a redirect not followed), cut short: it is server text. */
 function errorSuffix(stdio: StdioTransport | undefined, error: Error | undefined): string {
   if (stdio || !error) return '';
-  return `: ${oneLine(error.message)}`;
+  return `: ${oneLine(describeError(error))}`;
 }
 
 /** Server text for an error message: one line, cut at 200 characters. */
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
+
+/**
+ * A stdio server that exits during start-up often lacks a variable: say which ones it got (names only, never
+ * values) and how to give it more, since nothing of mcpact's own environment is passed on.
+ */
+function environmentNote(names: string[] | undefined): string[] {
+  if (names === undefined) return [];
+  return [
+    `the server got only these environment variables: ${names.length > 0 ? names.join(', ') : '(none)'}`,
+    'pass more with -e KEY=VALUE or --env-file FILE (or env: in the config); mcpact does not pass on its own environment',
+  ];
 }
 
 function exitSuffix(stdio?: StdioTransport): string {
@@ -169,8 +176,7 @@ function stderrDetails(stdio: StdioTransport): string[] {
 
 function asConnectionError(error: unknown, stdio?: StdioTransport): McpactError {
   if (error instanceof McpactError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new McpactError('connection', `cannot connect: ${message}`, stdio ? stderrDetails(stdio) : [], { cause: error });
+  return new McpactError('connection', `cannot connect: ${describeError(error)}`, stdio ? stderrDetails(stdio) : [], { cause: error });
 }
 
 async function raceDeadline<T>(work: Promise<T>, signal: AbortSignal, ms: number): Promise<T> {

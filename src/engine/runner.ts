@@ -14,7 +14,7 @@ import { openCapturedSession } from '../surface/open.js';
 import type { ListKind, Surface } from '../surface/types.js';
 import { listFailures } from '../surface/failures.js';
 import type { BackendReport, Finding, InheritedMark, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
-import type { Family } from '../model/family.js';
+import { FAMILIES, type Family } from '../model/family.js';
 import type { InheritedLevel, RuleLevel } from '../model/severity.js';
 import { citedRef, specUrl } from '../model/spec.js';
 import type { ReportHooks } from '../report/hooks.js';
@@ -34,6 +34,8 @@ import { exercisePrompts } from '../exercise/prompts/exercise.js';
 
 export interface ServerPlan {
   name: string;
+  /** Nothing named this server (zero-config): once it answers, it is called by its serverInfo.name. */
+  nameFromServer?: boolean;
   target: SessionTarget;
   timeouts: Timeouts;
   expect: { protocolVersion?: string };
@@ -114,7 +116,6 @@ export function runServer(plan: ServerPlan, options: RunnerOptions): Promise<Ser
 
 async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (surface: Surface) => void): Promise<ServerReport> {
   const { hooks } = options;
-  hooks?.onServerStart?.(plan.name, plan.target.kind);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), plan.timeouts.run_ms);
   const { interrupt } = options;
@@ -133,6 +134,12 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   };
   let session: Session | undefined;
   let transport: (TransportProbe & { close(): Promise<void> }) | undefined;
+  // Announced once the server's name is known: after the capture, or when the capture failed.
+  let announced = false;
+  const announce = () => {
+    if (!announced) hooks?.onServerStart?.(report.name, plan.target.kind);
+    announced = true;
+  };
   try {
     const connectMs = Math.min(plan.timeouts.connect_ms, plan.timeouts.run_ms);
     const captured = await openCapturedSession(plan.target, {
@@ -156,6 +163,8 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     // Server text of any size and depth: bounded here so every reporter can serialize the report.
     report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
     report.protocolVersion = surface.protocolVersion === undefined ? null : boundedText(surface.protocolVersion, 100);
+    if (plan.nameFromServer) report.name = serverName(surface.serverInfo) ?? plan.name;
+    announce();
     keepSurface?.(surface);
     if (deadline.signal.aborted) throw stopped();
     const rules = options.rules.filter((rule) => rule.applies?.(plan) ?? true);
@@ -185,6 +194,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       report.error = [lost.message, ...lost.details].join('\n');
     }
   } catch (error) {
+    announce();
     report.complete = false;
     const failure = interrupt?.aborted ? interruptedError(interrupt) : error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
     report.error = [failure.message, ...failure.details].join('\n');
@@ -197,6 +207,18 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   report.findings.sort(compareFindings);
   hooks?.onServerDone?.(report);
   return report;
+}
+
+/** A server's own name, as a report name: the characters config names allow, at most 64; none when it gives none. */
+function serverName(info: Record<string, unknown> | undefined): string | undefined {
+  const name =
+    typeof info?.name === 'string'
+      ? info.name
+          .replace(/[^A-Za-z0-9_.-]+/g, '_')
+          .replace(/^_+|_+$/g, '')
+          .slice(0, 64)
+      : '';
+  return name === '' ? undefined : name;
 }
 
 /** What every rule of one server shares. */
@@ -242,29 +264,31 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
         othersDone.then(() => start(rule)),
       );
 
-  await Promise.all(
-    [...byFamily].map(async ([family, members]) => {
-      const outcomes = await Promise.all(members.map((rule) => running.get(rule)!));
-      const results = outcomes.map((outcome) => outcome.result);
-      const findings = outcomes.flatMap((outcome) => outcome.findings).sort(compareFindings);
-      // One at a time: spreading a 10,000-finding array into push() can overflow the stack.
-      for (const result of results) report.rules.push(result);
-      for (const finding of findings) report.findings.push(finding);
-      for (const outcome of outcomes) {
-        if (outcome.metrics?.latency) report.latency = outcome.metrics.latency;
-        if (outcome.metrics?.backend) report.backend = outcome.metrics.backend;
-        if (outcome.incomplete !== undefined) {
-          report.complete = false;
-          report.error ??= outcome.incomplete;
-        } else if (outcome.result.status === 'error') {
-          // A rule that crashed or ran out of time tested nothing: the run must not pass as if it had (exit 2).
-          report.complete = false;
-          report.error ??= `rule ${outcome.result.id} could not finish: ${outcome.result.reason ?? 'no reason given'}`;
-        }
+  // Families run side by side, but are reported in the fixed order of FAMILIES, so every run reads the same.
+  const ordered = [...byFamily].sort(([a], [b]) => FAMILIES.indexOf(a) - FAMILIES.indexOf(b));
+  const settled = ordered.map(([, members]) => Promise.all(members.map((rule) => running.get(rule)!)));
+  for (const [index, [family]] of ordered.entries()) {
+    // Waits for this family only: those before it are reported already, those after may still run.
+    const outcomes = await settled[index]!;
+    const results = outcomes.map((outcome) => outcome.result);
+    const findings = outcomes.flatMap((outcome) => outcome.findings).sort(compareFindings);
+    // One at a time: spreading a 10,000-finding array into push() can overflow the stack.
+    for (const result of results) report.rules.push(result);
+    for (const finding of findings) report.findings.push(finding);
+    for (const outcome of outcomes) {
+      if (outcome.metrics?.latency) report.latency = outcome.metrics.latency;
+      if (outcome.metrics?.backend) report.backend = outcome.metrics.backend;
+      if (outcome.incomplete !== undefined) {
+        report.complete = false;
+        report.error ??= outcome.incomplete;
+      } else if (outcome.result.status === 'error') {
+        // A rule that crashed or ran out of time tested nothing: the run must not pass as if it had (exit 2).
+        report.complete = false;
+        report.error ??= `rule ${outcome.result.id} could not finish: ${outcome.result.reason ?? 'no reason given'}`;
       }
-      hooks?.onFamilyDone?.(plan.name, family, results, findings);
-    }),
-  );
+    }
+    hooks?.onFamilyDone?.(report.name, family, results, findings);
+  }
   const order = new Map(rules.map((rule, index) => [rule.id, index]));
   report.rules.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }

@@ -1,5 +1,5 @@
 /** `mcpact init`, `mcpact rules`, --version and --help, zero-config HTTP, and what reaches the terminal. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,10 +45,21 @@ describe('mcpact init', () => {
     const first = await runCli(['init'], { cwd: dir });
     expect(first.code).toBe(0);
     const text = readFileSync(path.join(dir, 'mcpact.yaml'), 'utf8');
-    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./node_modules/mcpact/schemas/config.v1.schema.json');
+    // No local install here (as for npx users): the schema of this version on unpkg.
+    const version = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(text.split('\n')[0]).toBe(`# yaml-language-server: $schema=https://unpkg.com/mcpact@${version}/schemas/config.v1.schema.json`);
     const again = await runCli(['init'], { cwd: dir });
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('mcpact.yaml already exists; use --force');
+  });
+
+  it('points $schema at the installed package when mcpact is a dependency of the project', async () => {
+    const dir = temp();
+    mkdirSync(path.join(dir, 'node_modules/mcpact/schemas'), { recursive: true });
+    writeFileSync(path.join(dir, 'node_modules/mcpact/schemas/config.v1.schema.json'), '{}');
+    expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+    const text = readFileSync(path.join(dir, 'mcpact.yaml'), 'utf8');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./node_modules/mcpact/schemas/config.v1.schema.json');
   });
 
   it('pre-fills the server name, version expectation and prompts from a live server, and the result runs', async () => {

@@ -41,7 +41,10 @@ describe('mcpact run against @modelcontextprotocol/server-everything', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
+    // Lines are written as they pass, so they carry the name the server was started under (its command, for a
+    // zero-config run): the reports name it from serverInfo only once it has answered.
     expect(lines[0]).toMatchObject({ server: 'mcp-server-everything', direction: 'out', message: { method: 'initialize' } });
+    expect(new Set(lines.map((line) => line.server))).toEqual(new Set(['mcp-server-everything']));
     expect(lines.some((line) => line.direction === 'in' && line.message.result?.tools)).toBe(true);
   });
 });

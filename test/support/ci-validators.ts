@@ -18,6 +18,9 @@ import { validateXML } from 'xmllint-wasm';
 import { ROOT } from './cli.js';
 
 const JUNIT_XSD = readFileSync(path.join(ROOT, 'test/fixtures/junit.xsd'), 'utf8');
+/** The Jenkins xunit-plugin's JUnit schema, as Jenkins validates reports with it (test/fixtures/README.md). */
+export const JENKINS_JUNIT_XSD_PATH = path.join(ROOT, 'test/fixtures/jenkins-junit-10.xsd');
+const JENKINS_JUNIT_XSD = readFileSync(JENKINS_JUNIT_XSD_PATH, 'utf8');
 /** The OASIS schema (errata 01), kept in the repository so tests never need the network. */
 const SARIF_SCHEMA = JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/sarif-schema-2.1.0.json'), 'utf8'));
 const MULTITOOL_POLICY = path.join(ROOT, 'test/fixtures/sarif-multitool-policy.xml');
@@ -25,9 +28,11 @@ const MULTITOOL_POLICY = path.join(ROOT, 'test/fixtures/sarif-multitool-policy.x
 /** XSD validation by libxml2 (which also rejects any document that is not well-formed XML 1.0), then a parse. */
 export async function checkJunit(xml: string): Promise<{ errors: string[]; document: JunitDocument }> {
   const result = await validateXML({ xml: [{ fileName: 'junit.xml', contents: xml }], schema: [JUNIT_XSD], maxMemoryPages: 4096 });
+  const jenkins = await validateXML({ xml: [{ fileName: 'junit.xml', contents: xml }], schema: [JENKINS_JUNIT_XSD], maxMemoryPages: 4096 });
   const wellFormed = XMLValidator.validate(xml);
   const errors = [
     ...result.errors.map((error) => error.rawMessage),
+    ...jenkins.errors.map((error) => `jenkins-junit-10.xsd: ${error.rawMessage}`),
     ...(wellFormed === true ? [] : [`fast-xml-parser: ${wellFormed.err.msg} at line ${wellFormed.err.line}`]),
   ];
   const parser = new XMLParser({
@@ -47,7 +52,7 @@ export async function checkJunit(xml: string): Promise<{ errors: string[]; docum
 }
 
 export interface JunitDocument {
-  testsuites: Counts & { name: string; testsuite?: JunitSuite[] };
+  testsuites: Omit<Counts, 'skipped'> & { name: string; testsuite?: JunitSuite[] };
 }
 interface Counts {
   tests: string;
@@ -68,7 +73,7 @@ export interface JunitCase {
   failure?: Problem[];
   error?: Problem[];
   /** `<skipped message="..."/>`, or an empty string for a bare `<skipped/>`. */
-  skipped?: { message?: string } | string;
+  skipped?: { message?: string; text?: string } | string;
   'system-out'?: string;
 }
 interface Problem {

@@ -3,8 +3,9 @@
  * Every server-supplied string goes through the terminal sanitizer, and colour is decided once by the caller.
  */
 import pc from 'picocolors';
-import type { Family } from '../../model/family.js';
+import { FAMILIES, type Family } from '../../model/family.js';
 import type { Severity } from '../../model/severity.js';
+import { plural, ruleCounts } from '../counts.js';
 import type { ReportHooks } from '../hooks.js';
 import { citation } from '../../model/spec.js';
 import type { Finding, RuleResult, RunReport, ServerReport } from '../../model/report.js';
@@ -26,18 +27,47 @@ function paint(colors: Colors, severity: Severity, text: string): string {
 }
 
 export function serverHeading(name: string, transport: string, colors: Colors): string {
-  return colors.bold(`server ${forTerminal(name)} (${transport})`);
+  return colors.bold(`server "${forTerminal(name)}" (${transport})`);
+}
+
+/** A family none of whose rules applied: said once per server, on one line, instead of a block. */
+export function allSkipped(results: readonly RuleResult[]): boolean {
+  return results.length > 0 && results.every((result) => result.status === 'skip');
+}
+
+/** "http (not this transport); suites, latency (not configured)": the families that did not apply, and why. */
+export function skippedLine(families: readonly { family: Family; results: readonly RuleResult[] }[], colors: Colors): string[] {
+  if (families.length === 0) return [];
+  const why = (reason: string | undefined) =>
+    reason === undefined
+      ? 'not applicable'
+      : /\bin the config\b|turned off in config/.test(reason)
+        ? 'not configured'
+        : /\bservers only\b|\btransport\b/.test(reason)
+          ? 'not this transport'
+          : /\bdeclare/.test(reason)
+            ? 'not declared by the server'
+            : forTerminal(truncate(reason, 80));
+  const groups = new Map<string, Family[]>();
+  for (const { family, results } of families) {
+    const reason = why(results[0]?.reason);
+    groups.set(reason, [...(groups.get(reason) ?? []), family]);
+  }
+  const text = [...groups].map(([reason, names]) => `${names.join(', ')} (${reason})`).join('; ');
+  return [`  ${colors.dim(`skipped: ${text}`)}`];
 }
 
 export function familyBlock(family: Family, results: RuleResult[], findings: Finding[], context: ReporterContext, colors: Colors, failOn: Severity): string[] {
-  const count = (status: RuleResult['status']) => results.filter((result) => result.status === status).length;
-  const parts = [`${count('pass')} passed`, `${count('fail')} failed`];
-  if (count('skip') > 0) parts.push(`${count('skip')} skipped`);
-  if (count('error') > 0) parts.push(colors.red(`${count('error')} errored`));
-  if (count('inconclusive') > 0) parts.push(colors.yellow(`${count('inconclusive')} inconclusive`));
+  const count = ruleCounts(results, failOn);
+  const parts = [`${count.passed} passed`];
+  if (count.flagged > 0) parts.push(`${count.flagged} flagged`);
+  parts.push(`${count.failed} failed`);
+  if (count.skipped > 0) parts.push(`${count.skipped} skipped`);
+  if (count.errored > 0) parts.push(colors.red(`${count.errored} errored`));
+  if (count.inconclusive > 0) parts.push(colors.yellow(`${count.inconclusive} inconclusive`));
   const inherited = findings.filter(isInherited).length;
   if (inherited > 0) parts.push(`${inherited} inherited (below)`);
-  const lines = [`  ${colors.bold(family)} ${colors.dim(`${results.length} rules: ${parts.join(', ')}`)}`];
+  const lines = [`  ${colors.bold(family)} ${colors.dim(`${plural(results.length, 'rule')}: ${parts.join(', ')}`)}`];
   const own = findings.filter((finding) => !isInherited(finding));
   const shown = context.quiet ? own.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : own;
   for (const finding of shown) for (const line of findingLines(finding, colors)) lines.push(line);
@@ -133,20 +163,20 @@ export function serverFailure(server: ServerReport, colors: Colors): string[] {
 }
 
 export function summaryLine(report: RunReport, colors: Colors): string {
-  const { rules, findings } = report.summary;
-  const total = rules.pass + rules.fail + rules.skip + rules.error + rules.inconclusive;
+  const { findings } = report.summary;
+  const rules = ruleCounts(
+    report.servers.flatMap((server) => server.rules),
+    report.failOn,
+  );
+  const total = rules.passed + rules.flagged + rules.failed + rules.skipped + rules.errored + rules.inconclusive;
   const code = exitCode(report);
   const verdict = code === 0 ? colors.green('PASSED') : code === 1 ? colors.red('FAILED') : colors.red('INCOMPLETE');
-  const servers = `${report.summary.servers} server${report.summary.servers === 1 ? '' : 's'}`;
+  const servers = plural(report.summary.servers, 'server');
   return (
-    `${verdict} ${servers}, ${total} rules (${rules.pass} passed, ${rules.fail} failed, ${rules.skip} skipped, ${rules.error} errored` +
+    `${verdict} ${servers}, ${plural(total, 'rule')} (${rules.passed} passed, ${rules.flagged > 0 ? `${rules.flagged} flagged below fail-on, ` : ''}${rules.failed} failed, ${rules.skipped} skipped, ${rules.errored} errored` +
     `${rules.inconclusive > 0 ? `, ${rules.inconclusive} inconclusive` : ''}); ` +
     `findings: ${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info${report.summary.inherited > 0 ? ` (${report.summary.inherited} inherited)` : ''}; fail-on ${report.failOn}; ${report.durationMs} ms`
   );
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function rankOf(severity: Severity): number {
@@ -159,9 +189,15 @@ export const renderConsole: Render = (report, context) => {
   const lines: string[] = [];
   for (const server of report.servers) {
     lines.push(serverHeading(server.name, server.transport, colors));
-    for (const family of new Set(server.rules.map((rule) => rule.family))) {
+    const skipped: { family: Family; results: RuleResult[] }[] = [];
+    const present = new Set(server.rules.map((rule) => rule.family));
+    for (const family of FAMILIES.filter((name) => present.has(name))) {
       const results = server.rules.filter((rule) => rule.family === family);
       const ids = new Set(results.map((rule) => rule.id));
+      if (allSkipped(results) && !context.verbose) {
+        skipped.push({ family, results });
+        continue;
+      }
       lines.push(
         ...familyBlock(
           family,
@@ -175,6 +211,7 @@ export const renderConsole: Render = (report, context) => {
     }
     // Line by line, not push(...): the inherited and latency lines grow with the server's tools.
     for (const part of [
+      skippedLine(skipped, colors),
       inheritedLines(server, context, colors, report.failOn),
       latencyLines(server, colors),
       backendLines(server, colors),
@@ -193,15 +230,18 @@ export function consoleStream(
   context: ReporterContext & { failOn: Severity },
 ): ReportHooks & { finish(report: RunReport): void } {
   const colors = pc.createColors(context.color);
+  const skipped = new Map<string, { family: Family; results: RuleResult[] }[]>();
   return {
     onServerStart(name, transport) {
       write(serverHeading(name, transport, colors) + '\n');
     },
-    onFamilyDone(_server, family, results, findings) {
-      write(familyBlock(family, results, findings, context, colors, context.failOn).join('\n') + '\n');
+    onFamilyDone(server, family, results, findings) {
+      if (allSkipped(results) && !context.verbose) skipped.set(server, [...(skipped.get(server) ?? []), { family, results }]);
+      else write(familyBlock(family, results, findings, context, colors, context.failOn).join('\n') + '\n');
     },
     onServerDone(server) {
       const lines = [
+        ...skippedLine(skipped.get(server.name) ?? [], colors),
         ...inheritedLines(server, context, colors, context.failOn),
         ...latencyLines(server, colors),
         ...backendLines(server, colors),

@@ -6,6 +6,7 @@ import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderSarif } from './sarif.js';
 import { renderMarkdown } from './markdown.js';
+import { renderGithub } from './github.js';
 
 export const REPORTERS = {
   console: { description: 'Human-readable, streamed by rule family (stdout by default).', render: renderConsole },
@@ -13,4 +14,8 @@ export const REPORTERS = {
   junit: { description: 'JUnit XML: a test suite per rule family, a test case per rule (GitLab, Jenkins, test-report actions).', render: renderJunit },
   sarif: { description: 'SARIF 2.1.0 for code scanning (github/codeql-action/upload-sarif).', render: renderSarif },
   markdown: { description: 'GitHub-flavoured Markdown for $GITHUB_STEP_SUMMARY and pull-request comments.', render: renderMarkdown },
+  github: {
+    description: 'GitHub Actions workflow commands: an annotation for every finding at or above fail-on, at the config line (may share stdout with console).',
+    render: renderGithub,
+  },
 } as const satisfies Record<ReporterName, { description: string; render: Render }>;

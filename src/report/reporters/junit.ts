@@ -49,7 +49,8 @@ export const renderJunit: Render = (report) => {
   const totals = counts(cases);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcpact" tests="${cases.length}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.durationMs)}">`,
+    // No `skipped` here: the Jenkins xunit-plugin schema allows it on <testsuite> only.
+    `<testsuites name="mcpact" tests="${cases.length}" failures="${totals.failures}" errors="${totals.errors}" time="${seconds(report.durationMs)}">`,
     ...suites.flatMap(suiteXml),
     '</testsuites>',
     '',
@@ -73,10 +74,17 @@ function serverSuites(server: ServerReport, failOn: Severity): TestSuite[] {
     }
     return suite;
   };
+  const below = new Map<string, Finding[]>();
   for (const rule of server.rules) {
-    suiteFor(rule.family).cases.push(ruleCase(rule, byRule.get(rule.id) ?? [], failOn, server));
+    const findings = byRule.get(rule.id) ?? [];
+    suiteFor(rule.family).cases.push(ruleCase(rule, findings, failOn, server));
+    const quiet = findings.filter((finding) => !atLeast(finding.severity, failOn));
+    if (quiet.length > 0) below.set(rule.family, [...(below.get(rule.family) ?? []), ...quiet]);
     byRule.delete(rule.id);
   }
+  // GitLab shows text only for failed, errored and skipped tests, never a passing test's <system-out>: findings
+  // below fail-on are also one skipped case per suite, so they are visible there without failing anything.
+  for (const [family, findings] of below) suiteFor(family).cases.push(belowFailOnCase(findings, failOn, server));
   // Findings without a rule result (never made by this version's engine): one test case per rule id, in its id's family.
   for (const [ruleId, findings] of byRule) {
     const family = ruleId.includes('/') ? ruleId.slice(0, ruleId.indexOf('/')) : 'other';
@@ -143,6 +151,19 @@ function findingsCase(name: string, time: number, findings: Finding[], failOn: S
   };
 }
 
+function belowFailOnCase(findings: Finding[], failOn: Severity, server: ServerReport): TestCase {
+  const counts = (['warning', 'info'] as const)
+    .map((severity) => [severity, findings.filter((finding) => finding.severity === severity).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([severity, count]) => `${count} ${severity === 'warning' ? `warning${count === 1 ? '' : 's'}` : 'info'}`);
+  return {
+    name: 'findings below fail-on',
+    ms: 0,
+    outcome: { kind: 'skipped', message: `${counts.join(', ')} below fail-on (${failOn}); not failures` },
+    details: findings.map((finding) => `${finding.ruleId}: ${findingText(finding, server)}`).join('\n\n'),
+  };
+}
+
 /** One finding as readable text: what, where (item and config line), and the requirement it rests on. */
 function findingText(finding: Finding, server: ServerReport): string {
   const { location, spec } = finding;
@@ -189,7 +210,12 @@ function caseXml(testCase: TestCase, classname: string): string[] {
       `      <${outcome.kind} message="${xmlAttribute(truncate(outcome.message, ATTRIBUTE_LIMIT))}" type="${xmlAttribute(outcome.type)}">${details}</${outcome.kind}>`,
     );
   } else if (outcome.kind === 'skipped') {
-    children.push(`      <skipped message="${xmlAttribute(truncate(outcome.message, ATTRIBUTE_LIMIT))}"/>`);
+    const message = `message="${xmlAttribute(truncate(outcome.message, ATTRIBUTE_LIMIT))}"`;
+    children.push(
+      testCase.details === undefined
+        ? `      <skipped ${message}/>`
+        : `      <skipped ${message}>${xmlText(truncate(testCase.details, TEXT_LIMIT * 5))}</skipped>`,
+    );
   }
   if (testCase.output !== undefined) children.push(`      <system-out>${xmlText(testCase.output)}</system-out>`);
   return children.length === 0 ? [`${open}/>`] : [`${open}>`, ...children, '    </testcase>'];

@@ -13,6 +13,7 @@ import { citation } from '../../model/spec.js';
 import type { Finding, LatencyReport, RunReport, ServerReport } from '../../model/report.js';
 import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
+import { plural, ruleCounts } from '../counts.js';
 import { INHERITED_HEADING, inheritedGroups, isInherited } from '../inherited.js';
 
 /** First line of every Markdown report: how the PR comment finds its own comment again. */
@@ -25,6 +26,14 @@ const NAME_LIMIT = 80;
 const DIFF_LIMIT = 4_000;
 const HEADINGS: Record<Severity, string> = { error: '❌ Errors', warning: '⚠️ Warnings', info: 'ℹ️ Info' };
 
+/** A block of text, or a list whose items may be left out one by one when the report would not fit. */
+type Block = string | { open: string; items: string[]; close: string };
+
+/** A rule id inside <summary>, where Markdown is not rendered: HTML code, escaped. */
+function summaryCode(id: string): string {
+  return `<code>${id.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}</code>`;
+}
+
 interface Located {
   server: ServerReport;
   finding: Finding;
@@ -32,7 +41,7 @@ interface Located {
 
 export const renderMarkdown: Render = (report, context) => {
   const head = [MARKDOWN_MARKER, `## mcpact: ${verdict(report)}`, '', summaryLine(report), '', ...serverTable(report), ''];
-  const blocks: string[] = [];
+  const blocks: Block[] = [];
   const all: Located[] = report.servers.flatMap((server) => server.findings.map((finding) => ({ server, finding })));
   // Drift changes get a section of their own (with their description diffs): the family says which they are.
   const families = new Map(report.servers.map((server) => [server, new Map(server.rules.map((rule) => [rule.id, rule.family]))]));
@@ -41,11 +50,24 @@ export const renderMarkdown: Render = (report, context) => {
   const drift = all.filter(isDrift);
   const helpUri = new Map(context.rules.map((rule) => [rule.id, rule.helpUri]));
 
+  // Errors first, each shown; warnings and info grouped by rule, collapsed, so a long report stays readable.
   for (const severity of ['error', 'warning', 'info'] as const) {
     const group = findings.filter(({ finding }) => finding.severity === severity);
     if (group.length === 0) continue;
     blocks.push(`### ${HEADINGS[severity]} (${group.length})\n`);
-    for (const item of group) blocks.push(findingItem(item, helpUri));
+    if (severity === 'error') {
+      blocks.push({ open: '', items: group.map((item) => findingItem(item, helpUri)), close: '' }, '');
+      continue;
+    }
+    const byRule = new Map<string, Located[]>();
+    for (const item of group) byRule.set(item.finding.ruleId, [...(byRule.get(item.finding.ruleId) ?? []), item]);
+    for (const [ruleId, items] of byRule) {
+      blocks.push({
+        open: `<details><summary>${summaryCode(ruleId)} (${items.length})</summary>\n\n`,
+        items: items.map((item) => findingItem(item, helpUri)),
+        close: '\n</details>\n',
+      });
+    }
     blocks.push('');
   }
   const inherited = report.servers.flatMap((server) => inheritedGroups(server.findings).map((group) => ({ server, group })));
@@ -86,21 +108,20 @@ function summaryLine(report: RunReport): string {
   const { rules, findings } = report.summary;
   const total = rules.pass + rules.fail + rules.skip + rules.error + rules.inconclusive;
   return (
-    `${report.summary.servers} server${report.summary.servers === 1 ? '' : 's'} · ${total} rules · ` +
-    `${findings.error} errors, ${findings.warning} warnings, ${findings.info} info${report.summary.inherited > 0 ? ` (${report.summary.inherited} inherited)` : ''} · fails on \`${report.failOn}\` · ${(report.durationMs / 1000).toFixed(1)} s`
+    `${plural(report.summary.servers, 'server')} · ${plural(total, 'rule')} · ` +
+    `${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info${report.summary.inherited > 0 ? ` (${report.summary.inherited} inherited)` : ''} · fails on \`${report.failOn}\` · ${(report.durationMs / 1000).toFixed(1)} s`
   );
 }
 
 function serverTable(report: RunReport): string[] {
   if (report.servers.length === 0) return [];
   const rows = report.servers.map((server) => {
-    const count = (status: string) => server.rules.filter((rule) => rule.status === status).length;
+    const count = ruleCounts(server.rules, report.failOn);
     const bySeverity = (severity: Severity) => server.findings.filter((finding) => finding.severity === severity).length;
     const failing = server.findings.some((finding) => atLeast(finding.severity, report.failOn));
     const state = !server.complete ? '⚠️ incomplete' : failing ? '❌ failed' : '✅ passed';
     const protocol = server.protocolVersion === null ? '—' : markdownInline(truncate(server.protocolVersion, 40));
-    const undecided = count('inconclusive');
-    const rules = `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped, ${count('error')} errored${undecided > 0 ? `, ${undecided} inconclusive` : ''}`;
+    const rules = `${count.passed} passed, ${count.flagged > 0 ? `${count.flagged} flagged below fail-on, ` : ''}${count.failed} failed, ${count.skipped} skipped, ${count.errored} errored${count.inconclusive > 0 ? `, ${count.inconclusive} inconclusive` : ''}`;
     return `| ${markdownInline(truncate(server.name, NAME_LIMIT))} | ${state} | ${server.transport} | ${protocol} | ${rules} | ${bySeverity('error')} | ${bySeverity('warning')} | ${bySeverity('info')} |`;
   });
   return ['| server | result | transport | protocol | rules | errors | warnings | info |', '| --- | --- | --- | --- | --- | ---: | ---: | ---: |', ...rows];
@@ -202,15 +223,31 @@ function footer(report: RunReport): string {
 }
 
 /**
- * Head, then as many blocks as fit under the limit, then the footer. A block that does not fit is left out with a
- * note saying how much was left out; the JSON or SARIF report has everything.
+ * Head, then as many blocks (and list items) as fit under the limit, then the footer. What does not fit is left
+ * out with a note saying how many items were left out; the JSON or SARIF report has everything.
  */
-function fit(head: string, blocks: string[], tail: string): string {
+function fit(head: string, blocks: Block[], tail: string): string {
   let text = head;
   let left = 0;
+  const room = (extra: number) => text.length + extra + tail.length + 200 <= MARKDOWN_LIMIT;
   for (const block of blocks) {
-    if (left === 0 && text.length + block.length + 1 + tail.length + 200 <= MARKDOWN_LIMIT) text += `${block}\n`;
-    else if (block.startsWith('- ')) left++;
+    if (typeof block === 'string') {
+      if (left === 0 && room(block.length + 1)) text += `${block}\n`;
+      else if (block.startsWith('- ')) left++;
+      continue;
+    }
+    const [first] = block.items;
+    if (left > 0 || first === undefined || !room(block.open.length + first.length + 1 + block.close.length)) {
+      left += block.items.length;
+      continue;
+    }
+    text += block.open;
+    for (const [index, item] of block.items.entries()) {
+      if (left === 0 && room(item.length + 1 + block.close.length)) text += `${item}\n`;
+      else left += block.items.length - index;
+      if (left > 0) break;
+    }
+    text += block.close;
   }
   if (left > 0) text += `\n… ${left} more item${left === 1 ? '' : 's'} not shown here: see the JSON or SARIF report.\n\n`;
   return text + tail;

@@ -2,10 +2,11 @@
  * The JUnit reporter on the hostile report: libxml2 accepts it against the JUnit XSD, a second parser reads it,
  * and what it says matches the report (suites per family, a case per rule, outcomes, reasons, durations).
  */
+import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderJunit } from '../../../src/report/reporters/junit.js';
 import { visibleText } from '../../../src/report/sanitize.js';
-import { checkJunit, type JunitCase, type JunitDocument, type JunitSuite } from '../../support/ci-validators.js';
+import { checkJunit, JENKINS_JUNIT_XSD_PATH, writeTemp, type JunitCase, type JunitDocument, type JunitSuite } from '../../support/ci-validators.js';
 import { HOSTILE, hostileReport, reporterContext } from '../../support/hostile-report.js';
 
 describe('junit reporter', () => {
@@ -38,13 +39,20 @@ describe('junit reporter', () => {
     const names = document.testsuites.testsuite?.map((candidate) => candidate.name);
     expect(names).toEqual(['notes / protocol', 'notes / schema', 'notes / drift', `${visibleText(report.servers.at(1)?.name ?? '')} / run`]);
     expect(suite('notes / protocol').testcase?.map((candidate) => candidate.name)).toEqual(['protocol/ping', 'protocol/unknown-method']);
-    expect(suite('notes / schema').testcase).toHaveLength(4);
+    // Four rules, and the case listing the findings below fail-on.
+    expect(
+      suite('notes / schema')
+        .testcase?.map((candidate) => candidate.name)
+        .at(-1),
+    ).toBe('findings below fail-on');
+    expect(suite('notes / schema').testcase).toHaveLength(5);
     expect(testCase('notes / protocol', 'protocol/ping')).toMatchObject({ classname: 'notes.protocol', time: '0.012' });
   });
 
   it('counts tests, failures, errors and skips on every level, and gives real durations in seconds', () => {
-    expect(document.testsuites).toMatchObject({ tests: '8', failures: '1', errors: '2', skipped: '1', time: '2.345' });
-    expect(suite('notes / schema')).toMatchObject({ tests: '4', failures: '1', errors: '0', skipped: '1', time: '1.244' });
+    expect(document.testsuites).toMatchObject({ tests: '10', failures: '1', errors: '2', time: '2.345' });
+    expect(document.testsuites).not.toHaveProperty('skipped');
+    expect(suite('notes / schema')).toMatchObject({ tests: '5', failures: '1', errors: '0', skipped: '2', time: '1.244' });
     expect(testCase('notes / schema', 'schema/tool-name').time).toBe('1.234');
   });
 
@@ -90,5 +98,43 @@ describe('junit reporter', () => {
     expect(xml).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
     expect(xml).not.toContain('<script>');
     expect(xml).not.toContain('</details>');
+  });
+});
+
+describe('junit reporter against the Jenkins xunit-plugin schema', () => {
+  const xmllint = spawnSync('xmllint', ['--version'], { encoding: 'utf8' });
+  const missing = xmllint.status !== 0;
+  if (missing) console.warn('xmllint (libxml2-utils) is not installed: the CLI check is skipped; checkJunit still validates with libxml2 as WebAssembly');
+
+  const lint = (xml: string) => {
+    const file = writeTemp('junit.xml', xml);
+    return spawnSync('xmllint', ['--noout', '--schema', JENKINS_JUNIT_XSD_PATH, file], { encoding: 'utf8' });
+  };
+
+  it.skipIf(missing)('xmllint accepts the report', () => {
+    const result = lint(renderJunit(hostileReport(), reporterContext()));
+    expect(result.stderr).toMatch(/validates$/m);
+    expect(result.status).toBe(0);
+  });
+
+  it.skipIf(missing)('xmllint rejects what Jenkins rejects: skipped on <testsuites>', () => {
+    const xml = renderJunit(hostileReport(), reporterContext()).replace('<testsuites name="mcpact"', '<testsuites name="mcpact" skipped="1"');
+    const result = lint(xml);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/attribute 'skipped' is not allowed/);
+  });
+
+  it('findings below fail-on are also one skipped case per suite, with their text, where GitLab shows them', async () => {
+    const { errors, document } = await checkJunit(renderJunit(hostileReport(), reporterContext()));
+    expect(errors).toEqual([]);
+    const cases = document.testsuites.testsuite?.flatMap((suite) => (suite.testcase ?? []).map((testCase) => ({ suite: suite.name, testCase }))) ?? [];
+    const below = cases.filter(({ testCase }) => testCase.name === 'findings below fail-on');
+    expect(below.length).toBeGreaterThan(0);
+    for (const { testCase } of below) {
+      expect(testCase.failure).toBeUndefined();
+      const skipped = testCase.skipped as { message?: string; text?: string };
+      expect(skipped.message).toMatch(/below fail-on \(error\); not failures$/);
+      expect(skipped.text).toMatch(/^[a-z]+\/[a-z0-9-]+: (warning|info): /);
+    }
   });
 });

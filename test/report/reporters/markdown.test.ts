@@ -78,7 +78,8 @@ describe('markdown reporter', () => {
   });
 
   it('shows the drift diff and the server error in collapsible code blocks that server text cannot close', () => {
-    const details = tags('details');
+    // The other <details> are the groups of warnings and info by rule (lists, no code).
+    const details = tags('details').filter((block) => childElements(block).some((child) => child.tagName === 'pre'));
     expect(details).toHaveLength(2);
     for (const block of details) {
       expect(childElements(block).map((child) => child.tagName)).toEqual(['summary', 'pre']);
@@ -113,6 +114,36 @@ describe('markdown reporter', () => {
     expect(text.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
     expect(text).toMatch(/… \d+ more items not shown here: see the JSON or SARIF report\./);
     expect(text.trimEnd().endsWith('</sub>')).toBe(true);
+  });
+
+  it('shows errors first, and warnings grouped by rule in collapsed <details>, within the limit with a note', () => {
+    const warn = (ruleId: string, index: number): Finding => ({
+      ruleId,
+      severity: 'warning',
+      message: `Warning ${index} ${'w'.repeat(80)}`,
+      location: { kind: 'tool', name: `tool-${index}` },
+    });
+    const findings: Finding[] = [
+      { ruleId: 'schema/tool-name', severity: 'error', message: 'the one error', location: { kind: 'tool', name: 'bad' } },
+      ...Array.from({ length: 1_500 }, (_, index) => warn(index % 2 === 0 ? 'tools/invalid-input-code' : 'schema/tool-description', index)),
+    ];
+    const report = buildRunReport({
+      version: '0.0.0-test',
+      servers: [{ name: 'big', transport: 'stdio', serverInfo: null, protocolVersion: '2025-11-25', complete: true, rules: [], findings }],
+      durationMs: 1,
+      failOn: 'error',
+    });
+    const text = renderMarkdown(report, reporterContext());
+    expect(text.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+    expect(text.indexOf('the one error')).toBeLessThan(text.indexOf('<details>'));
+    expect(text).toContain('<details><summary><code>tools/invalid-input-code</code> (750)</summary>');
+    expect(text).toMatch(/… \d+ more items not shown here/);
+    const rendered = renderGfm(text);
+    const details = rendered.elements.filter((element) => element.tagName === 'details');
+    expect(details.length).toBeGreaterThanOrEqual(1);
+    // Collapsed: no <details open>, and each group's list items sit inside its <details>.
+    expect(details.every((element) => attribute(element, 'open') === undefined)).toBe(true);
+    expect(rendered.elements.filter((element) => element.tagName === 'li').length).toBeGreaterThan(100);
   });
 
   it('says so when a run is clean', () => {
