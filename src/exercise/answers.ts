@@ -27,7 +27,12 @@ const UNREACHABLE: readonly Signature[] = [
     'a connection failure',
   ],
   [/fetch failed|network ?error|network request failed/i, 'a failed fetch'],
-  [/certificate|self[- ]signed|SSL routines|TLS handshake/i, 'a TLS failure'],
+  [/certificate|self[- ]signed|SSL routines|TLS handshake|skipTLSVerify|TLS verification/i, 'a TLS failure'],
+  // A client library with nothing to connect to here (no kubeconfig, no current context, no cluster).
+  [
+    /\bno (?:current )?(?:context|cluster) (?:is )?(?:set|configured|found)\b|\bkubeconfig\b|\bbackend is not configured\b/i,
+    'the backend is not configured here',
+  ],
   [/\bETIMEDOUT\b|timed out|timeout of \d+ ?ms|request timeout/i, 'a timeout inside the server'],
   [/\bspawn(?:Sync)? \S+ ENOENT|command not found/i, 'a command the server runs is not installed'],
   [

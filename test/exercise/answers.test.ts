@@ -35,6 +35,13 @@ describe('classifyAnswer', () => {
     ['DNS in an isError result', result('getaddrinfo ENOTFOUND api.example.com', true), { correct: true }, 'backend-unreachable'],
     ['a refused connection in a success', result('{"error":"connect ECONNREFUSED 127.0.0.1:443"}'), wrong, 'backend-unreachable'],
     ['TLS', error(-32603, 'unable to get local issuer certificate'), wrong, 'backend-unreachable'],
+    [
+      'TLS settings of the backend',
+      error(-32603, 'Failed to read resource: Error: HTTP protocol is not allowed when skipTLSVerify is not set or false'),
+      wrong,
+      'backend-unreachable',
+    ],
+    ['no cluster configured', result('Error: no current context is set in the kubeconfig', true), { correct: true }, 'backend-unreachable'],
     ['a timeout inside the server', error(-32603, 'Request timed out after 30000 ms'), wrong, 'backend-unreachable'],
     ['a command that is not installed', result('helm command failed: spawnSync helm ENOENT'), wrong, 'backend-unreachable'],
     ['missing credentials', error(-32603, 'Request failed with status code 401'), wrong, 'backend-unreachable'],

@@ -40,7 +40,9 @@ export const unknownResource = defineRule({
     'code follows the negotiated protocolVersion. Empty contents, any other result, another code (-32603, -32601) ' +
     'or no answer is a finding. The SDKs answer -32602 on every revision (SDK 1.x McpServer, and SDK 2.x, which ' +
     'maps a thrown -32002 to -32602): on an older revision that finding is marked inherited. A server whose ' +
-    'templates cover every URI (`{+uri}`) is skipped.',
+    'templates cover every URI (`{+uri}`) is skipped, and so is a -32601 on a server that lists no resource (with ' +
+    'nothing listed to read, it cannot tell a wrong code from a missing method, which ' +
+    'protocol/capability-implemented reports).',
   async check(context) {
     if (context.surface.capabilities.resources === undefined) return context.skip('the server does not declare resources');
     const uri = unknownResourceUri(context.surface);
@@ -54,6 +56,12 @@ export const unknownResource = defineRule({
     if (outcome.kind === 'timeout') return context.inconclusive(`${what} got ${describeOutcome(outcome)}`);
     // resources/read not implemented at all is one cause: resources/readable reports it on the listed resources.
     const first = listedResources(context.surface)[0];
+    // With nothing listed to read, -32601 cannot tell a wrong code from a method not implemented at all, which
+    // protocol/capability-implemented reports on the declared capability.
+    if (outcome.kind === 'error' && outcome.code === -32601 && first === undefined)
+      return context.skip(
+        'resources/read answers -32601 and the server lists no resource to tell a wrong code from a missing method (protocol/capability-implemented reports a declared capability without its methods)',
+      );
     if (outcome.kind === 'error' && outcome.code === -32601 && first !== undefined) {
       const listed = await sharedRead(context, first.uri);
       if (listed.outcome.kind === 'error' && listed.outcome.code === -32601)

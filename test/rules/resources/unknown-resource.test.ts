@@ -49,6 +49,15 @@ ruleTester(unknownResource, {
       server: resourceServer({ resourceTemplates: [{ uriTemplate: '{+uri}', name: 'any' }] }),
       skipped: 'covered by a listed template',
     },
+    {
+      name: 'nothing listed and resources/read not implemented (one cause, protocol/capability-implemented)',
+      server: {
+        capabilities: { resources: {} },
+        resources: [],
+        handle: (method) => (method === 'resources/read' ? { error: { code: -32601, message: 'Method not found' } } : undefined),
+      },
+      skipped: 'lists no resource to tell a wrong code from a missing method',
+    },
   ],
 });
 
