@@ -42,7 +42,7 @@ export interface PlannedCall {
 
 export interface Skipped {
   name: string;
-  reason: CallReason | 'no-valid-example' | 'no-invalid-variant' | 'unusable-schema' | 'generation-budget';
+  reason: CallReason | 'no-valid-example' | 'no-invalid-variant' | 'unusable-schema' | 'generation-budget' | 'sampled';
 }
 
 export interface ToolPlan {
@@ -64,7 +64,22 @@ export const SKIP_REASONS: Record<Exclude<Skipped['reason'], CallReason>, string
   'no-invalid-variant': 'no input its inputSchema rejects could be generated',
   'unusable-schema': 'its inputSchema does not compile (see schema/tool-input-schema)',
   'generation-budget': `generating inputs from its inputSchema went past mcpact's budget (${GENERATION_LIMITS.nodes} schema nodes, ${GENERATION_LIMITS.ms} ms)`,
+  sampled: 'the server has more tools than `calls.max_tools`, so an evenly spread sample of them is exercised',
 };
+
+/** Tools exercised at most (`calls.max_tools`): past it, cost would grow with the contract for little news. */
+export const DEFAULT_MAX_TOOLS = 500;
+
+/**
+ * The tools of the policy that are exercised: all of them, or `max` spread evenly over the list (the first, then
+ * every (count / max)-th), so a large contract is sampled from end to end and the same tools are picked every run.
+ */
+export function sampledTools<T>(tools: readonly T[], max: number): Set<T> {
+  if (tools.length <= max) return new Set(tools);
+  const picked = new Set<T>();
+  for (let index = 0; index < max; index++) picked.add(tools[Math.floor((index * tools.length) / max)]!);
+  return picked;
+}
 
 const PLAN = cacheKey<ToolPlan>('tools/plan');
 const OUTCOMES = cacheKey<Map<string, Promise<Outcome>>>('tools/outcomes');
@@ -108,10 +123,19 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
   const invalid: PlannedCall[] = [];
   const validSkipped: Skipped[] = [];
   const invalidSkipped: Skipped[] = [];
+  const exercised = sampledTools(
+    policy.tools.filter((tool) => tool.valid.allowed || tool.invalid.allowed),
+    settings.calls?.max_tools ?? DEFAULT_MAX_TOOLS,
+  );
   for (const tool of policy.tools) {
     if (!tool.valid.allowed) validSkipped.push({ name: tool.name, reason: tool.valid.reason });
     if (!tool.invalid.allowed) invalidSkipped.push({ name: tool.name, reason: tool.invalid.reason });
     if (!tool.valid.allowed && !tool.invalid.allowed) continue;
+    if (!exercised.has(tool)) {
+      if (tool.valid.allowed) validSkipped.push({ name: tool.name, reason: 'sampled' });
+      if (tool.invalid.allowed) invalidSkipped.push({ name: tool.name, reason: 'sampled' });
+      continue;
+    }
     const schema = asRecord(schemas.get(tool.name));
     const compiled = schema && compileSchema(schema);
     if (!schema || !compiled) {
@@ -251,9 +275,19 @@ export function callData(call: PlannedCall): JsonRecord {
 
 /** "a (reason); b (reason); and N more": the tools a rule did not exercise, bounded, for its note. */
 export function describeSkipped(skipped: readonly Skipped[], max = 10): string {
-  const shown = skipped.slice(0, max).map((entry) => `${quote(entry.name, 60)} (${reasonText(entry.reason)})`);
-  const more = skipped.length - shown.length;
-  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
+  // Tools left out of a sample are one line, not thousands of names.
+  const sampled = skipped.filter((entry) => entry.reason === 'sampled').length;
+  const named = skipped.filter((entry) => entry.reason !== 'sampled');
+  const shown = named.slice(0, max).map((entry) => `${quote(entry.name, 60)} (${reasonText(entry.reason)})`);
+  const more = named.length - shown.length;
+  const parts = [...(shown.length > 0 ? [shown.join('; ') + (more > 0 ? `; and ${more} more` : '')] : [])];
+  if (sampled > 0) parts.push(`${sampled} ${sampled === 1 ? 'tool' : 'tools'} not exercised (${SKIP_REASONS.sampled})`);
+  return parts.join('; ');
+}
+
+/** " (opt in with calls.allow or calls.all)" when some tool was left out by the safe-call policy, not by the sample. */
+export function optInHint(skipped: readonly Skipped[]): string {
+  return skipped.some((entry) => entry.reason in CALL_REASONS) ? ' (opt in with calls.allow or calls.all)' : '';
 }
 
 function reasonText(reason: Skipped['reason']): string {

@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { levelLabel, revisionAtLeast } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { answerCause, callData, describeSkipped, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
+import { answerCause, callData, describeSkipped, optInHint, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
 
@@ -43,7 +43,7 @@ export const invalidInput = defineRule({
     const { surface, settings, cache, spec, report, skip, note, inconclusive } = context;
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
-    if (plan.invalidSkipped.length > 0) note(`no invalid-input probe (opt in with calls.allow or calls.all) for: ${describeSkipped(plan.invalidSkipped)}`);
+    if (plan.invalidSkipped.length > 0) note(`no invalid-input probe${optInHint(plan.invalidSkipped)} for: ${describeSkipped(plan.invalidSkipped)}`);
     if (plan.invalid.length === 0)
       return skip(
         plan.policy.tools.length === 0

@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
-import { answerCause, callData, describeSkipped, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { answerCause, callData, describeSkipped, optInHint, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
 
 export const validInput = defineRule({
@@ -64,7 +64,7 @@ export const validInput = defineRule({
           .join(', ')}`,
       );
     }
-    if (plan.validSkipped.length > 0) note(`not called with valid input (opt in with calls.allow or calls.all): ${describeSkipped(plan.validSkipped)}`);
+    if (plan.validSkipped.length > 0) note(`not called with valid input${optInHint(plan.validSkipped)}: ${describeSkipped(plan.validSkipped)}`);
     if (plan.valid.length === 0)
       return skip(
         plan.policy.tools.length === 0 ? 'the server has no tools' : `no tool may be called under the safe-call policy: ${describeSkipped(plan.validSkipped)}`,

@@ -1,0 +1,82 @@
+/**
+ * A correct stdio MCP server with N generated tools (issue #14: "10,000 tools without false errors"): realistic
+ * input schemas, read-only list/get tools, input validated with Ajv and answered as an isError result, an unknown
+ * tool answered -32602, pages of 500. Any error-level finding mcpact reports on it is a false one.
+ * Run: node dist/bench/generated-server.js [--tools N]
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { z } from 'zod';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { StrictStdioServerTransport } from '../fixtures/servers/strict-stdio.js';
+
+const argv = process.argv.slice(2);
+const COUNT = argv.includes('--tools') ? Number(argv[argv.indexOf('--tools') + 1]) : 1_000;
+const PAGE = 500;
+
+const VERBS = [
+  [
+    'list',
+    'Lists the {e}s of the workspace, newest first, a page at a time.',
+    { cursor: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: 100 } },
+    [],
+  ],
+  ['get', 'Gets one {e} by its id, with all of its fields.', { id: { type: 'string', minLength: 1 } }, ['id']],
+  [
+    'create',
+    'Creates a new {e} from the given fields and returns its id.',
+    { name: { type: 'string', minLength: 1 }, tags: { type: 'array', items: { type: 'string' } } },
+    ['name'],
+  ],
+  ['update', 'Updates the name of an existing {e}.', { id: { type: 'string', minLength: 1 }, name: { type: 'string', minLength: 1 } }, ['id', 'name']],
+  ['archive', 'Archives a {e} by its id; an archived {e} can be restored.', { id: { type: 'string', minLength: 1 } }, ['id']],
+] as const;
+const NOUNS = ['user', 'project', 'invoice', 'ticket', 'order', 'contact', 'file', 'report', 'device', 'policy', 'team', 'dataset', 'build', 'alert', 'note'];
+
+const tools: Tool[] = Array.from({ length: COUNT }, (_, index) => {
+  const [verb, template, properties, required] = VERBS[index % VERBS.length]!;
+  const entity = `${NOUNS[Math.floor(index / VERBS.length) % NOUNS.length]!}${Math.floor(index / (VERBS.length * NOUNS.length))}`;
+  return {
+    name: `${verb}_${entity}`,
+    description: template.replaceAll('{e}', entity),
+    inputSchema: { type: 'object', properties: structuredClone(properties), required: [...required], additionalProperties: false },
+    annotations: { readOnlyHint: verb === 'list' || verb === 'get', destructiveHint: false },
+  };
+});
+const byName = new Map(tools.map((tool) => [tool.name, tool]));
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+const validators = new Map<string, ValidateFunction>();
+
+const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams, message);
+const anyParams = <const M extends string>(method: M) => z.object({ method: z.literal(method), params: z.unknown().optional() });
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const server = new Server({ name: 'generated', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
+
+server.setRequestHandler(anyParams('tools/list'), ({ params }) => {
+  const cursor = isRecord(params) ? params.cursor : undefined;
+  if (cursor !== undefined && (typeof cursor !== 'string' || !/^\d+$/.test(cursor) || Number(cursor) >= COUNT)) throw invalidParams('Invalid cursor');
+  const start = cursor === undefined ? 0 : Number(cursor);
+  const next = start + PAGE < COUNT ? String(start + PAGE) : undefined;
+  return { tools: tools.slice(start, start + PAGE), ...(next && { nextCursor: next }) };
+});
+
+server.setRequestHandler(anyParams('tools/call'), ({ params }): CallToolResult => {
+  if (!isRecord(params) || typeof params.name !== 'string') throw invalidParams('params.name must be a string');
+  const tool = byName.get(params.name);
+  if (!tool) throw invalidParams(`Unknown tool: ${params.name}`);
+  const args = params.arguments ?? {};
+  if (!isRecord(args)) throw invalidParams('params.arguments must be an object');
+  let validate = validators.get(tool.name);
+  if (!validate) validators.set(tool.name, (validate = ajv.compile(tool.inputSchema)));
+  if (!validate(args)) {
+    const error = validate.errors?.[0];
+    return {
+      content: [{ type: 'text', text: `Invalid arguments for ${tool.name}: ${error?.instancePath || '(root)'} ${error?.message ?? 'is invalid'}` }],
+      isError: true,
+    };
+  }
+  return { content: [{ type: 'text', text: `${tool.name} done` }] };
+});
+
+await server.connect(new StrictStdioServerTransport());
