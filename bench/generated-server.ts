@@ -12,6 +12,7 @@ import { StrictStdioServerTransport } from '../fixtures/servers/strict-stdio.js'
 
 const argv = process.argv.slice(2);
 const COUNT = argv.includes('--tools') ? Number(argv[argv.indexOf('--tools') + 1]) : 1_000;
+const PROMPTS = argv.includes('--prompts') ? Number(argv[argv.indexOf('--prompts') + 1]) : 0;
 const PAGE = 500;
 
 const VERBS = [
@@ -51,7 +52,42 @@ const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams,
 const anyParams = <const M extends string>(method: M) => z.object({ method: z.literal(method), params: z.unknown().optional() });
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const server = new Server({ name: 'generated', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
+const prompts = Array.from({ length: PROMPTS }, (_, index) => ({
+  name: `summarize_${NOUNS[index % NOUNS.length]!}${Math.floor(index / NOUNS.length)}`,
+  description: `Summarizes one ${NOUNS[index % NOUNS.length]!} for a weekly report.`,
+  arguments: [
+    { name: 'id', description: 'The id of the item.', required: true },
+    { name: 'tone', description: 'formal or casual (default formal).', required: false },
+  ],
+}));
+const promptsByName = new Map(prompts.map((prompt) => [prompt.name, prompt]));
+
+const server = new Server(
+  { name: 'generated', version: '1.0.0' },
+  { capabilities: { tools: { listChanged: false }, ...(PROMPTS > 0 && { prompts: { listChanged: false } }) } },
+);
+
+if (PROMPTS > 0) {
+  server.setRequestHandler(anyParams('prompts/list'), ({ params }) => {
+    const cursor = isRecord(params) ? params.cursor : undefined;
+    if (cursor !== undefined && (typeof cursor !== 'string' || !/^\d+$/.test(cursor) || Number(cursor) >= PROMPTS)) throw invalidParams('Invalid cursor');
+    const start = cursor === undefined ? 0 : Number(cursor);
+    const next = start + PAGE < PROMPTS ? String(start + PAGE) : undefined;
+    return { prompts: prompts.slice(start, start + PAGE), ...(next && { nextCursor: next }) };
+  });
+  server.setRequestHandler(anyParams('prompts/get'), ({ params }) => {
+    if (!isRecord(params) || typeof params.name !== 'string') throw invalidParams('params.name must be a string');
+    const prompt = promptsByName.get(params.name);
+    if (!prompt) throw invalidParams(`Unknown prompt: ${params.name}`);
+    const args = params.arguments ?? {};
+    if (!isRecord(args) || Object.values(args).some((value) => typeof value !== 'string')) throw invalidParams('arguments must map names to strings');
+    const unknown = Object.keys(args).find((key) => !prompt.arguments.some((argument) => argument.name === key));
+    if (unknown !== undefined) throw invalidParams(`Unknown argument: ${unknown}`);
+    if (typeof args.id !== 'string' || args.id.trim() === '') throw invalidParams('Missing required argument: id');
+    const tone = typeof args.tone === 'string' && args.tone !== '' ? args.tone : 'formal';
+    return { messages: [{ role: 'user', content: { type: 'text', text: `Summarize item ${args.id} in a ${tone} tone.` } }] };
+  });
+}
 
 server.setRequestHandler(anyParams('tools/list'), ({ params }) => {
   const cursor = isRecord(params) ? params.cursor : undefined;

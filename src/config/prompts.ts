@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const PROMPT_POLICY_KEYS = ['unknown_arguments', 'empty_required'] as const;
+export const PROMPT_POLICY_KEYS = ['unknown_arguments', 'empty_required', 'max_prompts'] as const;
 
 export const regex = z.string().refine((pattern) => {
   try {
@@ -45,7 +45,8 @@ type Policy = 'reject' | 'accept';
 export type PromptsConfig = {
   unknown_arguments?: Policy;
   empty_required?: Policy;
-  [name: string]: PromptEntry | Policy | undefined;
+  max_prompts?: number;
+  [name: string]: PromptEntry | Policy | number | undefined;
 };
 
 export const promptsConfigSchema: z.ZodType<PromptsConfig> = z
@@ -55,9 +56,17 @@ export const promptsConfigSchema: z.ZodType<PromptsConfig> = z
       .enum(['reject', 'accept'])
       .describe('reject (default): accepting an empty or blank required argument is a finding; accept: it is not.')
       .optional(),
+    max_prompts: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        'Prompts the matrix exercises at most (default 500): a server with more gets an evenly spread sample (configured prompts always), and the rules say how many were left out.',
+      )
+      .optional(),
   })
   .catchall(promptEntrySchema)
-  .describe('Prompt matrix policy (unknown_arguments, empty_required) and per-prompt options (prompts.<name>).');
+  .describe('Prompt matrix policy (unknown_arguments, empty_required, max_prompts) and per-prompt options (prompts.<name>).');
 
 export type PromptEntry = z.infer<typeof promptEntrySchema>;
 

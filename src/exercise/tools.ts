@@ -21,6 +21,7 @@ import { asRecord, type JsonRecord } from '../util/json.js';
 import { quote } from '../util/text.js';
 import { GENERATION_LIMITS, GenerationBudget, invalidVariants, seedFor, validExamples, type InvalidVariant } from './inputs.js';
 import { compileSchema } from '../util/schema-validator.js';
+import { evenSample } from '../util/sample.js';
 import { classifyAnswer, isErrorResult, unreachableNote, wordsOf, type Classified } from './answers.js';
 
 export type CallKind = 'unknown-tool' | 'malformed' | 'valid' | 'invalid';
@@ -70,17 +71,6 @@ export const SKIP_REASONS: Record<Exclude<Skipped['reason'], CallReason>, string
 /** Tools exercised at most (`calls.max_tools`): past it, cost would grow with the contract for little news. */
 export const DEFAULT_MAX_TOOLS = 500;
 
-/**
- * The tools of the policy that are exercised: all of them, or `max` spread evenly over the list (the first, then
- * every (count / max)-th), so a large contract is sampled from end to end and the same tools are picked every run.
- */
-export function sampledTools<T>(tools: readonly T[], max: number): Set<T> {
-  if (tools.length <= max) return new Set(tools);
-  const picked = new Set<T>();
-  for (let index = 0; index < max; index++) picked.add(tools[Math.floor((index * tools.length) / max)]!);
-  return picked;
-}
-
 const PLAN = cacheKey<ToolPlan>('tools/plan');
 const OUTCOMES = cacheKey<Map<string, Promise<Outcome>>>('tools/outcomes');
 
@@ -123,9 +113,12 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
   const invalid: PlannedCall[] = [];
   const validSkipped: Skipped[] = [];
   const invalidSkipped: Skipped[] = [];
-  const exercised = sampledTools(
+  // Tools named in calls.allow were chosen by the user: always exercised.
+  const allowed = new Set(settings.calls?.allow ?? []);
+  const exercised = evenSample(
     policy.tools.filter((tool) => tool.valid.allowed || tool.invalid.allowed),
     settings.calls?.max_tools ?? DEFAULT_MAX_TOOLS,
+    (tool) => allowed.has(tool.name),
   );
   for (const tool of policy.tools) {
     if (!tool.valid.allowed) validSkipped.push({ name: tool.name, reason: tool.valid.reason });

@@ -8,6 +8,7 @@ import type { Outcome } from '../../connect/rpc.js';
 import type { Probe } from '../../connect/probe.js';
 import type { ExerciseContext } from '../context.js';
 import { cacheKey } from '../../util/run-cache.js';
+import { evenSample } from '../../util/sample.js';
 import { promptEntry } from '../../config/prompts.js';
 import { askCompletions, candidateLists, describeRejection, searchArgumentMap } from './accepted-map.js';
 import { declaredPrompts, type DeclaredPrompt } from './declared.js';
@@ -40,6 +41,8 @@ export interface PromptExercise {
 
 export interface PromptsExercise {
   prompts: PromptExercise[];
+  /** Prompts left out of the matrix: the server has more than `prompts.max_prompts`. */
+  sampledOut: number;
   /** Cases about prompts/get itself (unknown prompt, malformed params). */
   server: CaseResult[];
   /** completion/complete for a prompt that does not exist, when completions are declared. */
@@ -48,6 +51,9 @@ export interface PromptsExercise {
 }
 
 const MATRIX = cacheKey<Promise<PromptsExercise>>('prompts/matrix');
+
+/** Prompts the matrix exercises at most (`prompts.max_prompts`). */
+export const DEFAULT_MAX_PROMPTS = 500;
 
 export function exercisePrompts(context: ExerciseContext): Promise<PromptsExercise> {
   return context.cache.once(MATRIX, () => run(context));
@@ -79,8 +85,15 @@ export function judge(outcome: Outcome, expected: Expectation, argument?: string
 }
 
 async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface' | 'probe' | 'settings'>): Promise<PromptsExercise> {
-  const prompts = declaredPrompts(surface);
-  const names = new Set(prompts.map((prompt) => prompt.name));
+  const declared = declaredPrompts(surface);
+  const names = new Set(declared.map((prompt) => prompt.name));
+  // A very large contract is sampled (configured prompts always run): the matrix costs a dozen requests per prompt.
+  const picked = evenSample(
+    declared,
+    settings.prompts?.max_prompts ?? DEFAULT_MAX_PROMPTS,
+    (prompt) => promptEntry(settings.prompts, prompt.name) !== undefined,
+  );
+  const prompts = declared.filter((prompt) => picked.has(prompt));
   const completionsDeclared = surface.capabilities.completions !== undefined;
   const send = async (entry: MatrixCase): Promise<CaseResult> => {
     if (probe.lost) return { ...entry, outcome: { kind: 'closed', ms: 0 }, verdict: 'not-run' };
@@ -102,7 +115,7 @@ async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface'
       ? probe.request('completion/complete', { ref: { type: 'ref/prompt', name: 'mcpact-no-such-prompt' }, argument: { name: 'x', value: '' } })
       : Promise.resolve(undefined),
   ]);
-  return { prompts: exercised, server, completionForUnknownPrompt, completionsDeclared };
+  return { prompts: exercised, sampledOut: declared.length - prompts.length, server, completionForUnknownPrompt, completionsDeclared };
 }
 
 async function exercisePrompt(

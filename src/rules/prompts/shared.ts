@@ -100,6 +100,11 @@ export async function exercisedPrompts(context: RuleContext): Promise<{ exercise
     return undefined;
   }
   if (skipped.length > 0) context.note(`not exercised: ${skipped.map((prompt) => `${prompt.prompt.name} (${prompt.skipped})`).join('; ')}`);
+  if (exercise.sampledOut > 0) {
+    context.note(
+      `${exercise.sampledOut} ${exercise.sampledOut === 1 ? 'prompt' : 'prompts'} not exercised: the server has more prompts than \`prompts.max_prompts\`, so an evenly spread sample of them is exercised`,
+    );
+  }
   return { exercise, prompts };
 }
 
