@@ -21,6 +21,7 @@ import { canonicalJson } from '../lockfile/canonical.js';
 import { at, type Change } from '../diff/change.js';
 import type { Lockfile, ObservedOutput } from '../lockfile/lockfile.js';
 import { diffObservedOutput } from '../diff/output-diff.js';
+import { replayFailure } from './failure.js';
 import { observeOutput } from '../lockfile/output-shape.js';
 
 type Redact = <T>(value: T) => T;
@@ -152,16 +153,8 @@ async function sample(probe: Probe, name: string, inputs: readonly JsonRecord[])
 }
 
 function failureOf(outcome: Outcome): string {
-  switch (outcome.kind) {
-    case 'result':
-      return asRecord(outcome.result)?.isError === true ? 'a result with isError: true' : 'a result that is not an object';
-    case 'error':
-      return `JSON-RPC error ${quote(outcome.code, 20)}`;
-    case 'timeout':
-      return 'no answer in time';
-    case 'closed':
-      return 'the connection closed';
-    case 'malformed':
-      return 'a malformed answer';
-  }
+  return replayFailure(
+    outcome,
+    asRecord(outcome.kind === 'result' ? outcome.result : undefined)?.isError === true ? 'a result with isError: true' : 'a result that is not an object',
+  );
 }

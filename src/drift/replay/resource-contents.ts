@@ -13,6 +13,7 @@ import { capped, listedResources, readResource, uiLinks, type ResourceRead } fro
 import type { Surface } from '../../surface/types.js';
 import { quote } from '../../util/text.js';
 import { at, type Change } from '../diff/change.js';
+import { replayFailure } from './failure.js';
 import type { Contract } from '../lockfile/lockfile.js';
 
 export function resourceContentsEnabled(settings: ServerSettings): boolean {
@@ -126,17 +127,5 @@ export async function replayPinnedContents(
 }
 
 function failureOf(read: ResourceRead): string {
-  const { outcome } = read;
-  switch (outcome.kind) {
-    case 'result':
-      return 'a result without a contents array';
-    case 'error':
-      return `JSON-RPC error ${quote(outcome.code, 20)}`;
-    case 'timeout':
-      return 'no answer in time';
-    case 'closed':
-      return 'the connection closed';
-    case 'malformed':
-      return 'a malformed answer';
-  }
+  return replayFailure(read.outcome, 'a result without a contents array');
 }
