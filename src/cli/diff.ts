@@ -13,10 +13,12 @@ import { driftRules } from '../rules/drift/index.js';
 import { diffBaselines } from './baselines.js';
 import { knownRuleIds } from './baseline.js';
 import { diffOptionsSchema, parseOptions } from './option-schemas.js';
-import { reportServerErrors, reporterContext, say, writeReports } from './output.js';
+import { consoleOnStdout, reportServerErrors, reporterContext, say, writeReports } from './output.js';
+import { progressHooks } from './progress.js';
+import { defaultServerConcurrency } from './concurrency.js';
 import { resolveTargets } from './targets.js';
 import { mcpactVersion } from './version.js';
-import { writeOut } from './ci-safe.js';
+import { writeErr, writeOut } from './ci-safe.js';
 
 export async function diffCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(diffOptionsSchema, raw);
@@ -37,14 +39,18 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
     baseline: baselines[index],
   }));
 
+  // The console report comes at the end: until then stderr says how far the run is, as for `mcpact run`.
+  const progress = consoleOnStdout(options.reporter) || options.quiet ? undefined : progressHooks(writeErr, process.stderr.isTTY === true);
   const started = performance.now();
   const servers = await runServers(plans, {
     rules: driftRules,
     clientVersion: version,
     concurrency: DEFAULT_CONCURRENCY,
+    servers: defaultServerConcurrency(),
     interrupt: interruptSignal(),
-    hooks: { onStderrLine: options.verbose ? (name, line) => say(redact(`[${name} stderr] ${line}`)) : undefined },
+    hooks: { ...progress, onStderrLine: options.verbose ? (name, line) => say(redact(`[${name} stderr] ${line}`)) : undefined },
   });
+  progress?.finish();
   const report = redact(buildRunReport({ version, servers, durationMs: performance.now() - started, failOn: resolved.failOn ?? 'error' }));
   // What the output-shape replay could not compare, once per server (also the reason of drift/tool-output-breaking).
   if (!options.quiet) {

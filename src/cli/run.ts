@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { DEFAULT_CONCURRENCY, runServers } from '../engine/runner.js';
-import { availableParallelism } from 'node:os';
+import { defaultServerConcurrency } from './concurrency.js';
 import type { Baseline, Rule } from '../engine/rule.js';
 import type { Family } from '../model/family.js';
 import type { ServerReport } from '../model/report.js';
@@ -105,9 +105,4 @@ export function selectRules(rules: readonly Rule[], only?: readonly Family[], sk
 /** Where the config defines a server, relative to the working directory with forward slashes (as SARIF wants it). */
 function configSource(configPath: string, line: number): { file: string; line: number } {
   return { file: path.relative(process.cwd(), configPath).split(path.sep).join('/'), line };
-}
-
-/** Servers side by side by default: one per CPU core, at least two (most of a server's time is spent waiting on it). */
-function defaultServerConcurrency(): number {
-  return Math.max(2, availableParallelism());
 }

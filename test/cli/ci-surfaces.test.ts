@@ -31,6 +31,20 @@ describe('a reader that goes away', () => {
 });
 
 describe('progress on stderr', () => {
+  it('mcpact diff too, when its report goes to a file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-diff-progress-'));
+    const lockfile = path.join(dir, 'mcpact.lock.json');
+    expect((await runCli(['baseline', '--lockfile', lockfile, '-q', '--', 'node', ENV_PROBE])).code).toBe(0);
+    const result = await runCli(['diff', '--lockfile', lockfile, '-r', `json:${path.join(dir, 'diff.json')}`, '--', 'node', ENV_PROBE]);
+    expect(result.code).toBe(0);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('mcpact: env-probe (stdio): connected, running the rules');
+    expect(lines.some((line) => /^mcpact: env-probe: drift \d+ rules, 0 findings$/.test(line))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^mcpact: env-probe: done, 0 findings$/);
+    // With the console on stdout, the report itself shows the progress: nothing on stderr.
+    expect((await runCli(['diff', '--lockfile', lockfile, '--', 'node', ENV_PROBE])).stderr).toBe('');
+  });
+
   it('a plain line per server and family when stdout is JSON (not a terminal)', async () => {
     const result = await runCli(['run', '-r', 'json', '--', 'node', ENV_PROBE]);
     expect(JSON.parse(result.stdout)).toHaveProperty('servers');

@@ -96,7 +96,8 @@ describe('baseline and diff on one server', () => {
   });
 
   it('diff against the unchanged server: exit 0, no findings', async () => {
-    const result = await runCli(['diff', '--reporter', 'json', '--', process.execPath, V1], { cwd: dir });
+    // -q: no progress lines, so stderr holds nothing but a problem.
+    const result = await runCli(['diff', '-q', '--reporter', 'json', '--', process.execPath, V1], { cwd: dir });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(findingsOf(result.stdout)).toEqual([]);
