@@ -81,7 +81,7 @@ export const runOptionsSchema = targetOptionsSchema.extend({
   trace: z.string().optional(),
   concurrency: z
     .string()
-    .regex(/^[1-9]\d{0,2}$/, { message: '--concurrency: expected a whole number of servers from 1 to 999' })
+    .regex(/^[1-9]\d{0,2}$/, { message: 'expected a whole number of servers from 1 to 999' })
     .transform(Number)
     .optional(),
   quiet: flag,

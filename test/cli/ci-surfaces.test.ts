@@ -128,3 +128,11 @@ describe('SARIF locations of a zero-config run', () => {
     }
   });
 });
+
+describe('--concurrency', () => {
+  it.each([['0'], ['abc'], ['2.5']])('refuses %s with one message and exit 2', async (value) => {
+    const result = await runCli([...EXAMPLE, '--concurrency', value]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe('mcpact: --concurrency: expected a whole number of servers from 1 to 999');
+  });
+});
