@@ -2,12 +2,14 @@
  * A correct stdio MCP server with N generated tools (issue #14: "10,000 tools without false errors"): realistic
  * input schemas, read-only list/get tools, input validated with Ajv and answered as an isError result, an unknown
  * tool answered -32602, pages of 500. Any error-level finding mcpact reports on it is a false one.
- * Run: node dist/bench/generated-server.js [--tools N]
+ * Run: node dist/bench/generated-server.js [--tools N] [--prompts N] [--stats FILE]
+ * --stats appends one JSON line to FILE when the process ends: how many requests it received (bench/scaling.ts).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { appendFileSync } from 'node:fs';
 import { StrictStdioServerTransport } from '../fixtures/servers/strict-stdio.js';
 
 const argv = process.argv.slice(2);
@@ -115,4 +117,22 @@ server.setRequestHandler(anyParams('tools/call'), ({ params }): CallToolResult =
   return { content: [{ type: 'text', text: `${tool.name} done` }] };
 });
 
-await server.connect(new StrictStdioServerTransport());
+const transport = new StrictStdioServerTransport();
+await server.connect(transport);
+if (argv.includes('--stats')) {
+  const file = argv[argv.indexOf('--stats') + 1]!;
+  let requests = 0;
+  const handle = transport.onmessage;
+  transport.onmessage = (message) => {
+    if ('method' in message && 'id' in message) requests++;
+    handle?.(message);
+  };
+  let written = false;
+  const write = () => {
+    if (!written) appendFileSync(file, `${JSON.stringify({ requests })}\n`);
+    written = true;
+  };
+  // stdin's end is when the client is done; a signal or exit comes too late for some clients' waits.
+  process.stdin.on('end', write);
+  process.on('exit', write);
+}

@@ -3,7 +3,8 @@
  * The mcpact command line. Only commander is loaded up front; each command imports its own module when it runs,
  * so `mcpact --version` and `--help` start fast. Only this file turns errors into exit codes.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import { DEPTHS } from '../model/depth.js';
 import { McpactError } from '../errors.js';
 import { mcpactVersion } from './version.js';
 import { collect, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions } from './options.js';
@@ -27,6 +28,9 @@ export function buildProgram(): Command {
   familyOptions(run)
     .option('--trace <file>', 'write every JSON-RPC message, both ways, as JSON Lines (secrets redacted)')
     .option('--concurrency <n>', 'how many servers of the config run side by side (default: the number of CPU cores, at least 2)')
+    .addOption(
+      new Option('--depth <depth>', 'standard (default) or thorough: also version negotiation with every older revision (docs/performance.md)').choices(DEPTHS),
+    )
     .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
     .option('--verbose', "console: every rule's status and the server's stderr")
     .option('--show-values', 'reports may contain prompt argument values and rendered text (redacted by default)')

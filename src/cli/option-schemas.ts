@@ -8,6 +8,7 @@ import { usageError } from '../errors.js';
 import { CHANGE_IDS, LEVELS, type ChangeId, type Level } from '../model/changes.js';
 import { FAMILIES, isFamily, type Family } from '../model/family.js';
 import { SEVERITIES } from '../model/severity.js';
+import { DEPTHS } from '../model/depth.js';
 import { closest } from '../util/did-you-mean.js';
 import { parseReporters } from './output.js';
 
@@ -84,6 +85,7 @@ export const runOptionsSchema = targetOptionsSchema.extend({
     .regex(/^[1-9]\d{0,2}$/, { message: 'expected a whole number of servers from 1 to 999' })
     .transform(Number)
     .optional(),
+  depth: z.enum(DEPTHS).optional(),
   quiet: flag,
   verbose: flag,
   prComment: flag,

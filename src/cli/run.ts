@@ -60,7 +60,13 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
   const progress = streamed || options.quiet ? undefined : progressHooks(writeErr, process.stderr.isTTY === true);
 
   const started = performance.now();
-  const plans = resolved.servers.map((server) => ({ ...server, runtime, baseline: baselines.get(server.name) }));
+  const plans = resolved.servers.map((server) => ({
+    ...server,
+    // --depth wins over every server's config.
+    settings: options.depth === undefined ? server.settings : { ...server.settings, depth: options.depth },
+    runtime,
+    baseline: baselines.get(server.name),
+  }));
   const reports = await runServers(plans, {
     rules,
     clientVersion: version,

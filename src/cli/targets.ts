@@ -7,7 +7,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { loadConfigFile } from '../config/load.js';
-import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig, type Timeouts } from '../config/schema.js';
+import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig, type ServerSettings, type Timeouts } from '../config/schema.js';
+import type { Depth } from '../model/depth.js';
 import type { SessionTarget } from '../connect/session.js';
 import type { ServerPlan } from '../engine/runner.js';
 import type { Severity } from '../model/severity.js';
@@ -91,7 +92,7 @@ async function resolveFrom(operands: string[], options: TargetOptions, knownRule
     expect: { protocolVersion: server.expect?.protocol_version },
     levels: { ...topLevels, ...server.rules },
     inherited: server.inherited ?? loaded.file.inherited,
-    settings: serverSettings(server),
+    settings: withDepth(serverSettings(server), loaded.file.depth),
     configLine: loaded.serverLines[index],
   }));
   if (options.server !== undefined) {
@@ -104,6 +105,11 @@ async function resolveFrom(operands: string[], options: TargetOptions, knownRule
     servers = chosen;
   }
   return { servers, secrets: loaded.secrets, failOn: loaded.file.fail_on, configPath: loaded.path };
+}
+
+/** A server's own `depth`, else the config's top-level one (else the rules' default). */
+function withDepth(settings: ServerSettings, depth: Depth | undefined): ServerSettings {
+  return settings.depth === undefined && depth !== undefined ? { ...settings, depth } : settings;
 }
 
 /** `--connect-timeout`, `--call-timeout`, `--run-timeout`: over the config's timeouts of every server. */

@@ -10,6 +10,7 @@ import { driftConfigSchema } from './drift.js';
 import { suitesConfigSchema } from './suites.js';
 import { latencyConfigSchema } from './latency.js';
 import { resourcesConfigSchema } from './resources.js';
+import { depthSchema } from './depth.js';
 
 const positiveMs = (what: string, fallback: number) => z.number().int().positive().max(86_400_000).describe(what).meta({ default: fallback });
 
@@ -49,6 +50,7 @@ export const featureShape = {
   suites: suitesConfigSchema.optional(),
   latency: latencyConfigSchema.optional(),
   resources: resourcesConfigSchema.optional(),
+  depth: depthSchema.optional(),
 };
 
 export const featuresSchema = z.strictObject(featureShape);
@@ -103,6 +105,7 @@ export const configSchema = z
     timeouts: timeoutsSchema.optional(),
     rules: ruleLevelsSchema.optional(),
     inherited: inheritedSchema.optional(),
+    depth: depthSchema.optional(),
     fail_on: z
       .enum(SEVERITIES)
       .describe('Lowest severity that makes the run fail with exit code 1 (default error). --fail-on overrides it.')

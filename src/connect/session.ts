@@ -27,6 +27,8 @@ export interface SessionOptions {
   onTap?: (entry: TapEntry) => void;
   /** Ends the handshake early (mcpact was told to stop). */
   interrupt?: AbortSignal;
+  /** Called once the handshake succeeded, before the session is returned (the runner starts probe children then). */
+  onHandshake?: () => void;
 }
 
 export interface InitializeExchange {
@@ -73,6 +75,7 @@ export async function openSession(target: SessionTarget, options: SessionOptions
       (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
     }
     await peer.notify('notifications/initialized');
+    options.onHandshake?.();
     return { target: target.kind, peer, initialize: { request, outcome }, stdio, capsHit, close };
   } catch (error) {
     await close();

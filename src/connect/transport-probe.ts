@@ -104,12 +104,26 @@ export interface TransportProbeOptions {
 export const RAW_CONNECTIONS_AT_ONCE = 2;
 const FOREIGN_LINES_KEPT = 50;
 
-/** Undefined for in-memory targets (unit tests): transport rules skip there. */
+/** What the runner holds: the probe, and the end of every connection it opened. */
+export type OwnedTransportProbe = TransportProbe & {
+  /**
+   * Over stdio, starts the child the first shared step will use now, while the shared session captures the
+   * contract, so that its start-up overlaps the capture instead of following it. Does nothing over HTTP or when
+   * called again.
+   */
+  warm(): void;
+  close(): Promise<void>;
+};
+
+/**
+ * Undefined for in-memory targets (unit tests): transport rules skip there. `session` gives the shared session
+ * once it is open (the probe may be created, and warmed, before).
+ */
 export function createTransportProbe(
   target: SessionTarget,
-  session: Session,
+  session: () => Session | undefined,
   options: TransportProbeOptions,
-): (TransportProbe & { close(): Promise<void> }) | undefined {
+): OwnedTransportProbe | undefined {
   if (target.kind === 'memory') return undefined;
   const pool = new ConnectionPool(options.signal);
   if (target.kind === 'http') {
@@ -126,6 +140,7 @@ export function createTransportProbe(
       get opened() {
         return pool.opened;
       },
+      warm: () => undefined,
       close: () => pool.close(),
     };
   }
@@ -171,22 +186,45 @@ export function createTransportProbe(
       },
     } satisfies StdioConnection & ShareableConnection;
   };
-  const open = <T>(work: (connection: StdioConnection & ShareableConnection) => Promise<T>) => pool.run(startChild, work);
+  type Child = Awaited<ReturnType<typeof startChild>>;
+  // The child started by warm(), until the first connection the pool opens takes it.
+  let warmed: Promise<Child> | undefined;
+  const takeOrStart = () => {
+    const child = warmed ?? startChild();
+    warmed = undefined;
+    return child;
+  };
+  const open = <T>(work: (connection: StdioConnection & ShareableConnection) => Promise<T>) => pool.run(takeOrStart, work);
   const children = new SharedChildren(open);
-  const shared = session.stdio;
+  let warmedOnce = false;
   return {
     kind: 'stdio',
     open,
     shared: (stage, work) => children.step(stage, work),
     handshake: (version) => children.handshake(version),
-    stdout: () => ({
-      session: { lines: shared?.foreignLines ?? [], count: shared?.foreignLineCount ?? 0 },
-      probes: { lines: probeLines, count: probeCount },
-    }),
+    stdout: () => {
+      const shared = session()?.stdio;
+      return {
+        session: { lines: shared?.foreignLines ?? [], count: shared?.foreignLineCount ?? 0 },
+        probes: { lines: probeLines, count: probeCount },
+      };
+    },
     get opened() {
       return pool.opened;
     },
-    close: () => pool.close(),
+    warm: () => {
+      if (warmedOnce) return;
+      warmedOnce = true;
+      warmed = startChild();
+      // A start that fails is the pool's to report when a step takes the child; until then it must not be unhandled.
+      warmed.catch(() => undefined);
+    },
+    close: async () => {
+      // Never taken (the capture failed, or no shared step ran): it still has to be stopped.
+      const unused = warmed;
+      warmed = undefined;
+      await Promise.all([pool.close(), unused?.then((child) => child.close()).catch(() => undefined)]);
+    },
   };
 }
 

@@ -139,6 +139,11 @@ export interface Rule<Id extends string = string> {
    * that time the server without mcpact's other requests in flight (latency).
    */
   afterOthers?: boolean;
+  /**
+   * The rule takes a step on the fresh stdio child the transport probes share (connect/shared-child.ts). When one
+   * that runs says so, the runner starts that child alongside the session instead of after the capture.
+   */
+  sharedChild?: boolean;
   check(context: RuleContext): void | Promise<void>;
   /**
    * Checks that need every server of the run (tool shadowing across servers). Runs once after the last server,

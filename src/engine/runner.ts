@@ -7,7 +7,7 @@
  */
 import type { Session, SessionTarget } from '../connect/session.js';
 import type { TapEntry } from '../connect/rpc.js';
-import { createTransportProbe, type TransportProbe } from '../connect/transport-probe.js';
+import { createTransportProbe, type OwnedTransportProbe, type TransportProbe } from '../connect/transport-probe.js';
 import type { Probe } from '../connect/probe.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { openCapturedSession } from '../surface/open.js';
@@ -133,15 +133,23 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     findings: [],
   };
   let session: Session | undefined;
-  let transport: (TransportProbe & { close(): Promise<void> }) | undefined;
+  let transport: OwnedTransportProbe | undefined;
   // Announced once the server's name is known: after the capture, or when the capture failed.
   let announced = false;
   const announce = () => {
     if (!announced) hooks?.onServerStart?.(report.name, plan.target.kind);
     announced = true;
   };
+  const rules = options.rules.filter((rule) => rule.applies?.(plan) ?? true);
+  const running = new Set(rules.filter((rule) => resolveLevel(rule, policyOf(plan)) !== 'off').map((rule) => rule.id));
   try {
     const connectMs = Math.min(plan.timeouts.connect_ms, plan.timeouts.run_ms);
+    transport = createTransportProbe(plan.target, () => session, {
+      connectMs,
+      callMs: plan.timeouts.call_ms,
+      clientVersion: options.clientVersion,
+      signal: deadline.signal,
+    });
     const captured = await openCapturedSession(plan.target, {
       connectMs,
       callMs: plan.timeouts.call_ms,
@@ -151,15 +159,12 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       interrupt,
       onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
       onTap: hooks?.onTraffic && ((entry) => hooks.onTraffic?.(plan.name, entry)),
+      // The fresh child the stdio probes share starts once the server has shown it starts at all: its start-up
+      // then overlaps the capture instead of following it.
+      onHandshake: rules.some((rule) => rule.sharedChild === true && running.has(rule.id)) ? () => transport?.warm() : undefined,
     });
     session = captured.session;
     const { surface, probe } = captured;
-    transport = createTransportProbe(plan.target, session, {
-      connectMs,
-      callMs: plan.timeouts.call_ms,
-      clientVersion: options.clientVersion,
-      signal: deadline.signal,
-    });
     // Server text of any size and depth: bounded here so every reporter can serialize the report.
     report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
     report.protocolVersion = surface.protocolVersion === undefined ? null : boundedText(surface.protocolVersion, 100);
@@ -167,7 +172,6 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     announce();
     keepSurface?.(surface);
     if (deadline.signal.aborted) throw stopped();
-    const rules = options.rules.filter((rule) => rule.applies?.(plan) ?? true);
     // A declared list that could not be read is not an empty server: not everything can be tested.
     const unread = listFailures(surface);
     if (unread.length > 0) {
@@ -175,7 +179,6 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       report.error = `not every declared list could be read, so not everything was tested: ${unread.map((failure) => failure.reason).join('; ')}`;
     }
     const cache = new RunCache();
-    const running = new Set(rules.filter((rule) => resolveLevel(rule, policyOf(plan)) !== 'off').map((rule) => rule.id));
     // Started with the rules and shared with them: the evidence is answers the tools rules ask for anyway.
     const sdks = fingerprint({ surface, probe, settings: plan.settings, cache }, running).catch(() => new Set<SdkId>());
     await runRules(plan, rules, { surface, probe, transport, cache, sdks, running, stopped }, deadline.signal, report, hooks);

@@ -22,6 +22,7 @@ export interface CapturedSessionOptions {
   onTap?: SessionOptions['onTap'];
   /** Ends the handshake early: mcpact was told to stop. */
   interrupt?: AbortSignal;
+  onHandshake?: SessionOptions['onHandshake'];
 }
 
 export interface CapturedSession {
@@ -39,6 +40,7 @@ export async function openCapturedSession(target: SessionTarget, options: Captur
     onStderrLine: options.onStderrLine,
     onTap: options.onTap,
     interrupt: options.interrupt,
+    onHandshake: options.onHandshake,
   });
   try {
     const probe = new Probe(session.peer, { callMs: options.callMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, signal: options.signal });

@@ -1,8 +1,8 @@
 /**
  * The stdio probes share one fresh child (engine/shared-child.ts): run together, on every defect of the raw stdio
  * fixture, each rule must give the verdict its own table gives it alone (test/rules/stdio, version-negotiation),
- * with the number of server processes the sharing promises: 4 besides the session for a server that stays fit,
- * one more for each time a probe leaves the shared child unfit. The coordinator's own rules (which child a step
+ * with the number of server processes the sharing promises: 1 besides the session for a server that stays fit
+ * (4 with --depth thorough), more each time a probe leaves the shared child unfit. The coordinator's own rules (which child a step
  * gets) are pinned down first, on fake children.
  */
 import { describe, expect, it } from 'vitest';
@@ -147,18 +147,20 @@ type Verdicts = Partial<Record<string, number>>;
 
 /** Failing rules with their number of findings (every other rule passes); processes besides the session. */
 const CASES: { defect?: StdioDefect; fails: Verdicts; children: number }[] = [
-  { fails: {}, children: 4 },
-  { defect: 'foreign-stdout', fails: { 'stdio/stdout-json-only': 14 }, children: 4 },
-  { defect: 'silent-parse-error', fails: { 'stdio/parse-error': 1 }, children: 4 },
-  { defect: 'wrong-parse-error-code', fails: { 'stdio/parse-error': 1 }, children: 4 },
-  // The shared child exits at the malformed line: the probes after it get a fresh one.
-  { defect: 'crash-on-malformed', fails: { 'stdio/parse-error': 1, 'stdio/survives-bad-line': 1 }, children: 5 },
-  { defect: 'serves-invalid-requests', fails: { 'stdio/invalid-request': 2 }, children: 4 },
-  // Deaf after each invalid request: the second is sent on a fresh child, and so are the probes after it.
-  { defect: 'deaf-after-invalid-request', fails: { 'stdio/survives-bad-line': 2 }, children: 6 },
-  { defect: 'serves-before-initialize', fails: { 'stdio/before-initialize': 1 }, children: 4 },
-  { defect: 'ignores-stdin-close', fails: { 'stdio/exit-on-stdin-close': 1 }, children: 4 },
-  { defect: 'echoes-any-version', fails: { 'protocol/version-negotiation': 1 }, children: 4 },
+  { fails: {}, children: 1 },
+  { defect: 'foreign-stdout', fails: { 'stdio/stdout-json-only': 8 }, children: 1 },
+  { defect: 'silent-parse-error', fails: { 'stdio/parse-error': 1 }, children: 1 },
+  { defect: 'wrong-parse-error-code', fails: { 'stdio/parse-error': 1 }, children: 1 },
+  // The shared child exits at the batch of bad input: stdin's close goes to a fresh child, and the bad inputs go
+  // one at a time, the malformed line on a fresh one (which exits too) and the invalid requests on the next.
+  { defect: 'crash-on-malformed', fails: { 'stdio/parse-error': 1, 'stdio/survives-bad-line': 1 }, children: 4 },
+  { defect: 'serves-invalid-requests', fails: { 'stdio/invalid-request': 2 }, children: 1 },
+  // Deaf after the batch: stdin's close goes to a fresh child, then the inputs one at a time on another, which goes
+  // deaf at the first invalid request, so the second is sent on a fourth.
+  { defect: 'deaf-after-invalid-request', fails: { 'stdio/survives-bad-line': 2 }, children: 4 },
+  { defect: 'serves-before-initialize', fails: { 'stdio/before-initialize': 1 }, children: 1 },
+  { defect: 'ignores-stdin-close', fails: { 'stdio/exit-on-stdin-close': 1 }, children: 1 },
+  { defect: 'echoes-any-version', fails: { 'protocol/version-negotiation': 1 }, children: 1 },
 ];
 
 describe('stdio probes on a shared child', () => {
@@ -186,4 +188,21 @@ describe('stdio probes on a shared child', () => {
       expect(seen.opened).toBe(children);
     });
   }
+  it.concurrent('--depth thorough: each older revision gets a child of its own', async () => {
+    const { rule, seen } = counter();
+    const report = await runServer(
+      {
+        name: 'shared',
+        target: defectStdio()(),
+        timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500, run_ms: 10_000 },
+        expect: {},
+        levels: {},
+        settings: { depth: 'thorough' },
+      },
+      { rules: [versionNegotiation, ...stdioRules, rule], clientVersion: 'test', concurrency: 4 },
+    );
+    expect(report.findings).toEqual([]);
+    // One handshake initializes the shared child; the other two older revisions and the unknown one are on their own.
+    expect(seen.opened).toBe(4);
+  });
 });

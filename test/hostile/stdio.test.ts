@@ -11,11 +11,10 @@ import { expectNoneAlive, expectSafeReports, HOSTILE_TIMEOUTS, hostileStdio, rul
 const SHORT_CONNECT = { ...HOSTILE_TIMEOUTS, connect_ms: 800 };
 
 /**
- * Children a full run starts besides the shared session: one shared by the stdio probes (before-initialize,
- * parse-error, invalid-request, exit-on-stdin-close) that also answers one of version-negotiation's four
- * handshakes, and one for each of the other three.
+ * Children a full run starts besides the shared session: one, shared by the stdio probes (before-initialize,
+ * parse-error, invalid-request, survives-bad-line, exit-on-stdin-close) and version-negotiation's handshake.
  */
-const PROBE_CHILDREN = 4;
+const PROBE_CHILDREN = 1;
 
 describe('hostile stdio servers', () => {
   // The servers that never get past initialize only make mcpact wait for its connect deadline: side by side.

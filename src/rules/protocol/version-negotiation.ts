@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
 import { KNOWN_REVISIONS } from '../../model/spec.js';
+import { DEFAULT_DEPTH } from '../../model/depth.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
@@ -11,7 +12,7 @@ export const UNKNOWN_REVISION = '1999-01-01';
 export const versionNegotiation = defineRule({
   id: 'protocol/version-negotiation',
   family: 'protocol',
-  description: 'initialize with each known revision, and an unknown one, is answered with a version the server supports.',
+  description: 'initialize with an unknown revision (with --depth thorough, also each older one) is answered with a version the server supports.',
   defaultSeverity: 'error',
   spec: {
     checklist: 'L3',
@@ -46,18 +47,23 @@ export const versionNegotiation = defineRule({
       },
     },
   },
+  sharedChild: true,
   docs:
     'A server that supports the requested protocol version MUST answer with the same version; otherwise it MUST ' +
     'answer with another version it supports. The shared session only offers the revision mcpact targets, so this ' +
-    'rule opens connections of its own (a fresh server process each over stdio, a fresh session each over HTTP, ' +
-    'deleted afterwards) and sends initialize with every other revision mcpact knows and with "1999-01-01". It ' +
+    'rule opens connections of its own and sends initialize with "1999-01-01". Over stdio that handshake ' +
+    'initializes the fresh server process the stdio rules share (no process of its own); over HTTP it is a fresh ' +
+    'session, deleted afterwards. With `--depth thorough` it also sends initialize with every other revision mcpact ' +
+    'knows, each on a connection of its own (a fresh process over stdio). It ' +
     'reports an answer without a protocolVersion string, an unknown version echoed back, no answer within the ' +
     'deadline, and contradictions: a version the server offers in one answer must be echoed when asked for. An ' +
     'error answer to a version the server does not support is noted, not reported (the specification shows such ' +
     'an error in its own example).',
-  async check({ transport, surface, report, skip, note }) {
+  async check({ transport, surface, settings, report, skip, note }) {
     if (!transport) return skip('needs a real server connection (this target is in memory)');
-    const requested = [...KNOWN_REVISIONS.filter((version) => version !== surface.requestedProtocolVersion), UNKNOWN_REVISION];
+    // Each older revision costs a server start of its own and almost never finds what the unknown one does not.
+    const older = (settings.depth ?? DEFAULT_DEPTH) === 'thorough' ? KNOWN_REVISIONS.filter((version) => version !== surface.requestedProtocolVersion) : [];
+    const requested = [...older, UNKNOWN_REVISION];
     const answers = await Promise.all(requested.map(async (version) => ({ version, outcome: await transport.handshake(version) })));
     const offered = (outcome: Outcome) => (outcome.kind === 'result' ? asRecord(outcome.result)?.protocolVersion : undefined);
     // What the server showed it supports: the version of the shared session and every version it answered with.

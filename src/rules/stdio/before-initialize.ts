@@ -40,6 +40,7 @@ export const beforeInitialize = defineRule({
       },
     },
   },
+  sharedChild: true,
   docs:
     'Initialization MUST be the first interaction between client and server: it fixes the protocol version and ' +
     'the capabilities every later answer depends on. The text puts this on the client (it SHOULD NOT send ' +

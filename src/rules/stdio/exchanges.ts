@@ -1,8 +1,7 @@
 /**
  * The bad input two rules judge each: a line that is not JSON (stdio/parse-error judges its answer), each invalid
  * JSON-RPC request (stdio/invalid-request), and whether a valid ping is still answered after it
- * (stdio/survives-bad-line). Each exchange is made once per server, through the run cache, as one step of the
- * shared child: a server that stops serving after one leaves the next exchange to a fresh child.
+ * (stdio/survives-bad-line). Each exchange is made once per server, through the run cache, on the shared child.
  *
  * No exchange guesses from the order of answers (a server may answer in any order): an answer carries the id of
  * the request it answers, or `id: null` when the server could not read one. Silence is silence once a ping sent
@@ -10,6 +9,12 @@
  * GRACE_MIN_MS, at most call_ms): a server that answers the ping has read the bad input before or beside it, and
  * waiting call_ms for every silent server would make each run tens of seconds slower. A server that answers
  * neither is waited for until call_ms.
+ *
+ * All three go in one step first, behind one ping, so that their graces are one wait instead of three. That batch
+ * stands only when every answer is its own beyond doubt: answers with a request's id always are, and an `id: null`
+ * answer is when only one input lacks an answer with its id. Otherwise (two inputs without an answer of their own
+ * and an `id: null` answer between them, or a ping after the batch that got no answer, which hides the input that
+ * broke the server) each input gets a step of its own on a fresh child, exactly as if there had been no batch.
  */
 import type { Outcome } from '../../connect/rpc.js';
 import type { StdioConnection, StdioProbe } from '../../connect/transport-probe.js';
@@ -57,39 +62,112 @@ export interface BadInputExchange {
 /** Either the exchange, or why it could not be made (the fresh child did not initialize). */
 export type Exchange = BadInputExchange | { skipped: string };
 
+const BATCH_KEY = cacheKey<Promise<Exchange[] | undefined>>('stdio: every bad input in one step');
 const MALFORMED_KEY = cacheKey<Promise<Exchange>>('stdio: a line that is not JSON');
 const INVALID_KEYS = INVALID_REQUESTS.map((probe) => cacheKey<Promise<Exchange>>(`stdio: ${probe.what}`));
 
 /** The malformed line and what followed it. */
 export function malformedLine(transport: StdioProbe, cache: RunCache): Promise<Exchange> {
-  return cache.once(MALFORMED_KEY, () =>
-    transport.shared('initialized', (connection) =>
-      exchange(connection, 'a line that is not valid JSON', MALFORMED_LINE, async (stop) => {
-        const anonymous = connection.nextUnmatched(anonymousError, stop);
-        await connection.sendLine(MALFORMED_LINE);
-        const response = await anonymous;
-        return response === undefined ? undefined : { outcome: anonymousOutcome(response), response };
-      }),
-    ),
+  // batch() is asked for before the first await, so its step joins the turn of the other probes' steps.
+  const batched = batch(transport, cache);
+  return cache.once(MALFORMED_KEY, async () => (await batched)?.[0] ?? singleMalformedLine(transport));
+}
+
+/** Each invalid request and what followed it, in the order of INVALID_REQUESTS. */
+export function invalidRequests(transport: StdioProbe, cache: RunCache): Promise<Exchange>[] {
+  const batched = batch(transport, cache);
+  return INVALID_REQUESTS.map((_, index) =>
+    cache.once(INVALID_KEYS[index]!, async () => (await batched)?.[index + 1] ?? singleInvalidRequest(transport, index)),
   );
 }
 
-/** Each invalid request and what followed it, in the order of INVALID_REQUESTS; one shared-child step each. */
-export function invalidRequests(transport: StdioProbe, cache: RunCache): Promise<Exchange>[] {
-  return INVALID_REQUESTS.map((probe, index) =>
-    cache.once(INVALID_KEYS[index]!, () =>
-      transport.shared('initialized', (connection) =>
-        exchange(connection, probe.what, probe.message, async (stop) => {
-          // Once this request has its answer, the wait for an anonymous one must not take an answer meant for another.
-          let answered = false;
-          const anonymous = connection.nextUnmatched((message) => !answered && anonymousError(message), stop);
-          const direct = connection.sendRaw(probe.message);
-          const answer = await firstAnswer(direct, anonymous, stop);
-          answered = true;
-          return answer;
-        }),
-      ),
-    ),
+function batch(transport: StdioProbe, cache: RunCache): Promise<Exchange[] | undefined> {
+  return cache.once(BATCH_KEY, () => transport.shared('initialized', batchExchange));
+}
+
+/**
+ * Every bad input at once, behind one ping: the exchanges in the order malformed line, then INVALID_REQUESTS; or
+ * undefined when an answer cannot be told to be one input's, or silence after the batch cannot be pinned on one.
+ */
+async function batchExchange(connection: StdioConnection): Promise<Exchange[] | undefined> {
+  const failed = await initialized(connection);
+  if (failed) return [failed, ...INVALID_REQUESTS.map(() => failed)].map((skipped) => ({ skipped }));
+  const before = await connection.ping();
+  const stop = new AbortController();
+  const anonymous: Record<string, unknown>[] = [];
+  const own: (Answer | undefined)[] = INVALID_REQUESTS.map(() => undefined);
+  let pending: number = INVALID_REQUESTS.length;
+  // Every input accounted for (each request its own answer, the malformed line an `id: null` one): no grace needed.
+  const check = () => {
+    if (pending === 0 && own.every((answer) => answer !== undefined) && anonymous.length >= 1) stop.abort();
+  };
+  const collected = (async () => {
+    for (;;) {
+      const message = await connection.nextUnmatched(anonymousError, stop.signal);
+      if (message === undefined) return;
+      anonymous.push(message);
+      check();
+    }
+  })();
+  await connection.sendLine(MALFORMED_LINE);
+  const answers = INVALID_REQUESTS.map(async (probe, index) => {
+    const answer = await connection.sendRaw(probe.message);
+    if (answered(answer.outcome)) own[index] = answer;
+    pending--;
+    check();
+  });
+  const after = connection.ping();
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  void after.then((outcome) => {
+    // No answer to the ping: nothing tells silence from a server that stopped reading, so the batch waits no longer.
+    if (!answered(outcome)) return stop.abort();
+    const roundTrip = Math.max(outcome.ms, answered(before) ? before.ms : 0);
+    grace = setTimeout(() => stop.abort(), Math.min(connection.callMs, Math.max(GRACE_MIN_MS, GRACE_ROUND_TRIPS * roundTrip)));
+  });
+  // Direct answers that come after the grace are not in time (as with one input alone); their waits end on their own.
+  await new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
+  clearTimeout(grace);
+  await collected;
+  void Promise.all(answers);
+  const afterOutcome = await after;
+  const judged = answered(before);
+  // The ping after the batch went unanswered: which input stopped the server, only inputs one at a time can tell.
+  if (judged && !answered(afterOutcome)) return undefined;
+  const withoutOwn = 1 + own.filter((answer) => answer === undefined).length;
+  if (anonymous.length > 1 || (anonymous.length === 1 && withoutOwn > 1)) return undefined;
+  const ping: Outcome | 'unjudged' = judged ? afterOutcome : 'unjudged';
+  const malformed = anonymous[0] && { outcome: anonymousOutcome(anonymous[0]), response: anonymous[0] };
+  return [
+    { what: 'a line that is not valid JSON', sent: MALFORMED_LINE, answer: malformed, after: ping },
+    ...INVALID_REQUESTS.map((probe, index): BadInputExchange => ({ what: probe.what, sent: probe.message, answer: own[index], after: ping })),
+  ];
+}
+
+/** The malformed line alone, on a child of its own turn: after a batch that could not stand. */
+function singleMalformedLine(transport: StdioProbe): Promise<Exchange> {
+  return transport.shared('initialized', (connection) =>
+    exchange(connection, 'a line that is not valid JSON', MALFORMED_LINE, async (stop) => {
+      const anonymous = connection.nextUnmatched(anonymousError, stop);
+      await connection.sendLine(MALFORMED_LINE);
+      const response = await anonymous;
+      return response === undefined ? undefined : { outcome: anonymousOutcome(response), response };
+    }),
+  );
+}
+
+/** One invalid request alone, on a child of its own turn: after a batch that could not stand. */
+function singleInvalidRequest(transport: StdioProbe, index: number): Promise<Exchange> {
+  const probe = INVALID_REQUESTS[index]!;
+  return transport.shared('initialized', (connection) =>
+    exchange(connection, probe.what, probe.message, async (stop) => {
+      // Once this request has its answer, the wait for an anonymous one must not take an answer meant for another.
+      let answered = false;
+      const anonymous = connection.nextUnmatched((message) => !answered && anonymousError(message), stop);
+      const direct = connection.sendRaw(probe.message);
+      const answer = await firstAnswer(direct, anonymous, stop);
+      answered = true;
+      return answer;
+    }),
   );
 }
 

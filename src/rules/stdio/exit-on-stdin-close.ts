@@ -44,6 +44,7 @@ export const exitOnStdinClose = defineRule({
       },
     },
   },
+  sharedChild: true,
   docs:
     'A client shuts a stdio server down by closing its stdin, waiting for it to exit, and only then sending SIGTERM ' +
     'and finally SIGKILL. A server that ignores the end of its input keeps every client waiting for the grace ' +

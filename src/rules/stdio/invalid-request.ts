@@ -43,6 +43,7 @@ export const invalidRequest = defineRule({
       },
     },
   },
+  sharedChild: true,
   docs:
     'JSON-RPC 2.0 answers a request that is not a valid Request object with -32600 (invalid request), and MCP ' +
     'requests carry `"jsonrpc": "2.0"` and params that are an object. A server that serves such requests anyway, ' +

@@ -43,6 +43,7 @@ export const parseError = defineRule({
       },
     },
   },
+  sharedChild: true,
   docs:
     'MCP messages follow JSON-RPC 2.0, whose answer to text that is not JSON is error -32700 (parse error) with ' +
     '`id: null`. Silence leaves a client waiting for its deadline on a request it will never see answered. mcpact ' +

@@ -43,6 +43,7 @@ export const survivesBadLine = defineRule({
       },
     },
   },
+  sharedChild: true,
   docs:
     'One bad line must not cost a client its connection: a server that exits, or stops reading, after a line that ' +
     'is not JSON or after an invalid request leaves every later request unanswered, although JSON-RPC 2.0 owes ' +

@@ -23,6 +23,12 @@ ruleTester(invalidRequest, {
         { message: 'a request with "jsonrpc": "1.0" got a result; expected JSON-RPC error -32600', data: { outcome: 'result', expected: -32600 } },
       ],
     },
+    {
+      // Its one `id: null` answer could be the malformed line's or either request's: each input goes alone.
+      name: 'an anonymous answer the inputs sent together cannot attribute',
+      target: defectStdio('anonymous-invalid-params'),
+      findings: [{ message: 'a request with "jsonrpc": "1.0" got no answer; expected JSON-RPC error -32600', data: { outcome: 'none' } }],
+    },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],
 });
