@@ -14,10 +14,32 @@ export interface Compiled {
   errors(): string[];
 }
 
+/**
+ * Compiled schemas by their JSON text, most recent last: servers repeat the same few input shapes over thousands
+ * of tools, and compiling is the costly part (about a millisecond each). Bounded, so a server of distinct schemas
+ * costs compiles, never memory that grows with it.
+ */
+const COMPILED = new Map<string, Compiled | undefined>();
+export const COMPILED_KEPT = 256;
+
 /** undefined when the schema is not an object, declares an unknown dialect, or does not compile. */
 export function compileSchema(schema: unknown): Compiled | undefined {
   const record = asRecord(schema);
   if (!record) return undefined;
+  const key = JSON.stringify(record);
+  if (COMPILED.has(key)) {
+    const known = COMPILED.get(key);
+    COMPILED.delete(key);
+    COMPILED.set(key, known);
+    return known;
+  }
+  const compiled = compileRecord(record);
+  COMPILED.set(key, compiled);
+  if (COMPILED.size > COMPILED_KEPT) COMPILED.delete(COMPILED.keys().next().value!);
+  return compiled;
+}
+
+function compileRecord(record: Record<string, unknown>): Compiled | undefined {
   let dialect: Dialect = '2020-12';
   if (record.$schema !== undefined) {
     const declared = typeof record.$schema === 'string' ? dialectOf(record.$schema) : undefined;
