@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { DEPTHS } from '../model/depth.js';
+import { RENAMED_CHANGE_IDS, renamedIdsSeen } from '../model/changes.js';
 import { McpactError } from '../errors.js';
 import { mcpactVersion } from './version.js';
 import { collect, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions } from './options.js';
@@ -95,6 +96,7 @@ export async function main(argv: string[]): Promise<number> {
   installSignalHandlers();
   try {
     await buildProgram().parseAsync(argv);
+    warnRenamedIds();
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -109,6 +111,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     writeErr(`mcpact: ${forTerminal(internalMessage(error))}\n`);
     return 2;
+  }
+}
+
+/** docs/stability.md: a replaced public name keeps working, with a warning that names its replacement. */
+function warnRenamedIds(): void {
+  for (const old of renamedIdsSeen) {
+    writeErr(`mcpact: warning: change id "${old}" is now "${RENAMED_CHANGE_IDS[old]}" (drift/${RENAMED_CHANGE_IDS[old]}); the old name still works for now\n`);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { usageError } from '../errors.js';
-import { CHANGE_IDS, LEVELS, type ChangeId, type Level } from '../model/changes.js';
+import { CHANGE_IDS, currentChangeId, LEVELS, type ChangeId, type Level } from '../model/changes.js';
 import { FAMILIES, isFamily, type Family } from '../model/family.js';
 import { SEVERITIES } from '../model/severity.js';
 import { DEPTHS } from '../model/depth.js';
@@ -37,7 +37,8 @@ const families = (flag: string) =>
 const driftFailOn = z.string().transform((text, context): (Level | ChangeId)[] => {
   const isLevel = (item: string): item is Level => (LEVELS as readonly string[]).includes(item);
   const isChangeId = (item: string): item is ChangeId => (CHANGE_IDS as readonly string[]).includes(item);
-  const items = commaList(text);
+  // A renamed id still works, meaning its new name.
+  const items = commaList(text).map(currentChangeId);
   for (const item of items) {
     if (isLevel(item) || isChangeId(item)) continue;
     const hint = closest(item, [...LEVELS, ...CHANGE_IDS]);

@@ -4,9 +4,11 @@
  * tools without an outputSchema are observed. See docs/drift.md.
  */
 import { z } from 'zod';
-import { CHANGE_IDS, LEVELS, type ChangeId } from '../model/changes.js';
+import { CHANGE_IDS, currentChangeId, LEVELS, RENAMED_CHANGE_IDS, type ChangeId, type Level } from '../model/changes.js';
 
 const level = z.enum(LEVELS);
+/** Old names of renamed ids: still accepted, meaning the new id (model/changes.ts). */
+const RENAMED = Object.keys(RENAMED_CHANGE_IDS);
 
 /** Calls per tool when observing output shapes: a few, so the shape is not one sample's accident. */
 export const DEFAULT_OUTPUT_SAMPLES = 3;
@@ -20,15 +22,17 @@ export const driftConfigSchema = z
       .describe('The lockfile, relative to the config file (mcpact baseline writes it). When set, `mcpact run` also diffs against it.')
       .optional(),
     fail_on: z
-      .array(z.enum([...LEVELS, ...CHANGE_IDS]))
+      .array(z.enum([...LEVELS, ...CHANGE_IDS, ...RENAMED] as [string, ...string[]]))
       .describe('Levels and/or change ids whose changes fail the build (severity error). Default: [breaking, risky].')
       .meta({ default: ['breaking', 'risky'] })
+      .transform((items) => items.map(currentChangeId) as (Level | ChangeId)[])
       .optional(),
     // A strict object rather than a record: an unknown id is then an unknown key, reported with a did-you-mean.
     // (Object.fromEntries cannot keep the key type, hence the cast.)
     levels: z
-      .strictObject(Object.fromEntries(CHANGE_IDS.map((id) => [id, level.optional()])) as Record<ChangeId, z.ZodOptional<typeof level>>)
+      .strictObject(Object.fromEntries([...CHANGE_IDS, ...RENAMED].map((id) => [id, level.optional()])) as Record<ChangeId, z.ZodOptional<typeof level>>)
       .describe('Re-level change ids: `<change id>: breaking | risky | compatible`.')
+      .transform(renamedToCurrent)
       .optional(),
     descriptions: z
       .enum(['compare', 'ignore'])
@@ -65,3 +69,14 @@ export const driftConfigSchema = z
   .describe('Contract drift against a committed lockfile (docs/drift.md).');
 
 export type DriftConfig = z.infer<typeof driftConfigSchema>;
+
+/** `drift.levels` with a renamed id under its new name (the new name wins when both are given). */
+function renamedToCurrent(levels: Partial<Record<ChangeId, Level>>): Partial<Record<ChangeId, Level>> {
+  const current: Partial<Record<ChangeId, Level>> = {};
+  for (const [id, value] of Object.entries(levels) as [string, Level | undefined][]) {
+    if (value === undefined) continue;
+    const name = currentChangeId(id) as ChangeId;
+    if (name === id || current[name] === undefined) current[name] = value;
+  }
+  return current;
+}

@@ -8,6 +8,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } fro
 import type { z } from 'zod';
 import { configError, McpactError } from '../errors.js';
 import { closest } from '../util/did-you-mean.js';
+import { currentRuleId } from '../model/changes.js';
 import { configSchema, featureShape, type ConfigFile } from './schema.js';
 import { interpolate } from './interpolate.js';
 import { allowedKeysAt } from './schema-walk.js';
@@ -105,6 +106,13 @@ export function parseConfig(text: string, absolutePath: string, { env, ruleIds }
   const checkRuleIds = (levels: Record<string, unknown> | undefined, at: Path) => {
     for (const id of Object.keys(levels ?? {})) {
       if (ruleIds.includes(id)) continue;
+      // A renamed drift id (drift/protocol-version-changed) means the rule of its new name.
+      const current = currentRuleId(id);
+      if (current !== id && ruleIds.includes(current) && levels) {
+        levels[current] ??= levels[id];
+        delete levels[id];
+        continue;
+      }
       const hint = closest(id, ruleIds);
       throw configError(`${locatedKey([...at, 'rules', id])}: unknown rule "${id}"${hint ? ` (did you mean "${hint}"?)` : ''}; see \`mcpact rules\``);
     }

@@ -23,6 +23,8 @@ function unwrap(schema: AnySchema, value: unknown): AnySchema {
   if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') {
     return unwrap((def as z.core.$ZodOptionalDef).innerType, value);
   }
+  // A transformed schema (drift.levels maps renamed ids): the keys are its input's.
+  if (def.type === 'pipe') return unwrap((def as z.core.$ZodPipeDef).in, value);
   if (def.type === 'union') {
     const options = (def as z.core.$ZodUnionDef).options;
     const discriminator = (def as { discriminator?: string }).discriminator;

@@ -23,6 +23,8 @@ export interface DriftComparison {
   notes: string[];
   /** Why the comparison could not be made (a list that failed would look like every item was removed). */
   incomplete?: string;
+  /** Both sides recorded caching hints (two captures of the modern era), so the caching ids had something to compare. */
+  cachingCompared?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function compareWithBaseline(lock: Lockfile, redact: Redact, surfac
   return {
     changes: [...diffContracts(base, live), ...redact([...invocations, ...outputs.changes, ...contents.changes])],
     notes: redact([...outputs.notes, ...contents.notes]),
+    cachingCompared: base.server.caching !== undefined && live.server.caching !== undefined,
   };
 }
 

@@ -30,11 +30,12 @@ export const CHANGES = {
     message: 'server instructions changed: {reason}',
     wording: true,
   },
-  'protocol-version-changed': {
+  'protocol-revision-changed': {
     subject: 'server',
     level: 'risky',
-    description: 'The negotiated protocol revision changed.',
-    message: 'protocol version changed: {reason}',
+    description:
+      'The negotiated protocol revision changed, or the era it is spoken in (legacy: initialize, up to 2025-11-25; modern: server/discover, from 2026-07-28).',
+    message: 'protocol revision changed: {reason}',
   },
   'capability-removed': {
     subject: 'server',
@@ -260,10 +261,71 @@ export const CHANGES = {
     message: 'resource template {name} changed: {reason}',
     when: 'breaking when the uriTemplate changes; risky for a mimeType change; compatible for name and title',
   },
+  'tool-caching-changed': {
+    subject: 'server',
+    level: 'risky',
+    description: 'The caching hints of tools/list (ttlMs, cacheScope; 2026-07-28 and later) changed.',
+    message: 'tools/list caching changed: {reason}',
+    when: 'risky when cacheScope goes from private to public (results meant for one caller become shareable); compatible otherwise',
+  },
+  'prompt-caching-changed': {
+    subject: 'server',
+    level: 'risky',
+    description: 'The caching hints of prompts/list (ttlMs, cacheScope; 2026-07-28 and later) changed.',
+    message: 'prompts/list caching changed: {reason}',
+    when: 'risky when cacheScope goes from private to public (results meant for one caller become shareable); compatible otherwise',
+  },
+  'resource-caching-changed': {
+    subject: 'server',
+    level: 'risky',
+    description: 'The caching hints of resources/list (ttlMs, cacheScope; 2026-07-28 and later) changed.',
+    message: 'resources/list caching changed: {reason}',
+    when: 'risky when cacheScope goes from private to public (results meant for one caller become shareable); compatible otherwise',
+  },
+  'resource-template-caching-changed': {
+    subject: 'server',
+    level: 'risky',
+    description: 'The caching hints of resources/templates/list (ttlMs, cacheScope; 2026-07-28 and later) changed.',
+    message: 'resources/templates/list caching changed: {reason}',
+    when: 'risky when cacheScope goes from private to public (results meant for one caller become shareable); compatible otherwise',
+  },
 } as const satisfies Record<string, ChangeMeta>;
 
 export type ChangeId = keyof typeof CHANGES;
 export const CHANGE_IDS = Object.keys(CHANGES) as ChangeId[];
+
+/**
+ * Ids that were renamed, with the id they now are. Config (`drift.levels`, `drift.fail_on`, `rules:` as
+ * `drift/<id>`) and `--fail-on` still accept the old one and mean the new one; reports carry only the new one.
+ */
+export const RENAMED_CHANGE_IDS: Readonly<Record<string, ChangeId>> = {
+  // 0.1.0's name; #15 names the change of revision or era protocol-revision-changed.
+  'protocol-version-changed': 'protocol-revision-changed',
+};
+
+/** The old names mapped so far in this process, so the command line can say once which to replace. */
+export const renamedIdsSeen = new Set<string>();
+
+/** A change id as reports carry it: the renamed ones mapped to their new name, every other string as it is. */
+export function currentChangeId(id: string): string {
+  const current = RENAMED_CHANGE_IDS[id];
+  if (current === undefined) return id;
+  renamedIdsSeen.add(id);
+  return current;
+}
+
+/** A rule id as the registry has it: `drift/<old id>` becomes `drift/<new id>`, every other id stays. */
+export function currentRuleId(id: string): string {
+  return id.startsWith('drift/') ? `drift/${currentChangeId(id.slice('drift/'.length))}` : id;
+}
+
+/** The ids of a list's caching hints: only two captures of the modern era have any to compare. */
+export const CACHING_CHANGE_IDS: readonly ChangeId[] = [
+  'tool-caching-changed',
+  'prompt-caching-changed',
+  'resource-caching-changed',
+  'resource-template-caching-changed',
+];
 
 /** The rule id drift findings carry: `drift/<change-id>`. */
 export function driftRuleId(id: ChangeId): `drift/${ChangeId}` {

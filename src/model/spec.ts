@@ -21,6 +21,24 @@ export type LaterRevision = (typeof LATER_REVISIONS)[number];
 export const QUOTED_REVISIONS = [...KNOWN_REVISIONS, ...LATER_REVISIONS] as const;
 export type QuotedRevision = (typeof QUOTED_REVISIONS)[number];
 
+/** The first revision of the modern era: no initialize, a `_meta` envelope on every request (basic/versioning). */
+export const MODERN_REVISION = '2026-07-28' satisfies LaterRevision;
+
+/**
+ * The two eras of MCP, as 2026-07-28 names them (basic/versioning#terminology): `legacy` revisions open a session
+ * with `initialize` (2025-11-25 and earlier), `modern` ones carry version and capabilities on every request.
+ */
+export const ERAS = ['legacy', 'modern'] as const;
+export type Era = (typeof ERAS)[number];
+/** What a user may ask for: one era, or `auto` (probe `server/discover`, fall back to `initialize`). */
+export const ERA_CHOICES = ['auto', ...ERAS] as const;
+export type EraChoice = (typeof ERA_CHOICES)[number];
+
+/** The era a revision belongs to: modern from 2026-07-28 on (revisions are dates, so string order is time order). */
+export function eraOf(version: string | null | undefined): Era {
+  return typeof version === 'string' && version >= MODERN_REVISION ? 'modern' : 'legacy';
+}
+
 export function isLaterRevision(version: unknown): version is LaterRevision {
   return typeof version === 'string' && (LATER_REVISIONS as readonly string[]).includes(version);
 }

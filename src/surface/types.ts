@@ -42,6 +42,14 @@ export interface ListCapture {
   /** The JSON-RPC error, when status is `error`. */
   error?: { code: unknown; message: unknown };
   problems: PaginationProblem[];
+  /** Per page read, in order: its resultType and caching hints as sent (a key is absent when the page had none). */
+  pageFields?: PageFields[];
+}
+
+export interface PageFields {
+  resultType?: unknown;
+  ttlMs?: unknown;
+  cacheScope?: unknown;
 }
 
 export interface Surface {

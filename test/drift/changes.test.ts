@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_IDS, CHANGES, type ChangeId, type Level } from '../../src/model/changes.js';
 import type { Contract, LockedTool } from '../../src/drift/lockfile/lockfile.js';
+import { diffContracts } from '../../src/drift/diff/diff.js';
 import { changesOf, contract, pinnedResource, prompt, tool, uiTool } from './support.js';
 
 interface Case {
@@ -16,6 +17,7 @@ interface Case {
 
 const server = (parts: Partial<Contract['server']>) => contract({ server: { ...contract().server, ...parts } });
 const tools = (...list: LockedTool[]) => contract({ tools: list });
+const cached = (caching: NonNullable<Contract['server']['caching']>) => server({ protocolVersion: '2026-07-28', era: 'modern', caching });
 const input = (schema: Record<string, unknown>) => tools(tool('t', { inputSchema: schema }));
 const output = (schema: Record<string, unknown> | undefined) => tools(tool('t', schema === undefined ? {} : { outputSchema: schema }));
 const object = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
@@ -35,8 +37,15 @@ const CASES = {
     },
     { name: 'added', base: server({}), revision: server({ instructions: 'New guidance.' }), level: 'risky' },
   ],
-  'protocol-version-changed': [
+  'protocol-revision-changed': [
     { name: 'newer', base: server({ protocolVersion: '2025-06-18' }), revision: server({ protocolVersion: '2025-11-25' }), level: 'risky' },
+    // A lockfile of 0.1.0 has no era: it is read off the revision, and the move to the modern era is this one change.
+    {
+      name: 'legacy lockfile, modern capture',
+      base: server({ protocolVersion: '2025-11-25' }),
+      revision: server({ protocolVersion: '2026-07-28', era: 'modern', caching: { tools: { ttlMs: 60_000, cacheScope: 'public' } } }),
+      level: 'risky',
+    },
   ],
   'capability-removed': [
     { name: 'a capability', base: server({ capabilities: { tools: {}, logging: {} } }), revision: server({ capabilities: { tools: {} } }), level: 'breaking' },
@@ -294,16 +303,81 @@ const CASES = {
     { name: 'mimeType', base: template({ mimeType: 'text/plain' }), revision: template({ mimeType: 'text/html' }), level: 'risky' },
     { name: 'title', base: template({ title: 'A' }), revision: template({ title: 'B' }), level: 'compatible' },
   ],
-} as const satisfies Record<Exclude<ChangeId, 'prompt-invocation-broken'>, readonly Case[]>;
+} as const satisfies Record<Exclude<ChangeId, 'prompt-invocation-broken' | CachingId>, readonly Case[]>;
+
+/**
+ * Caching hints come only from a capture in the modern era, which the in-memory fake server does not speak: these
+ * cases go through the diff itself (the level of a conditional id is the diff's), not through a run.
+ */
+type CachingId = 'tool-caching-changed' | 'prompt-caching-changed' | 'resource-caching-changed' | 'resource-template-caching-changed';
+const CACHING_CASES = {
+  'tool-caching-changed': [
+    {
+      name: 'a longer ttlMs',
+      base: cached({ tools: { ttlMs: 0, cacheScope: 'public' } }),
+      revision: cached({ tools: { ttlMs: 60_000, cacheScope: 'public' } }),
+      level: 'compatible',
+    },
+    {
+      name: 'private results become shareable',
+      base: cached({ tools: { ttlMs: 60_000, cacheScope: 'private' } }),
+      revision: cached({ tools: { ttlMs: 60_000, cacheScope: 'public' } }),
+      level: 'risky',
+    },
+  ],
+  'prompt-caching-changed': [
+    {
+      name: 'a longer ttlMs',
+      base: cached({ prompts: { ttlMs: 0, cacheScope: 'public' } }),
+      revision: cached({ prompts: { ttlMs: 60_000, cacheScope: 'public' } }),
+      level: 'compatible',
+    },
+    {
+      name: 'private results become shareable',
+      base: cached({ prompts: { ttlMs: 60_000, cacheScope: 'private' } }),
+      revision: cached({ prompts: { ttlMs: 60_000, cacheScope: 'public' } }),
+      level: 'risky',
+    },
+  ],
+  'resource-caching-changed': [
+    {
+      name: 'a longer ttlMs',
+      base: cached({ resources: { ttlMs: 0, cacheScope: 'public' } }),
+      revision: cached({ resources: { ttlMs: 60_000, cacheScope: 'public' } }),
+      level: 'compatible',
+    },
+    {
+      name: 'private results become shareable',
+      base: cached({ resources: { ttlMs: 60_000, cacheScope: 'private' } }),
+      revision: cached({ resources: { ttlMs: 60_000, cacheScope: 'public' } }),
+      level: 'risky',
+    },
+  ],
+  'resource-template-caching-changed': [
+    {
+      name: 'a longer ttlMs',
+      base: cached({ resourceTemplates: { ttlMs: 0, cacheScope: 'public' } }),
+      revision: cached({ resourceTemplates: { ttlMs: 60_000, cacheScope: 'public' } }),
+      level: 'compatible',
+    },
+    {
+      name: 'private results become shareable',
+      base: cached({ resourceTemplates: { ttlMs: 60_000, cacheScope: 'private' } }),
+      revision: cached({ resourceTemplates: { ttlMs: 60_000, cacheScope: 'public' } }),
+      level: 'risky',
+    },
+  ],
+} as const satisfies Record<CachingId, readonly Case[]>;
 
 describe('every change id', () => {
   it('has cases for every id the declaration diff reports (the replay is tested in replay.test.ts)', () => {
-    expect(Object.keys(CASES).sort()).toEqual(CHANGE_IDS.filter((id) => id !== 'prompt-invocation-broken').sort());
+    expect([...Object.keys(CASES), ...Object.keys(CACHING_CASES)].sort()).toEqual(CHANGE_IDS.filter((id) => id !== 'prompt-invocation-broken').sort());
   });
 
   it('lists its level among the documented ones, and conditional ids say when', () => {
     for (const id of CHANGE_IDS) {
-      const levels = new Set((CASES as Record<string, readonly Case[]>)[id]?.map((entry) => entry.level) ?? [CHANGES[id].level]);
+      const cases = { ...CASES, ...CACHING_CASES } as Record<string, readonly Case[]>;
+      const levels = new Set(cases[id]?.map((entry) => entry.level) ?? [CHANGES[id].level]);
       if (levels.size > 1) expect('when' in CHANGES[id], id).toBe(true);
       if (!('when' in CHANGES[id])) expect([...levels], id).toEqual([CHANGES[id].level]);
     }
@@ -317,5 +391,28 @@ describe.each(Object.entries(CASES))('%s', (id, cases) => {
     for (const change of found) expect(change).toEqual([id, entry.level]);
     // And nothing at all without the change.
     expect(await changesOf(entry.base, entry.base)).toEqual([]);
+  });
+});
+
+describe.each(Object.entries(CACHING_CASES))('%s', (id, cases) => {
+  it.each(cases.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
+    const found = diffContracts(entry.base, entry.revision);
+    expect(found.map((change) => [change.id, change.level ?? CHANGES[change.id].level])).toEqual([[id, entry.level]]);
+    expect(diffContracts(entry.base, entry.base)).toEqual([]);
+  });
+});
+
+describe('caching hints across eras', () => {
+  it('are compared only when both sides recorded them: a legacy lockfile against a modern capture is one change', () => {
+    const legacy = server({ protocolVersion: '2025-11-25' });
+    const modern = server({ protocolVersion: '2026-07-28', era: 'modern', caching: { tools: { ttlMs: 0, cacheScope: 'public' } } });
+    expect(diffContracts(legacy, modern).map((change) => change.id)).toEqual(['protocol-revision-changed']);
+    expect(diffContracts(modern, legacy).map((change) => change.id)).toEqual(['protocol-revision-changed']);
+  });
+
+  it('read the era of a lockfile without one off its revision: no change when the era was only recorded', () => {
+    const unrecorded = server({ protocolVersion: '2026-07-28' });
+    const recorded = server({ protocolVersion: '2026-07-28', era: 'modern' });
+    expect(diffContracts(unrecorded, recorded)).toEqual([]);
   });
 });

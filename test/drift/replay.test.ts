@@ -45,10 +45,10 @@ describe('compatibility replay', () => {
   it('records the complete and the minimum map that worked, with config examples as placeholders', async () => {
     const recorded = await record(v1, { prompts: { review: { arguments: { language: 'rust' } } } });
     expect(recorded.get('review')).toEqual([
-      { kind: 'complete', arguments: { language: '<config:language>', focus: 'mcpact-sample-focus' } },
-      { kind: 'minimum', arguments: { language: '<config:language>' } },
+      { kind: 'complete', arguments: { language: '<config:language>', focus: 'mcpact-sample-focus' }, rendered: ['focus', 'language'] },
+      { kind: 'minimum', arguments: { language: '<config:language>' }, rendered: ['language'] },
     ]);
-    expect(recorded.get('plain')).toEqual([{ kind: 'complete', arguments: {} }]);
+    expect(recorded.get('plain')).toEqual([{ kind: 'complete', arguments: {}, rendered: [] }]);
   });
 
   it('replays cleanly against the same server, resolving placeholders from the config', async () => {
@@ -84,6 +84,28 @@ describe('compatibility replay', () => {
       ['/invocations/0', 'language', 'the complete argument map that worked at baseline now renders without the value of argument "language"'],
       ['/invocations/1', 'language', 'the minimum argument map that worked at baseline now renders without the value of argument "language"'],
     ]);
+  });
+
+  it('does not call a value dropped that the baseline rendering did not carry either (an argument used, not echoed)', async () => {
+    // Like the bundled example's summarize_notes: `focus` is accepted and used, but never shown in the messages.
+    const quiet: FakeServerSpec = {
+      ...v1,
+      handle: (method, params) => {
+        if (method !== 'prompts/get' || params?.name !== 'review') return undefined;
+        const { focus: _focus, ...shown } = params.arguments as Record<string, unknown>;
+        return getPrompt(v1, { ...params, arguments: shown });
+      },
+    };
+    const recorded = await record(quiet);
+    expect(recorded.get('review')?.[0]?.rendered).toEqual(['language']);
+    expect(await replay(quiet, lockWith(recorded))).toEqual({ changes: [], notes: [] });
+  });
+
+  it('judges no value dropped for a lockfile written before `rendered` was recorded', async () => {
+    const recorded = await record(v1);
+    const old = new Map([...recorded].map(([name, list]) => [name, list.map(({ rendered: _rendered, ...invocation }) => invocation)]));
+    const silent: FakeServerSpec = { ...v1, handle: (method) => (method === 'prompts/get' ? { result: { messages: [] } } : undefined) };
+    expect((await replay(silent, lockWith(old))).changes).toEqual([]);
   });
 
   it('catches a strict rename as a rejection naming the undeclared argument', async () => {

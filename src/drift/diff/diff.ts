@@ -12,7 +12,16 @@ import { at, textChange, type Change } from './change.js';
 import type { ChangeId } from '../../model/changes.js';
 import { diffPrompt } from './diff-prompts.js';
 import { diffTool } from './diff-tools.js';
-import type { Contract, LockedResource, LockedTemplate, LockedTool } from '../lockfile/lockfile.js';
+import {
+  CACHED_LISTS,
+  type CachedList,
+  type CachingHints,
+  type Contract,
+  type LockedResource,
+  type LockedTemplate,
+  type LockedTool,
+} from '../lockfile/lockfile.js';
+import { eraOf, type Era } from '../../model/spec.js';
 
 export function diffContracts(base: Contract, rev: Contract): Change[] {
   const out: Change[] = [];
@@ -70,14 +79,24 @@ function diffServer(base: Contract['server'], rev: Contract['server'], out: Chan
   if (base.instructions !== rev.instructions) {
     out.push({ id: 'server-instructions-changed', location: at('server', name, '/instructions'), ...textChange(base.instructions, rev.instructions) });
   }
-  if (base.protocolVersion !== rev.protocolVersion) {
+  // One change for the revision and the era together: an era never changes without the revision.
+  if (base.protocolVersion !== rev.protocolVersion || contractEra(base) !== contractEra(rev)) {
+    // The era is named only when it is what changed.
+    const eras = contractEra(base) !== contractEra(rev);
+    const spoken = (server: Contract['server']) => `${quote(server.protocolVersion ?? null, 40)}${eras ? ` (${contractEra(server) ?? 'no era'})` : ''}`;
     out.push({
-      id: 'protocol-version-changed',
+      id: 'protocol-revision-changed',
       location: at('server', name, '/protocolVersion'),
-      reason: `${quote(base.protocolVersion ?? null, 40)} -> ${quote(rev.protocolVersion ?? null, 40)}`,
-      data: { before: base.protocolVersion ?? null, after: rev.protocolVersion ?? null },
+      reason: `${spoken(base)} -> ${spoken(rev)}`,
+      data: {
+        before: base.protocolVersion ?? null,
+        after: rev.protocolVersion ?? null,
+        eraBefore: contractEra(base) ?? null,
+        eraAfter: contractEra(rev) ?? null,
+      },
     });
   }
+  diffCaching(base, rev, name, out);
   const before = capabilityPointers(base.capabilities);
   const after = capabilityPointers(rev.capabilities);
   for (const pointer of before) {
@@ -87,6 +106,38 @@ function diffServer(base: Contract['server'], rev: Contract['server'], out: Chan
   for (const pointer of after) {
     if (!before.has(pointer))
       out.push({ id: 'capability-added', location: at('server', name, pointer), reason: capabilityName(pointer), data: { capability: pointer } });
+  }
+}
+
+/** The era a contract was captured in: recorded since #15, else read off its revision (2026-07-28 and later: modern). */
+function contractEra(server: Contract['server']): Era | undefined {
+  return server.era ?? (server.protocolVersion === undefined ? undefined : eraOf(server.protocolVersion));
+}
+
+const CACHING_IDS: Record<CachedList, ChangeId> = {
+  tools: 'tool-caching-changed',
+  prompts: 'prompt-caching-changed',
+  resources: 'resource-caching-changed',
+  resourceTemplates: 'resource-template-caching-changed',
+};
+
+/**
+ * The caching hints of each list, compared only when both sides recorded them: a lockfile of the legacy era has
+ * none, and a server that moved eras has its one change already (protocol-revision-changed), not one per list.
+ */
+function diffCaching(base: Contract['server'], rev: Contract['server'], name: string | undefined, out: Change[]): void {
+  for (const list of CACHED_LISTS) {
+    const before = base.caching?.[list];
+    const after = rev.caching?.[list];
+    if (before === undefined || after === undefined || jsonEqual(before, after)) continue;
+    const shown = (hints: CachingHints) => `ttlMs ${quote(hints.ttlMs ?? null, 20)}, cacheScope ${quote(hints.cacheScope ?? null, 20)}`;
+    out.push({
+      id: CACHING_IDS[list],
+      location: at('server', name, `/caching/${list}`),
+      reason: `${shown(before)} -> ${shown(after)}`,
+      level: before.cacheScope === 'private' && after.cacheScope === 'public' ? 'risky' : 'compatible',
+      data: { before, after },
+    });
   }
 }
 

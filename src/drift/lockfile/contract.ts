@@ -7,7 +7,9 @@ import { asRecord, type JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import type { ListKind, Surface } from '../../surface/types.js';
 import { sortKeys } from './canonical.js';
+import { eraOf } from '../../model/spec.js';
 import {
+  CACHED_LISTS,
   IDENTITY,
   sortByIdentity,
   type Contract,
@@ -30,7 +32,9 @@ export function contractFromSurface(surface: Surface): NormalizedContract {
   assign(server, 'name', text(surface.serverInfo?.name));
   assign(server, 'version', text(surface.serverInfo?.version));
   assign(server, 'protocolVersion', surface.protocolVersion);
+  if (surface.protocolVersion !== undefined) server.era = eraOf(surface.protocolVersion);
   assign(server, 'instructions', surface.instructions);
+  assign(server, 'caching', caching(surface));
   const contract: Contract = {
     server,
     tools: sortByIdentity(pick(surface, 'tools', notes, tool), 'name'),
@@ -39,6 +43,22 @@ export function contractFromSurface(surface: Surface): NormalizedContract {
     resourceTemplates: sortByIdentity(pick(surface, 'resourceTemplates', notes, template), 'uriTemplate'),
   };
   return { contract, notes };
+}
+
+/**
+ * Each list's caching hints as its first page gave them, when they have the spec's types: only a modern-era
+ * capture has any, so a legacy lockfile has none and a diff across eras compares none.
+ */
+function caching(surface: Surface): Contract['server']['caching'] {
+  const hints: NonNullable<Contract['server']['caching']> = {};
+  for (const list of CACHED_LISTS) {
+    const first = surface.lists[list].pageFields?.[0];
+    const ttlMs = typeof first?.ttlMs === 'number' && Number.isFinite(first.ttlMs) ? first.ttlMs : undefined;
+    const cacheScope = typeof first?.cacheScope === 'string' ? first.cacheScope : undefined;
+    if (ttlMs !== undefined || cacheScope !== undefined)
+      hints[list] = { ...(ttlMs !== undefined && { ttlMs }), ...(cacheScope !== undefined && { cacheScope }) };
+  }
+  return Object.keys(hints).length > 0 ? hints : undefined;
 }
 
 /** The items of one list that carry their identity, the first of each identity, in the server's order. */

@@ -13,6 +13,7 @@ import { compareText } from '../../util/compare.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { canonicalJson, checkDepth, sortKeys } from './canonical.js';
+import { ERAS } from '../../model/spec.js';
 
 export const LOCKFILE_SCHEMA_VERSION = 1;
 /** Bumped when the canonical form changes, so an old lockfile is refreshed rather than misread. */
@@ -22,15 +23,37 @@ export const DEFAULT_LOCKFILE = 'mcpact.lock.json';
 const text = (what: string) => z.string().describe(what).optional();
 const jsonSchema = z.union([z.record(z.string(), z.unknown()), z.boolean()]).describe('A JSON Schema exactly as the server sent it (keys sorted).');
 
+/** The lists whose results carry caching hints in the modern era (server/utilities/caching). */
+export const CACHED_LISTS = ['tools', 'prompts', 'resources', 'resourceTemplates'] as const;
+export type CachedList = (typeof CACHED_LISTS)[number];
+
+const cachingHintsSchema = z
+  .strictObject({
+    ttlMs: z.number().describe('How long the list may be considered fresh, in ms, as the first page said.').optional(),
+    cacheScope: z.string().describe('public or private, as the first page said.').optional(),
+  })
+  .describe("A list's caching hints (2026-07-28 and later), from its first page.");
+export type CachingHints = z.infer<typeof cachingHintsSchema>;
+
 const serverSchema = z
   .strictObject({
     name: text('serverInfo.name'),
     version: text('serverInfo.version (recorded, not compared)'),
     protocolVersion: text('The negotiated protocol revision.'),
-    capabilities: z.record(z.string(), z.unknown()).describe('The capabilities object of the initialize result.'),
-    instructions: text('The instructions text of the initialize result.'),
+    era: z
+      .enum(ERAS)
+      .describe('The era the contract was captured in: legacy (initialize) or modern (server/discover). Read off protocolVersion when absent.')
+      .optional(),
+    capabilities: z.record(z.string(), z.unknown()).describe('The capabilities object of the initialize (or server/discover) result.'),
+    instructions: text('The instructions text of the initialize (or server/discover) result.'),
+    caching: z
+      .strictObject(
+        Object.fromEntries(CACHED_LISTS.map((list) => [list, cachingHintsSchema.optional()])) as Record<CachedList, z.ZodOptional<typeof cachingHintsSchema>>,
+      )
+      .describe('Caching hints of each list, modern era only: compared only when both sides of a diff have them.')
+      .optional(),
   })
-  .describe('Server identity, from the initialize result.');
+  .describe('Server identity, from the initialize (or server/discover) result.');
 
 export const SHAPE_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const;
 const shapeType = z.enum(SHAPE_TYPES);
@@ -105,6 +128,12 @@ const invocationSchema = z
   .strictObject({
     kind: z.enum(INVOCATION_KINDS).describe('minimum: only the required arguments; complete: every argument.'),
     arguments: z.record(z.string(), z.string()).describe('Argument values, redacted to reproducible samples.'),
+    rendered: z
+      .array(z.string())
+      .describe(
+        'The arguments whose values the rendered messages carried at baseline, sorted: only these count as dropped when a replay renders without them. Absent in lockfiles before #15: then no value is judged dropped.',
+      )
+      .optional(),
   })
   .describe('A prompts/get call that succeeded at baseline; replayed by the compatibility replay.');
 

@@ -1,7 +1,8 @@
 /**
  * The compatibility replay. At baseline, each prompt's accepted argument maps (complete, and minimum when it
- * differs) are recorded in the lockfile; on diff they are sent again. A map that worked then and is rejected now,
- * or now renders without a value it carried, is `prompt-invocation-broken`, naming the argument. This catches the
+ * differs) are recorded in the lockfile, with the arguments whose values the rendering carried; on diff they are
+ * sent again. A map that worked then and is rejected now, or now renders without a value it carried then, is
+ * `prompt-invocation-broken`, naming the argument. This catches the
  * renamed argument that the declaration diff alone calls compatible when the old name is merely dropped.
  *
  * Values that came from the config's examples (user data, maybe secret) are written as `<config:NAME>` and resolved
@@ -20,7 +21,7 @@ import type { Surface } from '../../surface/types.js';
 import { at, type Change } from '../diff/change.js';
 import type { Lockfile } from '../lockfile/lockfile.js';
 
-export type Invocation = { kind: 'minimum' | 'complete'; arguments: Record<string, string> };
+export type Invocation = { kind: 'minimum' | 'complete'; arguments: Record<string, string>; rendered?: string[] };
 
 const PLACEHOLDER = /^<config:(.+)>$/;
 
@@ -33,12 +34,14 @@ export async function recordInvocations(surface: Surface, probe: Probe, settings
       const examples = promptEntry(settings.prompts, prompt.name)?.arguments ?? {};
       const completions = await askCompletions(prompt, completionsDeclared, (method, params) => probe.request(method, params));
       const get = (map: ArgumentMap) => probe.request('prompts/get', { name: prompt.name, arguments: map });
-      const { map } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions), get);
-      if (!map) return;
-      const invocations: Invocation[] = [{ kind: 'complete', arguments: placeholders(map, examples) }];
+      const { map, last } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions), get);
+      if (!map || !last) return;
+      const invocations: Invocation[] = [{ kind: 'complete', arguments: placeholders(map, examples), rendered: renderedArguments(last, map) }];
       const minimum = Object.fromEntries(prompt.arguments.filter((argument) => argument.required).map((argument) => [argument.name, map[argument.name]!]));
-      if (Object.keys(minimum).length < Object.keys(map).length && (await get(minimum)).kind === 'result') {
-        invocations.push({ kind: 'minimum', arguments: placeholders(minimum, examples) });
+      if (Object.keys(minimum).length < Object.keys(map).length) {
+        const outcome = await get(minimum);
+        if (outcome.kind === 'result')
+          invocations.push({ kind: 'minimum', arguments: placeholders(minimum, examples), rendered: renderedArguments(outcome, minimum) });
       }
       recorded.set(
         prompt.name,
@@ -47,6 +50,19 @@ export async function recordInvocations(surface: Surface, probe: Probe, settings
     }),
   );
   return recorded;
+}
+
+/**
+ * The arguments whose values the rendered messages carry, sorted. A server may use an argument without echoing it
+ * (a filter, a flag), so only what was carried at baseline can be missed at replay.
+ */
+function renderedArguments(outcome: Outcome, map: ArgumentMap): string[] {
+  if (outcome.kind !== 'result') return [];
+  const text = render(outcome.result).text;
+  return Object.entries(map)
+    .filter(([, value]) => value.trim() !== '' && valueAppears(text, value))
+    .map(([name]) => name)
+    .sort();
 }
 
 function placeholders(map: ArgumentMap, examples: Record<string, string>): Record<string, string> {
@@ -74,7 +90,7 @@ export async function replayInvocations(
         continue;
       }
       const outcome = await probe.request('prompts/get', { name: locked.name, arguments: map });
-      const broken = verdict(outcome, map, prompt);
+      const broken = verdict(outcome, map, prompt, invocation.rendered ?? []);
       if (broken) {
         changes.push({
           id: 'prompt-invocation-broken',
@@ -105,10 +121,11 @@ function resolve(args: Record<string, string>, examples: Record<string, string>)
 }
 
 /** Why the replayed call counts as broken, naming the argument when one can be named; undefined when it still works. */
-function verdict(outcome: Outcome, map: ArgumentMap, prompt: DeclaredPrompt): { reason: string; argument?: string } | undefined {
+function verdict(outcome: Outcome, map: ArgumentMap, prompt: DeclaredPrompt, rendered: readonly string[]): { reason: string; argument?: string } | undefined {
   if (outcome.kind === 'result') {
     const text = render(outcome.result).text;
-    const dropped = Object.entries(map).find(([, value]) => value.trim() !== '' && !valueAppears(text, value));
+    // Only a value the baseline rendering carried can be dropped (a lockfile without `rendered` judges none).
+    const dropped = Object.entries(map).find(([name, value]) => rendered.includes(name) && value.trim() !== '' && !valueAppears(text, value));
     return dropped ? { reason: `now renders without the value of argument "${dropped[0]}"`, argument: dropped[0] } : undefined;
   }
   if (outcome.kind !== 'error')
