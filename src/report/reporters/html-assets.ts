@@ -67,6 +67,7 @@ blockquote.spec p { margin: 2px 0; }
 mark.hidden-char { background: var(--mark); color: inherit; border: 1px dashed var(--warning); border-radius: 3px; padding: 0 2px;
   font-family: ui-monospace, monospace; font-size: 11.5px; }
 ins { background: var(--ins); text-decoration: none; } del { background: var(--del); }
+ins mark.hidden-char { background: var(--ins); border-color: var(--ok); } del mark.hidden-char { background: var(--del); border-color: var(--error); text-decoration: line-through; }
 .level { font-weight: 700; text-transform: uppercase; font-size: 11px; }
 .level.breaking { color: var(--error); } .level.risky { color: var(--warning); } .level.compatible { color: var(--ok); }
 svg.chart { display: block; max-width: 100%; height: auto; margin: 6px 0; }
