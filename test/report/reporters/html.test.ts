@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { HTML_ATTACKS } from '../../../fixtures/hostile/html-text.js';
 import { escapeHtml, html, safeUrl, shownText } from '../../../src/report/escape-html.js';
 import { renderHtml } from '../../../src/report/reporters/html.js';
+import { SCRIPT, STYLE } from '../../../src/report/reporters/html-assets.js';
+import { ciSafe } from '../../../src/cli/ci-safe.js';
 import { latencyChart } from '../../../src/report/reporters/html-latency.js';
 import { attr, byClass, inspectHtml, textOf } from '../../support/html-check.js';
 import { hostileHtmlReport } from '../../support/hostile-html-report.js';
@@ -66,6 +68,13 @@ describe('html reporter', () => {
     for (const attack of [HTML_ATTACKS.img, HTML_ATTACKS.scriptEnd, HTML_ATTACKS.attributeBreak, HTML_ATTACKS.link]) expect(page.text).toContain(attack);
     expect(page.text).toContain('bidi<U+202E>override<U+2066>isolate zero<U+200B>width');
     expect(page.text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200d\u{e0000}-\u{e007f}]/u);
+  });
+
+  it('on stdout, the CI-command escaping leaves the hashed script and style as they are (the CSP still allows them)', () => {
+    const page = ciSafe(renderHtml(hostileHtmlReport(), context), 'html');
+    expect(page).toContain(`<script>${SCRIPT}</script>`);
+    expect(page).toContain(`<style>${STYLE}</style>`);
+    expect(inspectHtml(page).problems).toEqual([]);
   });
 
   it('bounds what it prints: a 100 kB message is cut', () => {
