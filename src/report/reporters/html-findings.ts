@@ -49,10 +49,10 @@ function where(finding: Finding, { server, named }: FindingContext): Html {
 function answerBlock(finding: Finding): Html {
   const { answer } = finding;
   if (answer === undefined) return html``;
-  const line = answerLine({ ...answer, said: undefined }, (text) => text);
   const full = typeof finding.data?.said === 'string' ? finding.data.said : answer.said;
-  if (line === undefined && full === undefined && answer.evidence === undefined) return html``;
-  const head = line === undefined ? 'server answered' : line.replace(/: \(no words\)$/, '');
+  if (answer.code === undefined && full === undefined && answer.evidence === undefined) return html``;
+  // "server said (error -32603, validated, wrong code or layer)": the words follow in a block of their own.
+  const head = (answerLine({ ...answer, said: '' }, (text) => text) ?? 'server said').replace(/: $/, '');
   return html`<div class="answer">
     <span class="label">${head}</span>${full === undefined ? '' : html`<pre>${shownText(truncate(full, SAID_LIMIT))}</pre>`}${
       answer.evidence === undefined ? '' : html`<div class="muted">why: ${answer.evidence}</div>`
