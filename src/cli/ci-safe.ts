@@ -5,13 +5,13 @@
  * command, so every write to the standard streams goes through here, escaped for what the text is: the same value
  * in JSON and XML, a visible escape in terminal text and Markdown.
  */
-export type StreamFormat = 'text' | 'markdown' | 'json' | 'xml' | 'workflow';
+export type StreamFormat = 'text' | 'markdown' | 'json' | 'xml' | 'html' | 'workflow';
 
 const LINE_COMMAND = /^([ \t]*):(?=:)/gm;
 const ANYWHERE_COMMAND = /#(?=#(?:vso)?\[)/g;
 
-const COLON: Record<StreamFormat, string> = { text: '\\x3a', markdown: '\\:', json: ':', xml: '&#58;', workflow: ':' };
-const HASH: Record<StreamFormat, string> = { text: '\\x23', markdown: '&#35;', json: '\\u0023', xml: '&#35;', workflow: '\\x23' };
+const COLON: Record<StreamFormat, string> = { text: '\\x3a', markdown: '\\:', json: ':', xml: '&#58;', html: '&#58;', workflow: ':' };
+const HASH: Record<StreamFormat, string> = { text: '\\x23', markdown: '&#35;', json: '\\u0023', xml: '&#35;', html: '&#35;', workflow: '\\x23' };
 
 export function ciSafe(text: string, format: StreamFormat): string {
   // JSON never starts a line inside a string (newlines are escaped), so its `::` needs nothing. Workflow commands
@@ -28,6 +28,7 @@ export const REPORTER_FORMATS = {
   sarif: 'json',
   markdown: 'markdown',
   github: 'workflow',
+  html: 'html',
 } as const satisfies Record<string, StreamFormat>;
 
 /**

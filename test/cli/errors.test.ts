@@ -13,7 +13,7 @@ describe('usage and config errors exit 2 with one clear message', () => {
   it('unknown reporter', async () => {
     const result = await runCli(['run', '--reporter', 'jsno', '--', 'node', '-e', '0']);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe('mcpact: unknown reporter "jsno" (did you mean "json"?); available: console, json, junit, sarif, markdown, github');
+    expect(result.stderr.trim()).toBe('mcpact: unknown reporter "jsno" (did you mean "json"?); available: console, json, junit, sarif, markdown, github, html');
   });
 
   it('unknown option', async () => {

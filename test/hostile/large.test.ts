@@ -36,6 +36,8 @@ describe('server-sized data', () => {
         'junit:report.xml',
         '--reporter',
         'markdown:report.md',
+        '--reporter',
+        'html:report.html',
       ],
       // About 7 s alone; several times that beside the rest of the suite on two cores.
       timeouts: { connect_ms: 30_000, call_ms: 30_000, run_ms: 90_000 },
@@ -51,6 +53,7 @@ describe('server-sized data', () => {
     expect(result.code).toBe(1);
     JSON.parse(readFileSync(path.join(current.dir, 'report.sarif'), 'utf8'));
     expect(readFileSync(path.join(current.dir, 'report.xml'), 'utf8')).toContain('tool-description-changed');
+    expect(readFileSync(path.join(current.dir, 'report.html'), 'utf8')).toContain('data-rule="drift/tool-description-changed"');
     if (result.rssMb !== undefined) expect(result.rssMb).toBeLessThan(1024);
     await expectClean(current, result);
   }, 120_000);

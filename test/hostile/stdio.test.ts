@@ -5,6 +5,8 @@
  * that stay valid. Runs every rule, as `mcpact run` would.
  */
 import { describe, expect, it } from 'vitest';
+import { HTML_ATTACKS } from '../../fixtures/hostile/html-text.js';
+import { escapeHtml } from '../../src/report/escape-html.js';
 import { expectNoneAlive, expectSafeReports, HOSTILE_TIMEOUTS, hostileStdio, ruleIds, runHostile } from './support.js';
 
 /** For servers that never get past initialize: the connect deadline is all the run takes. */
@@ -117,6 +119,18 @@ describe('hostile stdio servers', () => {
     // The raw text is kept in the JSON report (escaped by JSON) and made visible in the terminal.
     expect(run.outputs.json).toContain('\\u001b[31mALERT');
     expect(run.outputs.console).toContain('\\x1b[31mALERT');
+    expectSafeReports(run);
+    await expectNoneAlive(pids());
+  });
+
+  it('puts markup and script in serverInfo, names, titles, descriptions and errors: the HTML report shows it all as text', async () => {
+    const { target, pids } = hostileStdio('html-injection');
+    const run = await runHostile(target);
+    expect(run.code).not.toBe(2);
+    expect(run.server.findings.filter((finding) => finding.ruleId === 'schema/tool-name').length).toBeGreaterThanOrEqual(10);
+    // The attack is in the page, as escaped text (inspectHtml in expectSafeReports finds no element it would make).
+    expect(run.outputs.html).toContain(escapeHtml(HTML_ATTACKS.scriptEnd));
+    expect(run.outputs.html).not.toContain(HTML_ATTACKS.scriptEnd);
     expectSafeReports(run);
     await expectNoneAlive(pids());
   });

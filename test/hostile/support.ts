@@ -17,6 +17,7 @@ import { REPORTERS } from '../../src/report/reporters/index.js';
 import { ruleMeta } from '../../src/engine/rule.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { alive, ROOT } from '../support/cli.js';
+import { inspectHtml } from '../support/html-check.js';
 
 /** Short deadlines: a hostile server must never make mcpact wait longer than it was told to. */
 export const HOSTILE_TIMEOUTS: Timeouts = { connect_ms: 2_000, call_ms: 400, run_ms: 6_000 };
@@ -63,6 +64,9 @@ export function expectSafeReports(run: HostileRun, timeouts: Timeouts = HOSTILE_
   JSON.parse(run.outputs.sarif!);
   expect(run.outputs.console).not.toMatch(FOREIGN_CONTROL);
   expect(run.outputs.consoleColor!.replace(OWN_SGR, '')).not.toMatch(FOREIGN_CONTROL);
+  // The HTML report: only its own markup, whatever the server sent, and no hidden character passed on as it is.
+  expect(inspectHtml(run.outputs.html!).problems).toEqual([]);
+  expect(run.outputs.html).not.toMatch(FOREIGN_CONTROL);
 }
 
 /** A pid file the fixture appends to; the stdio target that writes it. */

@@ -30,14 +30,19 @@ export interface WordDiff {
 const CONTEXT_WORDS = 2;
 const EXCERPT_LIMIT = 120;
 
-interface Part {
+export interface Part {
   value: string;
   added?: boolean;
   removed?: boolean;
 }
 
+/** The word diff as parts (hidden characters made visible), for reporters that mark changes their own way. */
+export function wordParts(before: string, after: string): Part[] {
+  return mergeNearbyChanges(diffWordsWithSpace(visible(before), visible(after)));
+}
+
 export function wordDiff(before: string, after: string): WordDiff {
-  const parts = mergeNearbyChanges(diffWordsWithSpace(visible(before), visible(after)));
+  const parts = wordParts(before, after);
   const marked = parts.map((part) => (part.added ? `{+${part.value}+}` : part.removed ? `[-${part.value}-]` : part.value)).join('');
   const pieces: string[] = [];
   parts.forEach((part, index) => {

@@ -7,6 +7,7 @@ import { renderJunit } from './junit.js';
 import { renderSarif } from './sarif.js';
 import { renderMarkdown } from './markdown.js';
 import { renderGithub } from './github.js';
+import { renderHtml } from './html.js';
 
 export const REPORTERS = {
   console: { description: 'Human-readable, streamed by rule family (stdout by default).', render: renderConsole },
@@ -17,5 +18,9 @@ export const REPORTERS = {
   github: {
     description: 'GitHub Actions workflow commands: an annotation for every finding at or above fail-on, at the config line (may share stdout with console).',
     render: renderGithub,
+  },
+  html: {
+    description: 'One self-contained HTML page to open in a browser: findings with filters, spec quotes, drift word diffs, a latency chart (no network).',
+    render: renderHtml,
   },
 } as const satisfies Record<ReporterName, { description: string; render: Render }>;

@@ -1,0 +1,104 @@
+/**
+ * The HTML reporter without a browser: its parsed tree holds only the elements and attributes it writes (no
+ * markup, script, handler or link from the server, whatever the hostile report and fixtures/hostile/html-text.ts
+ * put in names, messages, answers, quotes and diffs), every finding once, hidden characters shown as labels, and
+ * the escaping helpers do what they promise. test/browser/html-report.test.ts opens the same pages in Chromium.
+ */
+import { describe, expect, it } from 'vitest';
+import { HTML_ATTACKS } from '../../../fixtures/hostile/html-text.js';
+import { escapeHtml, html, safeUrl, shownText } from '../../../src/report/escape-html.js';
+import { renderHtml } from '../../../src/report/reporters/html.js';
+import { SCRIPT, STYLE } from '../../../src/report/reporters/html-assets.js';
+import { ciSafe } from '../../../src/cli/ci-safe.js';
+import { latencyChart } from '../../../src/report/reporters/html-latency.js';
+import { attr, byClass, inspectHtml, textOf } from '../../support/html-check.js';
+import { hostileHtmlReport } from '../../support/hostile-html-report.js';
+import { hostileReport, reporterContext } from '../../support/hostile-report.js';
+
+describe('html escaping', () => {
+  it('escapes the five markup characters, for element content and quoted attributes alike', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+
+  it('escapes every interpolated value of the template, and only passes markup the reporter built', () => {
+    const attack = HTML_ATTACKS.attributeBreak;
+    expect(html`<b title="${attack}">${attack}</b>`.text).toBe(`<b title="${escapeHtml(attack)}">${escapeHtml(attack)}</b>`);
+    expect(html`<p>${html`<i>ours</i>`}${[HTML_ATTACKS.img, 2]}</p>`.text).toBe(`<p><i>ours</i>${escapeHtml(HTML_ATTACKS.img)}2</p>`);
+  });
+
+  it('shows bidi, zero-width, tag and control characters as marked labels', () => {
+    expect(shownText('a\u202eb\u200bc\u0007').text).toBe(
+      'a<mark class="hidden-char">&lt;U+202E&gt;</mark>b<mark class="hidden-char">&lt;U+200B&gt;</mark>c<mark class="hidden-char">\\x07</mark>',
+    );
+  });
+
+  it('links only to https addresses without credentials', () => {
+    expect(safeUrl('https://github.com/mcpact/mcpact/blob/main/docs/rules.md#x')).toBe('https://github.com/mcpact/mcpact/blob/main/docs/rules.md#x');
+    for (const url of [HTML_ATTACKS.javascriptUrl, 'http://example.com/', 'data:text/html,<script>', 'https://user:pw@example.com/', 'not a url', undefined]) {
+      expect(safeUrl(url), url).toBeUndefined();
+    }
+  });
+});
+
+describe('html reporter', () => {
+  const context = reporterContext();
+  const cases = [
+    ['the hostile report', hostileReport()],
+    ['the report full of HTML attacks', hostileHtmlReport()],
+  ] as const;
+
+  for (const [name, report] of cases) {
+    it(`${name}: only the reporter's own elements, attributes, script, style and links; the CSP pins them`, () => {
+      const page = inspectHtml(renderHtml(report, context));
+      expect(page.problems).toEqual([]);
+    });
+
+    it(`${name}: one article per finding, with the counts of the report`, () => {
+      const page = inspectHtml(renderHtml(report, context));
+      const articles = byClass(page, 'finding');
+      expect(articles).toHaveLength(report.servers.reduce((sum, server) => sum + server.findings.length, 0));
+      for (const severity of ['error', 'warning', 'info'] as const) {
+        expect(articles.filter((article) => attr(article, 'data-severity') === severity)).toHaveLength(report.summary.findings[severity]);
+      }
+    });
+  }
+
+  it('shows the server text as text: the attacks read literally on the page, hidden characters as labels', () => {
+    const page = inspectHtml(renderHtml(hostileHtmlReport(), context));
+    for (const attack of [HTML_ATTACKS.img, HTML_ATTACKS.scriptEnd, HTML_ATTACKS.attributeBreak, HTML_ATTACKS.link]) expect(page.text).toContain(attack);
+    expect(page.text).toContain('bidi<U+202E>override<U+2066>isolate zero<U+200B>width');
+    expect(page.text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b-\u200d\u{e0000}-\u{e007f}]/u);
+  });
+
+  it('on stdout, the CI-command escaping leaves the hashed script and style as they are (the CSP still allows them)', () => {
+    const page = ciSafe(renderHtml(hostileHtmlReport(), context), 'html');
+    expect(page).toContain(`<script>${SCRIPT}</script>`);
+    expect(page).toContain(`<style>${STYLE}</style>`);
+    expect(inspectHtml(page).problems).toEqual([]);
+  });
+
+  it('bounds what it prints: a 100 kB message is cut', () => {
+    const text = renderHtml(hostileReport(), context);
+    expect(text).not.toContain('L'.repeat(2_100));
+    expect(text.length).toBeLessThan(400_000);
+  });
+
+  it('shows era and protocol revision when the report has them, and works without era', () => {
+    const report = hostileHtmlReport();
+    const withEra = { ...report, servers: report.servers.map((server) => ({ ...server, era: 'stateless' })) };
+    expect(inspectHtml(renderHtml(withEra, context)).text).toMatch(/2025-06-18\s*era stateless/);
+    const eraLines = (page: ReturnType<typeof inspectHtml>) => byClass(page, 'muted').filter((element) => textOf(element).startsWith('era '));
+    expect(eraLines(inspectHtml(renderHtml(withEra, context)))).toHaveLength(report.servers.length);
+    expect(eraLines(inspectHtml(renderHtml(report, context)))).toHaveLength(0);
+  });
+
+  it('draws a bar per timed tool on one scale, with budgets', () => {
+    const chart = latencyChart([
+      { name: 'fast', samples: 5, errors: 0, timeouts: 0, p50Ms: 10, p95Ms: 20, budget: { p95Ms: 40 } },
+      { name: 'idle', samples: 0, errors: 0, timeouts: 3, p50Ms: null, p95Ms: null },
+    ]).text;
+    expect(chart.match(/class="p95" x="180" y="\d+" width="([\d.]+)"/)?.[1]).toBe('195');
+    expect(chart).toContain('class="budget" x1="570"');
+    expect(chart).toContain('no samples');
+  });
+});
