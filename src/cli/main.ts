@@ -32,6 +32,8 @@ export function buildProgram(): Command {
     .option('--show-values', 'reports may contain prompt argument values and rendered text (redacted by default)')
     .option('--update-golden', 'write the golden files of prompt expectations instead of comparing with them')
     .option('--pr-comment', 'GitHub Actions: post the Markdown report on the pull request, updating the same comment on re-runs (needs GITHUB_TOKEN)')
+    .option('--shard <K/N>', "run only shard K of N of the config's servers (a CI matrix job each); write --reporter blob:DIR for merge-reports")
+    .option('--watch [paths...]', "re-run on every file change (default: the servers' folders) and print the findings that changed; Ctrl-C ends it")
     .action(async (command: string[], options: Record<string, unknown>) => {
       const { runCommand } = await import('./run.js');
       process.exitCode = await runCommand(command, options);
@@ -60,6 +62,19 @@ export function buildProgram(): Command {
     .action(async (command: string[], options: Record<string, unknown>) => {
       const { diffCommand } = await import('./diff.js');
       process.exitCode = await diffCommand(command, options);
+    });
+
+  const merge = program
+    .command('merge-reports')
+    .description("Join the blobs of a sharded run (--reporter blob:DIR) into every report of one run, with the checks across servers; exit code as one run's.")
+    .argument('<dirs...>', 'folders (or files) holding the blobs: mcpact-blob-K-of-N.json, a few folder levels deep');
+  reporterOption(merge);
+  severityFailOnOption(merge)
+    .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
+    .option('--verbose', "console: every rule's status")
+    .action(async (dirs: string[], options: Record<string, unknown>) => {
+      const { mergeReportsCommand } = await import('./merge-reports.js');
+      process.exitCode = await mergeReportsCommand(dirs, options);
     });
 
   program
