@@ -115,8 +115,8 @@ export async function runOnce(operands: string[], options: RunOptions, followUp 
   });
   progress?.finish();
   const servers = reports.map((report, index): ServerReport => {
-    const { configLine: line, source } = resolved.servers[index]!;
-    if (line !== undefined && resolved.configPath !== undefined) return { ...report, source: configSource(resolved.configPath, line) };
+    const { configLine: line, source, configPath = resolved.configPath } = resolved.servers[index]!;
+    if (line !== undefined && configPath !== undefined) return { ...report, source: configSource(configPath, line) };
     return source ? { ...report, source } : report;
   });
   const report = redact(buildRunReport({ version, servers, durationMs: performance.now() - started, failOn }));
