@@ -79,10 +79,13 @@ export function buildProgram(): Command {
 
   program
     .command('init')
-    .description('Write a commented starter mcpact.yaml; with -- <command> or --url, pre-filled from the live server.')
+    .description(
+      'Write a commented starter mcpact.yaml; with -- <command> or --url, pre-filled from the live server; with --from, the servers of a client config.',
+    )
     .argument('[command...]', 'stdio server to inspect: everything after --')
     .option('--url <url>', 'Streamable HTTP server to inspect')
     .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
+    .option('--from <file>', 'import the servers of a client config (mcpServers JSON of desktop clients and IDEs, VS Code mcp.json); secrets become ${VAR}')
     .option('-o, --output <file>', 'where to write the config', 'mcpact.yaml')
     .option('-f, --force', 'overwrite an existing file')
     .action(async (command: string[], options: Record<string, unknown>) => {

@@ -125,6 +125,7 @@ export const mergeOptionsSchema = z.strictObject({
 });
 
 export const initOptionsSchema = z.strictObject({
+  from: z.string().optional(),
   url: z.string().optional(),
   header: z.array(z.string()).optional(),
   output: z.string(),
