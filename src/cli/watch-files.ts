@@ -21,10 +21,12 @@ export interface FileWatch {
 
 /**
  * Watches `roots` (folders, walked; files, through their folder) and calls `onChange` with each changed path.
- * `ignored` are absolute paths mcpact writes itself (its reports, its trace): a change to them is not a change.
+ * `ignored` are absolute paths mcpact writes itself (its reports, its trace, a blob folder and what is in it): a
+ * change to them is not a change.
  */
 export async function watchFiles(roots: readonly string[], onChange: (file: string) => void, ignored: ReadonlySet<string> = new Set()): Promise<FileWatch> {
   const watchers = new Map<string, FSWatcher>();
+  const isIgnored = (file: string) => [...ignored].some((place) => file === place || file.startsWith(place + path.sep));
   let capped = false;
   let closed = false;
 
@@ -37,7 +39,7 @@ export async function watchFiles(roots: readonly string[], onChange: (file: stri
       watcher = watch(folder, { persistent: true }, (_event, name) => {
         if (name === null) return;
         const file = path.join(folder, name.toString());
-        if ((only !== undefined && name.toString() !== only) || ignored.has(file) || IGNORED.has(name.toString())) return;
+        if ((only !== undefined && name.toString() !== only) || IGNORED.has(name.toString()) || isIgnored(file)) return;
         onChange(file);
         // A folder that appears (created, moved in) is watched from now on.
         if (only === undefined) void addTree(file);

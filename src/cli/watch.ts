@@ -25,6 +25,8 @@ export type RunOnce = (operands: string[], options: RunOptions, followUp?: boole
 export async function watchCommand(operands: string[], options: RunOptions, runOnce: RunOnce): Promise<number> {
   if (options.shard) throw usageError('--watch runs every server; --shard is for CI jobs');
   if (options.prComment) throw usageError('--watch is for the terminal; --pr-comment is for CI');
+  // Writing golden files would be a change, and so a run, after every run.
+  if (options.updateGolden) throw usageError('--update-golden writes the golden files once: run it without --watch');
   const interrupt = interruptSignal();
   const print = consoleOnStdout(options.reporter) ? (text: string) => writeOut(text) : (text: string) => writeErr(text);
   // Errors of the first run (bad flags, no config) end the command, as without --watch.
