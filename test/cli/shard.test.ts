@@ -179,3 +179,20 @@ describe('three shards merged against one run', () => {
     expect(diff.stderr).toMatch(/reporter "blob" is for mcpact run/);
   });
 });
+
+describe('a hostile server in a blob', () => {
+  it('keeps a 10,000-level schema to a depth JSON can hold, and the merge still checks across servers', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-shard-'));
+    const hostile = path.join(ROOT, 'dist/fixtures/hostile/stdio.js');
+    const entry = (name: string) => [`  - name: ${name}`, '    transport: stdio', '    command: node', `    args: [${JSON.stringify(hostile)}, deep-schema]`];
+    writeFileSync(path.join(dir, 'mcpact.yaml'), ['servers:', ...entry('deep'), ...entry('deep-copy'), ''].join('\n'));
+    const shard = await runCli(['run', '--shard', '1/1', '--only', 'schema,security', '-r', 'blob:blobs', '-q'], { cwd: dir });
+    expect(shard.code).toBe(1);
+    const merged = await runCli(['merge-reports', 'blobs', '-r', 'json:merged.json'], { cwd: dir });
+    expect(merged.stderr).toBe('');
+    const report = JSON.parse(readFileSync(path.join(dir, 'merged.json'), 'utf8')) as { servers: { findings: { ruleId: string; message: string }[] }[] };
+    for (const server of report.servers) {
+      expect(server.findings.some((finding) => finding.ruleId === 'security/tool-shadowing' && / also declared by server /.test(finding.message))).toBe(true);
+    }
+  }, 60_000);
+});

@@ -4,7 +4,7 @@
  * server logs its pid, so the test sees that each change restarted it and that no process outlives the watch.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -143,5 +143,27 @@ describe('mcpact run --watch', () => {
     await running.until(/no change in findings \(0 findings; exit 0\)\n/);
     running.child.kill('SIGINT');
     expect(await running.exited).toBe(0);
+  }, 60_000);
+
+  it('exits 2 when Ctrl-C cuts a run short, with the server stopped', async () => {
+    const { dir, pids } = serverFolder();
+    running = watching(['run', '--watch', '--only', 'schema', '-e', `PID_LOG=${pids}`, '--', 'node', SERVER], dir);
+    await running.until(/Ctrl-C ends\n/);
+    writeFileSync(path.join(dir, 'tools.json'), JSON.stringify('hang'));
+    await running.until(/changed: tools\.json; running again\n/);
+    // The second start has logged its pid: the run is waiting on a server that never answers.
+    await new Promise<void>((resolve) => {
+      // Woken by the file system when the log changes, not by a timer.
+      const started = () => existsSync(pids) && pidsOf(pids).length === 2;
+      if (started()) return resolve();
+      const watcher = watch(path.dirname(pids), () => {
+        if (!started()) return;
+        watcher.close();
+        resolve();
+      });
+    });
+    running.child.kill('SIGINT');
+    expect(await running.exited).toBe(2);
+    for (const pid of pidsOf(pids)) expect(await alive(pid)).toBe(false);
   }, 60_000);
 });
