@@ -3,7 +3,7 @@
  * fills in what it found: the server's name and its prompts (listed as comments until prompt options exist).
  */
 import { existsSync } from 'node:fs';
-import { access, writeFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { SessionTarget } from '../connect/session.js';
@@ -16,6 +16,7 @@ import { mcpactVersion } from './version.js';
 import { forTerminal } from '../report/sanitize.js';
 import { initOptionsSchema, parseOptions, type InitOptions } from './option-schemas.js';
 import { writeOut } from './ci-safe.js';
+import { writeOutput } from './output.js';
 
 const LOCAL_SCHEMA = 'node_modules/mcpact/schemas/config.v1.schema.json';
 
@@ -37,8 +38,20 @@ export async function initCommand(operands: string[], raw: Record<string, unknow
     throw usageError(`${options.output} already exists; use --force to overwrite it`);
   }
   const live = operands.length > 0 || options.url !== undefined;
+  if (options.from !== undefined) {
+    if (live) throw usageError('give either --from <client config> or a server (-- <command> / --url), not both');
+    const { importClientConfig } = await import('./init-from.js');
+    const imported = await importClientConfig(options.from, schemaLine(options.output));
+    await writeOutput(options.output, imported.text);
+    const set = imported.variables.length > 0 ? `; set ${imported.variables.join(', ')} (no secret was copied: they are \${VAR} references)` : '';
+    writeOut(
+      `wrote ${options.output} with ${imported.servers} server${imported.servers === 1 ? '' : 's'} from ${options.from}${set}; next: npx mcpact run -c ${options.output}\n`,
+    );
+    for (const why of imported.skipped) writeOut(`  not imported: ${why}\n`);
+    return 0;
+  }
   const text = live ? await fromServer(operands, options) : starter(schemaLine(options.output));
-  await writeFile(options.output, text);
+  await writeOutput(options.output, text);
   writeOut(`wrote ${options.output}${live ? ' (pre-filled from the server)' : ''}; next: npx mcpact run -c ${options.output}\n`);
   return 0;
 }

@@ -37,6 +37,8 @@ export function buildProgram(): Command {
     .option('--show-values', 'reports may contain prompt argument values and rendered text (redacted by default)')
     .option('--update-golden', 'write the golden files of prompt expectations instead of comparing with them')
     .option('--pr-comment', 'GitHub Actions: post the Markdown report on the pull request, updating the same comment on re-runs (needs GITHUB_TOKEN)')
+    .option('--shard <K/N>', "run only shard K of N of the config's servers (a CI matrix job each); write --reporter blob:DIR for merge-reports")
+    .option('--watch [paths...]', "re-run on every file change (default: the servers' folders) and print the findings that changed; Ctrl-C ends it")
     .action(async (command: string[], options: Record<string, unknown>) => {
       const { runCommand } = await import('./run.js');
       process.exitCode = await runCommand(command, options);
@@ -67,12 +69,28 @@ export function buildProgram(): Command {
       process.exitCode = await diffCommand(command, options);
     });
 
+  const merge = program
+    .command('merge-reports')
+    .description("Join the blobs of a sharded run (--reporter blob:DIR) into every report of one run, with the checks across servers; exit code as one run's.")
+    .argument('<dirs...>', 'folders (or files) holding the blobs: mcpact-blob-K-of-N.json, a few folder levels deep');
+  reporterOption(merge);
+  severityFailOnOption(merge)
+    .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
+    .option('--verbose', "console: every rule's status")
+    .action(async (dirs: string[], options: Record<string, unknown>) => {
+      const { mergeReportsCommand } = await import('./merge-reports.js');
+      process.exitCode = await mergeReportsCommand(dirs, options);
+    });
+
   program
     .command('init')
-    .description('Write a commented starter mcpact.yaml; with -- <command> or --url, pre-filled from the live server.')
+    .description(
+      'Write a commented starter mcpact.yaml; with -- <command> or --url, pre-filled from the live server; with --from, the servers of a client config.',
+    )
     .argument('[command...]', 'stdio server to inspect: everything after --')
     .option('--url <url>', 'Streamable HTTP server to inspect')
     .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
+    .option('--from <file>', 'import the servers of a client config (mcpServers JSON of desktop clients and IDEs, VS Code mcp.json); secrets become ${VAR}')
     .option('-o, --output <file>', 'where to write the config', 'mcpact.yaml')
     .option('-f, --force', 'overwrite an existing file')
     .action(async (command: string[], options: Record<string, unknown>) => {

@@ -11,6 +11,7 @@ import { SEVERITIES } from '../model/severity.js';
 import { DEPTHS } from '../model/depth.js';
 import { closest } from '../util/did-you-mean.js';
 import { parseReporters } from './output.js';
+import { parseShard } from './shard.js';
 
 const commaList = (text: string) =>
   text
@@ -61,7 +62,15 @@ const milliseconds = (flag: string) =>
   });
 
 const flag = z.boolean().optional();
-const reporters = z.array(z.string()).optional().transform(parseReporters);
+const reporters = z
+  .array(z.string())
+  .optional()
+  .transform((values) => parseReporters(values));
+/** `mcpact run` also takes `blob:DIR`. */
+const runReporters = z
+  .array(z.string())
+  .optional()
+  .transform((values) => parseReporters(values, { blob: true }));
 
 export const targetOptionsSchema = z.strictObject({
   config: z.string().optional(),
@@ -76,7 +85,9 @@ export const targetOptionsSchema = z.strictObject({
 });
 
 export const runOptionsSchema = targetOptionsSchema.extend({
-  reporter: reporters,
+  reporter: runReporters,
+  shard: z.string().transform(parseShard).optional(),
+  watch: z.union([z.boolean(), z.array(z.string())]).optional(),
   failOn: z.enum(SEVERITIES).optional(),
   only: families('--only').optional(),
   skip: families('--skip').optional(),
@@ -109,7 +120,15 @@ export const diffOptionsSchema = targetOptionsSchema.extend({
   listChanges: flag,
 });
 
+export const mergeOptionsSchema = z.strictObject({
+  reporter: reporters,
+  failOn: z.enum(SEVERITIES).optional(),
+  quiet: flag,
+  verbose: flag,
+});
+
 export const initOptionsSchema = z.strictObject({
+  from: z.string().optional(),
   url: z.string().optional(),
   header: z.array(z.string()).optional(),
   output: z.string(),
@@ -120,6 +139,7 @@ export type TargetOptions = z.output<typeof targetOptionsSchema>;
 export type RunOptions = z.output<typeof runOptionsSchema>;
 export type BaselineOptions = z.output<typeof baselineOptionsSchema>;
 export type DiffOptions = z.output<typeof diffOptionsSchema>;
+export type MergeOptions = z.output<typeof mergeOptionsSchema>;
 export type InitOptions = z.output<typeof initOptionsSchema>;
 
 /** Typed options, or a usage error with the first problem's message. */

@@ -16,7 +16,7 @@ const SEVERITY_CHOICES = [...SEVERITIES].reverse();
 export function targetOptions(command: Command, verb: string): Command {
   return command
     .argument('[command...]', 'zero-config stdio server: everything after -- is the command to spawn')
-    .option('-c, --config <file>', 'config file (default: mcpact.yaml when it exists)')
+    .option('-c, --config <path>', 'config file, folder of configs or quoted glob of configs (default: mcpact.yaml when it exists)')
     .option('--server <name>', `${verb} only this server from the config`)
     .option('--url <url>', 'zero-config Streamable HTTP server')
     .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)

@@ -19,14 +19,15 @@ import { colorEnabled } from './color.js';
 import { REPORTER_FORMATS, writeOut, writeErr } from './ci-safe.js';
 
 export interface ReporterSpec {
-  name: ReporterName;
+  /** `blob` (mcpact run only) writes a shard's mergeable result into a folder: cli/blob.ts. */
+  name: ReporterName | 'blob';
   /** Output file; undefined means stdout. */
   path?: string;
 }
 
 /** `--reporter NAME[:PATH]`, repeatable; console on stdout when none is given. Only one may write to stdout. */
-export function parseReporters(values: readonly string[] | undefined): ReporterSpec[] {
-  const reporters = (values ?? ['console']).map(parseReporterSpec);
+export function parseReporters(values: readonly string[] | undefined, accepts: { blob?: boolean } = {}): ReporterSpec[] {
+  const reporters = (values ?? ['console']).map((value) => parseReporterSpec(value, accepts.blob === true));
   // The github reporter's workflow commands are log lines the runner takes out: they may follow the console's output.
   const onStdout = reporters.filter((reporter) => reporter.path === undefined).map((reporter) => reporter.name);
   const shared = onStdout.length === 2 && onStdout.includes('console') && onStdout.includes('github');
@@ -36,10 +37,15 @@ export function parseReporters(values: readonly string[] | undefined): ReporterS
   return reporters;
 }
 
-function parseReporterSpec(text: string): ReporterSpec {
+function parseReporterSpec(text: string, blob: boolean): ReporterSpec {
   const colon = text.indexOf(':');
   const name = colon === -1 ? text : text.slice(0, colon);
   const file = colon === -1 ? undefined : text.slice(colon + 1);
+  if (name === 'blob') {
+    if (!blob) throw usageError('reporter "blob" is for mcpact run (each shard writes one; merge-reports reads them)');
+    if (!file) throw usageError('reporter "blob" needs a folder: --reporter blob:DIR');
+    return { name, path: file };
+  }
   if (!isReporterName(name)) {
     const hint = closest(name, REPORTER_NAMES);
     throw usageError(`unknown reporter "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; available: ${REPORTER_NAMES.join(', ')}`);
@@ -70,7 +76,7 @@ export function reporterContext(options: { verbose?: boolean; quiet?: boolean },
 /** Renders each reporter; a console already streamed to stdout is not written again. */
 export async function writeReports(report: RunReport, reporters: readonly ReporterSpec[], context: ReporterContext, streamed: boolean): Promise<void> {
   for (const reporter of reporters) {
-    if (reporter.name === 'console' && reporter.path === undefined && streamed) continue;
+    if (reporter.name === 'blob' || (reporter.name === 'console' && reporter.path === undefined && streamed)) continue;
     const text = REPORTERS[reporter.name].render(report, { ...context, color: reporter.path === undefined && context.color });
     if (reporter.path === undefined) writeOut(text, REPORTER_FORMATS[reporter.name]);
     else await writeOutput(reporter.path, text);

@@ -4,11 +4,13 @@
  * fail-on, 2 not everything tested).
  */
 import path from 'node:path';
-import { DEFAULT_CONCURRENCY, runServers } from '../engine/runner.js';
+import { DEFAULT_CONCURRENCY, policyOf, runServers } from '../engine/runner.js';
 import { defaultServerConcurrency } from './concurrency.js';
 import type { Baseline, Rule } from '../engine/rule.js';
 import type { Family } from '../model/family.js';
-import type { ServerReport } from '../model/report.js';
+import type { RunReport, ServerReport } from '../model/report.js';
+import type { Surface } from '../surface/types.js';
+import { usageError } from '../errors.js';
 import { buildRunReport, exitCode } from '../report/build.js';
 import { redactor } from '../report/redact.js';
 import { consoleStream } from '../report/reporters/console.js';
@@ -18,9 +20,11 @@ import { argumentValues } from '../config/suites.js';
 import { bounded, TRACE_BOUNDS } from '../util/bound.js';
 import { configuredBaselines } from './baselines.js';
 import { diskRuntime } from './goldens.js';
-import { parseOptions, runOptionsSchema } from './option-schemas.js';
-import { consoleOnStdout, openTrace, reportServerErrors, reporterContext, writeReports } from './output.js';
-import { resolveTargets, type ServerTarget } from './targets.js';
+import { parseOptions, runOptionsSchema, type RunOptions } from './option-schemas.js';
+import { consoleOnStdout, openTrace, reportServerErrors, reporterContext, say, writeReports } from './output.js';
+import { resolveTargets, type ResolvedTargets, type ServerTarget } from './targets.js';
+import { writeBlob } from './blob.js';
+import { inShard } from './shard.js';
 import { mcpactVersion } from './version.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { interruptSignal } from './signals.js';
@@ -28,12 +32,38 @@ import { progressHooks } from './progress.js';
 
 export async function runCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(runOptionsSchema, raw);
+  if (options.watch !== undefined) {
+    const { watchCommand } = await import('./watch.js');
+    return watchCommand(operands, options, runOnce);
+  }
+  return (await runOnce(operands, options)).code;
+}
+
+export interface RunOutcome {
+  report: RunReport;
+  code: 0 | 1 | 2;
+  /** The folders the servers run in (stdio: their cwd), else the config's folder or the working directory: what --watch watches by default. */
+  folders: string[];
+}
+
+/**
+ * One run, reports written. `followUp` (watch mode after the first run): nothing on stdout or progress on stderr,
+ * the caller prints what changed; file reporters are written again.
+ */
+export async function runOnce(operands: string[], options: RunOptions, followUp = false): Promise<RunOutcome> {
   const rules = selectRules(ALL_RULES, options.only, options.skip);
   const resolved = await resolveTargets(
     operands,
     options,
     ALL_RULES.map((rule) => rule.id),
   );
+  const allNames = resolved.servers.map((server) => server.name);
+  const positions = new Map(allNames.map((name, index) => [name, index]));
+  if (options.shard) {
+    if (operands.length > 0 || options.url !== undefined) throw usageError('--shard splits the servers of a config; a zero-config run has one server');
+    if (options.server !== undefined) throw usageError('give either --server or --shard, not both');
+    resolved.servers = inShard(resolved.servers, options.shard);
+  }
   // Lockfiles of the servers with a drift.baseline are read before anything runs: a bad one is exit 2 at once.
   const baselines = rules.some((rule) => rule.family === 'drift')
     ? await configuredBaselines(resolved.servers, resolved.configPath, resolved.secrets)
@@ -50,14 +80,25 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
   });
   const version = mcpactVersion();
 
-  const streamed = consoleOnStdout(options.reporter);
+  const reporters = followUp ? options.reporter.filter((reporter) => reporter.path !== undefined) : options.reporter;
+  const streamed = consoleOnStdout(reporters);
   const context = reporterContext(options, ALL_RULES);
   const stream = streamed ? consoleStream((text) => writeOut(redact(text)), { ...context, failOn }) : undefined;
   // Messages may nest deeper than JSON.stringify (or redaction's walk) can go: the trace keeps a bounded copy, of
   // the same shape (only values deep inside each `message`, typed unknown, become marker strings).
   const trace = options.trace ? await openTrace(options.trace, (line) => redact(bounded(line, TRACE_BOUNDS) as typeof line)) : undefined;
   // Without the console on stdout, stderr says how far the run is (one live line on a terminal, a line per family in CI).
-  const progress = streamed || options.quiet ? undefined : progressHooks(writeErr, process.stderr.isTTY === true);
+  const progress = streamed || options.quiet || followUp ? undefined : progressHooks(writeErr, process.stderr.isTTY === true);
+
+  const blobDir = reporters.find((reporter) => reporter.name === 'blob')?.path;
+  if (options.shard && blobDir === undefined)
+    say(`warning: --shard ${options.shard.index}/${options.shard.total} without --reporter blob:DIR: nothing to merge`);
+  if (options.shard && streamed) {
+    writeErr(
+      `mcpact: shard ${options.shard.index}/${options.shard.total}: ${resolved.servers.length} of ${allNames.length} servers; checks across servers run in merge-reports\n`,
+    );
+  }
+  const surfaces = new Map<number, Surface>();
 
   const started = performance.now();
   const plans = resolved.servers.map((server) => ({
@@ -74,26 +115,53 @@ export async function runCommand(operands: string[], raw: Record<string, unknown
     servers: options.concurrency ?? defaultServerConcurrency(),
     interrupt: interruptSignal(),
     hooks: { ...stream, ...progress, onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
+    // A shard sees only its servers: the checks across servers run at merge time, over every shard's.
+    crossServer: options.shard === undefined,
+    ...(blobDir !== undefined && { onSurface: (index: number, surface: Surface) => surfaces.set(index, surface) }),
   });
   progress?.finish();
   const servers = reports.map((report, index): ServerReport => {
-    const { configLine: line, source } = resolved.servers[index]!;
-    if (line !== undefined && resolved.configPath !== undefined) return { ...report, source: configSource(resolved.configPath, line) };
+    const { configLine: line, source, configPath = resolved.configPath } = resolved.servers[index]!;
+    if (line !== undefined && configPath !== undefined) return { ...report, source: configSource(configPath, line) };
     return source ? { ...report, source } : report;
   });
   const report = redact(buildRunReport({ version, servers, durationMs: performance.now() - started, failOn }));
   for (const file of await runtime.flush()) writeErr(`mcpact: wrote golden file ${path.relative(process.cwd(), file)}\n`);
   stream?.finish(report);
-  await writeReports(report, options.reporter, context, streamed);
-  if (options.prComment) {
+  await writeReports(report, reporters, context, streamed);
+  if (blobDir !== undefined) {
+    await writeBlob(blobDir, {
+      version,
+      shard: options.shard,
+      allNames,
+      failOn,
+      complete: report.complete,
+      durationMs: report.durationMs,
+      servers: report.servers.map((server, index) => ({
+        position: positions.get(resolved.servers[index]!.name) ?? index,
+        report: server,
+        policy: policyOf(plans[index]!),
+        surface: surfaces.get(index),
+      })),
+      redact,
+    });
+  }
+  if (options.prComment && !followUp) {
     const { postPrComment } = await import('../ci/pr-comment.js');
     // The comment is a convenience: whatever happens to it is one line on stderr, and the exit code stays the report's.
     const outcome = await postPrComment(REPORTERS.markdown.render(report, { ...context, color: false }), process.env);
     writeErr(`mcpact: ${outcome.kind === 'failed' ? 'warning: ' : ''}${outcome.note}\n`);
   }
   await trace?.close();
-  reportServerErrors(report, options.reporter);
-  return exitCode(report);
+  if (!followUp) reportServerErrors(report, reporters);
+  return { report, code: exitCode(report), folders: watchFolders(resolved) };
+}
+
+/** What --watch watches without paths: each stdio server's cwd, else the config's folder (or the working directory). */
+function watchFolders(resolved: ResolvedTargets): string[] {
+  const home = resolved.configPath ? path.dirname(resolved.configPath) : process.cwd();
+  const folders = resolved.servers.map((server) => (server.target.kind === 'stdio' ? (server.target.cwd ?? process.cwd()) : home));
+  return [...new Set(folders.length > 0 ? folders : [home])];
 }
 
 function exampleValues(servers: readonly ServerTarget[]): string[] {

@@ -6,7 +6,9 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { loadConfigFile } from '../config/load.js';
+import { loadConfigFile, type LoadedConfig } from '../config/load.js';
+import { SEVERITIES } from '../model/severity.js';
+import { configFiles } from './config-files.js';
 import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig, type ServerSettings, type Timeouts } from '../config/schema.js';
 import type { Depth } from '../model/depth.js';
 import type { SessionTarget } from '../connect/session.js';
@@ -21,6 +23,8 @@ import type { TargetOptions } from './option-schemas.js';
 export interface ServerTarget extends Pick<ServerPlan, 'name' | 'nameFromServer' | 'target' | 'timeouts' | 'expect' | 'levels' | 'inherited' | 'settings'> {
   /** Line of the config file that defines this server (for SARIF locations and messages). */
   configLine?: number;
+  /** The config file that defines this server (absolute): one of several when -c names a folder or a glob. */
+  configPath?: string;
   /** Zero-config: the file the run names for this server (its entry script, else package.json), for SARIF. */
   source?: { file: string; line: number };
 }
@@ -54,6 +58,10 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
   const zeroConfig = operands.length > 0 || options.url !== undefined;
   if (operands.length > 0 && options.url !== undefined) throw usageError('give either a command after -- or --url, not both');
   if (zeroConfig && options.config !== undefined) {
+    // `-c configs/*.yaml` unquoted: the shell expanded the glob, and the second file arrived as a command.
+    if (operands.length > 0 && /\.(ya?ml|json)$/.test(operands[0]!)) {
+      throw usageError(`-c takes one path: quote a glob so mcpact expands it (-c '${options.config.replace(/[^/]*$/, '*.yaml')}'), or name the folder`);
+    }
     throw usageError('give either a config file (-c) or a server on the command line (-- <command> / --url), not both');
   }
   if (options.header?.length && options.url === undefined) throw usageError('--header only applies with --url');
@@ -81,20 +89,21 @@ async function resolveFrom(operands: string[], options: TargetOptions, knownRule
       `no server to test: pass -c <config>, create ${DEFAULT_CONFIG} (mcpact init; ${CONFIG_NAMES.join(', ')} are found up to the repository root), or use -- <command> / --url <url>`,
     );
   }
-  const loaded = await loadConfigFile(file, { env: process.env, ruleIds: knownRuleIds });
-  const baseDir = path.dirname(loaded.path);
-  const configured = loaded.file.servers ?? (loaded.file.server ? [loaded.file.server] : []);
-  const topLevels = loaded.file.rules ?? {};
-  let servers = configured.map((server, index) => ({
-    name: server.name ?? defaultName(server),
-    target: sessionTarget(server, baseDir),
-    timeouts: { ...DEFAULT_TIMEOUTS, ...loaded.file.timeouts, ...server.timeouts },
-    expect: { protocolVersion: server.expect?.protocol_version },
-    levels: { ...topLevels, ...server.rules },
-    inherited: server.inherited ?? loaded.file.inherited,
-    settings: withDepth(serverSettings(server), loaded.file.depth),
-    configLine: loaded.serverLines[index],
-  }));
+  const files = configFiles(file);
+  const loadedAll = [];
+  for (const one of files) loadedAll.push(await loadConfigFile(one, { env: process.env, ruleIds: knownRuleIds }));
+  let servers = loadedAll.flatMap((loaded) => configuredServers(loaded, loadedAll.length > 1));
+  const defined = new Map<string, string>();
+  for (const server of servers) {
+    const where = path.relative(process.cwd(), server.configPath ?? '') || server.configPath || file;
+    const other = defined.get(server.name);
+    if (other !== undefined) {
+      throw usageError(
+        `server name "${server.name}" is defined in ${other} and in ${where}: names must be unique across the configs of one run (set name: on one of them)`,
+      );
+    }
+    defined.set(server.name, where);
+  }
   if (options.server !== undefined) {
     const names = servers.map((server) => server.name);
     const chosen = servers.filter((server) => server.name === options.server);
@@ -104,7 +113,47 @@ async function resolveFrom(operands: string[], options: TargetOptions, knownRule
     }
     servers = chosen;
   }
-  return { servers, secrets: loaded.secrets, failOn: loaded.file.fail_on, configPath: loaded.path };
+  // Several configs: the strictest fail_on of theirs applies to the one run.
+  const failOns = loadedAll.flatMap((loaded) => (loaded.file.fail_on ? [loaded.file.fail_on] : []));
+  const failOn = failOns.sort((a, b) => SEVERITIES.indexOf(a) - SEVERITIES.indexOf(b))[0];
+  return { servers, secrets: loadedAll.flatMap((loaded) => loaded.secrets), failOn, configPath: loadedAll[0]!.path };
+}
+
+/** The servers of one loaded config. `several`: one of several configs, so its relative paths are made absolute. */
+function configuredServers(loaded: LoadedConfig, several: boolean): ServerTarget[] {
+  const baseDir = path.dirname(loaded.path);
+  const configured = loaded.file.servers ?? (loaded.file.server ? [loaded.file.server] : []);
+  const topLevels = loaded.file.rules ?? {};
+  return configured.map((server, index) => {
+    const settings = withDepth(serverSettings(server), loaded.file.depth);
+    if (several) {
+      // drift.baseline is relative to its own config; an absolute path means the same whichever config is first.
+      if (settings.drift?.baseline !== undefined) settings.drift = { ...settings.drift, baseline: path.resolve(baseDir, settings.drift.baseline) };
+      if (usesGoldens(settings)) {
+        throw usageError(
+          `${path.relative(process.cwd(), loaded.path)}: golden files are written inside their config's folder; run this config alone (-c ${path.relative(process.cwd(), loaded.path)})`,
+        );
+      }
+    }
+    return {
+      name: server.name ?? defaultName(server),
+      target: sessionTarget(server, baseDir),
+      timeouts: { ...DEFAULT_TIMEOUTS, ...loaded.file.timeouts, ...server.timeouts },
+      expect: { protocolVersion: server.expect?.protocol_version },
+      levels: { ...topLevels, ...server.rules },
+      inherited: server.inherited ?? loaded.file.inherited,
+      settings,
+      configLine: loaded.serverLines[index],
+      configPath: loaded.path,
+    };
+  });
+}
+
+/** True when the server compares with golden files (prompts or suites): they resolve against one config folder. */
+function usesGoldens(settings: ServerSettings): boolean {
+  const hasGolden = (value: unknown, depth = 0): boolean =>
+    depth < 8 && typeof value === 'object' && value !== null && Object.entries(value).some(([key, item]) => key === 'golden' || hasGolden(item, depth + 1));
+  return hasGolden(settings.prompts) || hasGolden(settings.suites);
 }
 
 /** A server's own `depth`, else the config's top-level one (else the rules' default). */

@@ -66,6 +66,13 @@ export interface RunnerOptions {
   hooks?: RunHooks;
   /** Aborted when mcpact is told to stop (SIGINT, SIGTERM, SIGHUP; the reason is the signal's name). */
   interrupt?: AbortSignal;
+  /**
+   * False when the checks across servers run elsewhere: a shard of a sharded run (`--shard`) leaves them to
+   * `mcpact merge-reports`, which has every shard's surfaces. Default true.
+   */
+  crossServer?: boolean;
+  /** Hears each server's captured Surface, by config index (the blob reporter keeps them for the merge). */
+  onSurface?: (index: number, surface: Surface) => void;
 }
 
 export { DEFAULT_CONCURRENCY } from '../surface/open.js';
@@ -75,7 +82,7 @@ export { DEFAULT_CONCURRENCY } from '../surface/open.js';
  * checks only when a selected rule has one and there are at least two servers.
  */
 export async function runServers(plans: readonly ServerPlan[], options: RunnerOptions): Promise<ServerReport[]> {
-  const across = plans.length > 1 ? options.rules.filter((rule) => rule.checkAcross !== undefined) : [];
+  const across = plans.length > 1 && options.crossServer !== false ? acrossRules(options.rules) : [];
   const surfaces = new Map<string, Surface>();
   const reports = new Array<ServerReport>(plans.length);
   const width = Math.max(1, Math.min(options.servers ?? 1, plans.length));
@@ -96,17 +103,46 @@ export async function runServers(plans: readonly ServerPlan[], options: RunnerOp
         continue;
       }
       const hooks = ordered ? { ...ordered.forServer(index), ...(onTraffic && { onTraffic }) } : options.hooks;
+      const keep = across.length > 0 || options.onSurface !== undefined;
       reports[index] = await runOne(
         plan,
         { ...options, ...(hooks && { hooks }) },
-        across.length > 0 ? (surface) => surfaces.set(plan.name, surface) : undefined,
+        keep
+          ? (surface) => {
+              if (across.length > 0) surfaces.set(plan.name, surface);
+              options.onSurface?.(index, surface);
+            }
+          : undefined,
       );
       ordered?.done(index);
     }
   };
   await Promise.all(Array.from({ length: width }, worker));
-  for (const rule of across) acrossServers(rule, plans, reports, surfaces, options.hooks);
+  const entries = plans.map((plan, index): AcrossEntry => ({ report: reports[index]!, policy: policyOf(plan), surface: surfaces.get(plan.name) }));
+  for (const rule of across) acrossServers(rule, entries, options.hooks);
   return reports;
+}
+
+/** The rules with a check across servers. */
+export function acrossRules(rules: readonly Rule[]): Rule[] {
+  return rules.filter((rule) => rule.checkAcross !== undefined);
+}
+
+/** One server as the checks across servers see it: its report (findings are added to it), its levels, its Surface. */
+export interface AcrossEntry {
+  report: ServerReport;
+  policy: SeverityPolicy;
+  /** Absent when the server was never captured: it takes no part. */
+  surface?: Surface;
+}
+
+/**
+ * The checks across servers over reports that are already complete (`mcpact merge-reports`, over every shard's
+ * servers): the same function a single run calls after its last server, so both give the same findings.
+ */
+export function runAcross(rules: readonly Rule[], entries: readonly AcrossEntry[]): void {
+  if (entries.length < 2) return;
+  for (const rule of acrossRules(rules)) acrossServers(rule, entries);
 }
 
 /** One server's run (its checks across servers need runServers). */
@@ -404,37 +440,32 @@ async function wire(rule: Rule, plan: ServerPlan, shared: Shared, known: Readonl
  * A rule's check across servers: its reports go to the server that carries each problem, at that server's level
  * for the rule, and its result there turns from pass to fail. Streamed as one more block per server it touches.
  */
-function acrossServers(rule: Rule, plans: readonly ServerPlan[], reports: ServerReport[], surfaces: ReadonlyMap<string, Surface>, hooks?: RunHooks): void {
-  const captured: ServerSurface[] = plans.flatMap((plan) => {
-    const surface = surfaces.get(plan.name);
-    return surface ? [{ name: plan.name, surface }] : [];
-  });
+function acrossServers(rule: Rule, entries: readonly AcrossEntry[], hooks?: RunHooks): void {
+  const captured: ServerSurface[] = entries.flatMap((entry) => (entry.surface ? [{ name: entry.report.name, surface: entry.surface }] : []));
   if (captured.length < 2) return;
   const found = rule.checkAcross!(captured);
-  plans.forEach((plan, index) => {
-    const report = reports[index]!;
+  for (const { report, policy } of entries) {
     const result = report.rules.find((entry) => entry.id === rule.id);
-    const policy = policyOf(plan);
-    const findings = (found.get(plan.name) ?? []).flatMap((item): Reported[] => {
+    const findings = (found.get(report.name) ?? []).flatMap((item): Reported[] => {
       const severity = resolveLevel(rule, policy, item);
       return severity === 'off' || result === undefined ? [] : [{ finding: stamp(rule, severity, item, report.protocolVersion), cause: item.cause }];
     });
-    if (result === undefined || findings.length === 0) return;
+    if (result === undefined || findings.length === 0) continue;
     const merged = mergeByCause(findings.sort((a, b) => compareFindings(a.finding, b.finding)));
     for (const finding of merged) report.findings.push(finding);
     report.findings.sort(compareFindings);
     if (result.status === 'pass') result.status = 'fail';
     result.severity = worstOf([result.severity, ...merged.map((finding) => finding.severity)]);
-    hooks?.onServerStart?.(plan.name, report.transport);
-    hooks?.onFamilyDone?.(plan.name, rule.family, [result], merged);
-  });
+    hooks?.onServerStart?.(report.name, report.transport);
+    hooks?.onFamilyDone?.(report.name, rule.family, [result], merged);
+  }
 }
 
 function failedKinds(surface: Surface): Set<ListKind> {
   return new Set(listFailures(surface).map((failure) => failure.kind));
 }
 
-function policyOf(plan: ServerPlan): SeverityPolicy {
+export function policyOf(plan: ServerPlan): SeverityPolicy {
   return { levels: plan.levels, drift: plan.settings.drift, inherited: plan.inherited };
 }
 

@@ -192,6 +192,59 @@ describe('the GitLab job in docs/ci.md', () => {
   }, 60_000);
 });
 
+describe('the sharded GitHub workflow in docs/ci.md', () => {
+  it('runs each matrix job on its shard, and the merge job writes the reports of one run', async () => {
+    const ws = workspace();
+    const workflow = docsBlock('github-matrix') as {
+      jobs: { shard: { strategy: { matrix: { shard: number[] } }; steps: Step[] }; report: { needs: string; if: string; steps: Step[] } };
+    };
+    const { shard, report } = workflow.jobs;
+    const shards = shard.strategy.matrix.shard;
+    const runStep = shard.steps.find((step) => step.run?.includes('mcpact'))!;
+    const codes: (number | null)[] = [];
+    for (const index of shards) {
+      // What GitHub substitutes for the expressions of this matrix job.
+      const script = runStep.run!.replaceAll('${{ matrix.shard }}', String(index)).replaceAll('${{ strategy.job-total }}', String(shards.length));
+      codes.push((await ws.run(script)).code);
+      // upload-artifact then download-artifact (pattern, no merge-multiple): a folder per artifact.
+      const upload = shard.steps.find((step) => step.uses?.startsWith('actions/upload-artifact'))!;
+      const name = String(upload.with?.name).replace('${{ matrix.shard }}', String(index));
+      await ws.run(`mkdir -p downloaded/${name} && mv ${String(upload.with?.path)}* downloaded/${name}/`);
+    }
+    // good and malformed over three shards: one shard runs neither and passes; malformed's fails.
+    expect(codes.filter((code) => code === 1)).toHaveLength(1);
+    expect(codes.filter((code) => code === 0)).toHaveLength(2);
+    expect(report.if).toBe('always()');
+    const download = report.steps.find((step) => step.uses?.startsWith('actions/download-artifact'))!;
+    await ws.run(`mv downloaded ${String(download.with?.path)}`);
+    const merged = [];
+    for (const step of report.steps.filter((candidate) => candidate.run !== undefined)) merged.push((await ws.run(step.run!)).code);
+    expect(merged).toEqual([1, 0]);
+    await expectValidOutputs(ws.dir, { junit: 'mcpact-report/junit.xml', sarif: 'mcpact-report/mcpact.sarif', markdown: 'mcpact-report/summary.md' });
+  }, 90_000);
+});
+
+describe('the GitLab parallel jobs in docs/ci.md', () => {
+  it('runs shard CI_NODE_INDEX of CI_NODE_TOTAL in each job, and the report job merges them', async () => {
+    const ws = workspace();
+    const jobs = docsBlock('gitlab-parallel') as Record<string, { parallel?: number; script: string[]; needs?: string[]; when?: string }>;
+    const shardJob = jobs['mcpact-shard']!;
+    const codes: (number | null)[] = [];
+    for (let index = 1; index <= shardJob.parallel!; index++) {
+      for (const line of shardJob.script.filter((candidate) => candidate.includes('mcpact'))) {
+        codes.push((await ws.run(line, { CI_NODE_INDEX: String(index), CI_NODE_TOTAL: String(shardJob.parallel) })).code);
+      }
+    }
+    expect(codes.sort()).toEqual([0, 0, 1]);
+    const reportJob = jobs['mcpact-report']!;
+    expect(reportJob.when).toBe('always');
+    expect(reportJob.needs).toEqual(['mcpact-shard']);
+    const [merge] = reportJob.script;
+    expect((await ws.run(merge!)).code).toBe(1);
+    await expectValidOutputs(ws.dir, { junit: 'mcpact-report/junit.xml', sarif: 'mcpact-report/mcpact.sarif', markdown: 'mcpact-report/summary.md' });
+  }, 90_000);
+});
+
 describe('action.yml', () => {
   const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as {
     inputs: Record<string, { default?: string }>;
