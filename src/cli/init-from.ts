@@ -27,6 +27,11 @@ const isRecord = (value: unknown): value is Entry => typeof value === 'object' &
 
 /** A credential flag: `--api-key`, `--token`, `--password`, `--client-secret`, ... */
 const SECRET_FLAG = /^--?[A-Za-z0-9-]*(key|token|secret|password|passwd|pat|credential|auth)[A-Za-z0-9-]*$/i;
+/** Query parameters that carry a credential. */
+const SECRET_PARAM = /(key|token|secret|password|passwd|pat|credential|auth|sig|signature)/i;
+/** Token formats of common services (OpenAI/Stripe, GitHub, Slack, GitLab, AWS, Google): a positional argument like these is a secret. */
+const TOKEN_SHAPE =
+  /^(sk[-_](live|test|proj|ant)?[-_]?[A-Za-z0-9_-]{8,}|rk_(live|test)_[A-Za-z0-9]{8,}|gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}|xox[abposr]-[A-Za-z0-9-]{8,}|glpat-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,})$/;
 
 export async function importClientConfig(file: string, header: string): Promise<ImportedConfig> {
   let raw: unknown;
@@ -97,7 +102,7 @@ function importServer(name: string, entry: Entry, variables: Set<string>): Entry
     return server;
   }
   if (typeof entry.url === 'string') {
-    const server: Entry = { name, transport: 'http', url: reference(entry.url, variables) };
+    const server: Entry = { name, transport: 'http', url: importUrl(reference(entry.url, variables), prefix, variables) };
     if (isRecord(entry.headers) && Object.keys(entry.headers).length > 0) {
       server.headers = Object.fromEntries(
         Object.keys(entry.headers).map((header) => [header, variableFor(`${prefix}_${header.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`, variables)]),
@@ -116,7 +121,9 @@ function importArgs(args: readonly string[], prefix: string, variables: Set<stri
     const equals = arg.indexOf('=');
     const flag = equals === -1 ? arg : arg.slice(0, equals);
     if (!SECRET_FLAG.test(flag) && !(flag.startsWith('-') && looksSecret(flag.replace(/^-+/, '').replace(/-/g, '_')))) {
-      result.push(reference(arg, variables));
+      // A credential passed on its own (`npx server ghp_…`): recognised by the prefixes services give their tokens.
+      if (TOKEN_SHAPE.test(arg)) result.push(variableFor(`${prefix}_TOKEN_${index}`, variables));
+      else result.push(reference(arg, variables));
       continue;
     }
     const variable = `${prefix}_${flag
@@ -129,6 +136,32 @@ function importArgs(args: readonly string[], prefix: string, variables: Set<stri
       index++;
     } else result.push(arg);
   }
+  return result;
+}
+
+/**
+ * A URL as given, but a password in it (`https://user:pass@host`) and the value of a query parameter whose name
+ * says credential (`?api_key=…`, `&token=…`) are variables. Built as text: the URL class would percent-encode `${}`.
+ */
+function importUrl(url: string, prefix: string, variables: Set<string>): string {
+  let result = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i, (_, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    return colon === -1 ? `${scheme}${userinfo}@` : `${scheme}${userinfo.slice(0, colon)}:${variableFor(`${prefix}_URL_PASSWORD`, variables)}@`;
+  });
+  const query = result.indexOf('?');
+  if (query === -1) return result;
+  const hash = result.indexOf('#', query);
+  const end = hash === -1 ? result.length : hash;
+  const params = result
+    .slice(query + 1, end)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const key = equals === -1 ? pair : pair.slice(0, equals);
+      if (equals === -1 || !(SECRET_PARAM.test(key) || looksSecret(key))) return pair;
+      return `${key}=${variableFor(`${prefix}_${key.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`, variables)}`;
+    });
+  result = `${result.slice(0, query + 1)}${params.join('&')}${result.slice(end)}`;
   return result;
 }
 

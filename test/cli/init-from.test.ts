@@ -56,6 +56,28 @@ describe('mcpact init --from', () => {
     expect(report.servers[0]!.serverInfo.version).toBe('[redacted]');
   });
 
+  it('turns a password in a URL, credential query parameters and positional tokens into variables', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-init-from-'));
+    const positional = 'ghp_positionaltoken0123456789';
+    writeFileSync(
+      path.join(dir, 'mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          remote: { url: 'https://me:hunter2secret@example.invalid/mcp?api_key=qk-123456789&region=eu&token=tk-987654321#x' },
+          local: { command: 'npx', args: ['-y', '@acme/mcp-server', positional, './data'] },
+        },
+      }),
+    );
+    const init = await runCli(['init', '--from', 'mcp.json'], { cwd: dir });
+    expect(init.code).toBe(0);
+    const text = readFileSync(path.join(dir, 'mcpact.yaml'), 'utf8');
+    for (const secret of ['hunter2secret', 'qk-123456789', 'tk-987654321', positional]) expect(text).not.toContain(secret);
+    expect(text).toContain('url: https://me:${REMOTE_URL_PASSWORD}@example.invalid/mcp?api_key=${REMOTE_API_KEY}&region=eu&token=${REMOTE_TOKEN}#x');
+    // What is not a credential stays as written.
+    expect(text).toMatch(/- -y\n\s+- "@acme\/mcp-server"\n\s+- \$\{LOCAL_TOKEN_2\}\n\s+- \.\/data/);
+    expect(init.stdout).toContain('LOCAL_TOKEN_2, REMOTE_API_KEY, REMOTE_TOKEN, REMOTE_URL_PASSWORD');
+  });
+
   it("imports VS Code's servers shape, turning its ${env:} and ${input:} references into variables", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-init-from-'));
     writeFileSync(
