@@ -10,6 +10,7 @@ import { FAMILIES, isFamily, type Family } from '../model/family.js';
 import { SEVERITIES } from '../model/severity.js';
 import { closest } from '../util/did-you-mean.js';
 import { parseReporters } from './output.js';
+import { ERA_CHOICES } from '../model/spec.js';
 
 const commaList = (text: string) =>
   text
@@ -71,6 +72,7 @@ export const targetOptionsSchema = z.strictObject({
   connectTimeout: milliseconds('--connect-timeout').optional(),
   callTimeout: milliseconds('--call-timeout').optional(),
   runTimeout: milliseconds('--run-timeout').optional(),
+  protocolEra: z.enum(ERA_CHOICES).optional(),
 });
 
 export const runOptionsSchema = targetOptionsSchema.extend({

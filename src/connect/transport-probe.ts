@@ -139,6 +139,8 @@ export function createTransportProbe(
       connectMs: options.connectMs,
       clientVersion: options.clientVersion,
       signal: options.signal,
+      // A modern session's probes speak its era: the envelope on every request, server/discover to open.
+      envelope: session.peer.envelope,
     });
     let initialized: Promise<Outcome> | undefined;
     const pings: Promise<Outcome>[] = [];

@@ -13,6 +13,11 @@ import { protocolVersion } from './protocol-version.js';
 import { requestIdEcho } from './request-id-echo.js';
 import { unknownMethod } from './unknown-method.js';
 import { versionNegotiation } from './version-negotiation.js';
+import { discoverResult } from './discover-result.js';
+import { envelopeRequired } from './envelope-required.js';
+import { unsupportedVersion } from './unsupported-version.js';
+import { resultType } from './result-type.js';
+import { cachingHints } from './caching-hints.js';
 
 export const protocolRules = [
   initializeResult,
@@ -30,4 +35,9 @@ export const protocolRules = [
   loggingSetLevel,
   loggingInvalidLevel,
   loggingMessageShape,
+  discoverResult,
+  envelopeRequired,
+  unsupportedVersion,
+  resultType,
+  cachingHints,
 ] as const;
