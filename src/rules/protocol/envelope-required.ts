@@ -5,11 +5,13 @@ import { answerOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
 import { modernOnly } from './modern.js';
 
-/** Requests whose envelope is missing or malformed, each with what is wrong with it. */
-const CASES: { name: string; meta: Record<string, unknown> | undefined }[] = [
-  { name: 'without _meta', meta: undefined },
+/**
+ * Requests whose envelope names the modern version but lacks a required field or has it malformed. A request with
+ * no version claim at all is not sent: to a dual-era server it is a request of the initialize era, which the
+ * modern revision leaves to the legacy revisions (basic/versioning, backward compatibility).
+ */
+const CASES: { name: string; meta: Record<string, unknown> }[] = [
   { name: 'without io.modelcontextprotocol/clientCapabilities', meta: { [META_KEYS.protocolVersion]: MODERN_REVISION } },
-  { name: 'without io.modelcontextprotocol/protocolVersion', meta: { [META_KEYS.clientCapabilities]: {} } },
   {
     name: 'with io.modelcontextprotocol/clientCapabilities not an object',
     meta: { [META_KEYS.protocolVersion]: MODERN_REVISION, [META_KEYS.clientCapabilities]: 1 },
@@ -19,7 +21,7 @@ const CASES: { name: string; meta: Record<string, unknown> | undefined }[] = [
 export const envelopeRequired = defineRule({
   id: 'protocol/envelope-required',
   family: 'protocol',
-  description: 'A request without the _meta envelope, or with a required field of it missing or malformed, is refused with -32602.',
+  description: 'A request whose _meta envelope lacks a required field, or has one malformed, is refused with -32602.',
   defaultSeverity: 'error',
   spec: {
     texts: modernOnly({
@@ -32,18 +34,14 @@ export const envelopeRequired = defineRule({
   },
   docs:
     'Every request of the modern era carries its protocol version and the client capabilities in `_meta`, and the ' +
-    'server must not fall back on anything earlier on the connection. mcpact sends `server/discover` without ' +
-    '`_meta`, without each required field, and with `clientCapabilities` that is not an object; each must be ' +
-    'refused with JSON-RPC error -32602. A result (the request was served) or another code is a finding; no ' +
-    'answer is inconclusive. Over Streamable HTTP only the cases that name the protocol version are sent: a POST ' +
-    'with no version claim at all (no `_meta` version, no MCP-Protocol-Version header) is a legacy request there, ' +
-    'which a dual-era server rightly serves in the initialize era. Over HTTP the status must also be 400 (not ' +
-    'judged here yet).',
-  async check({ probe, transport, report, inconclusive }) {
-    const http = transport?.kind === 'http';
+    'server must not fall back on anything earlier on the connection. mcpact sends `server/discover` whose ' +
+    `envelope names ${MODERN_REVISION} but lacks \`clientCapabilities\`, and one whose \`clientCapabilities\` is not ` +
+    'an object; each must be refused with JSON-RPC error -32602. A result (the request was served) or another code ' +
+    'is a finding; no answer is inconclusive. A request with no version claim at all is not sent: to a dual-era ' +
+    'server it is a request of the initialize era. Over HTTP the status must also be 400 (not judged here yet).',
+  async check({ probe, report, inconclusive }) {
     for (const { name, meta } of CASES) {
-      if (http && !(meta !== undefined && META_KEYS.protocolVersion in meta)) continue;
-      const params = meta === undefined ? {} : { _meta: meta };
+      const params = { _meta: meta };
       const { outcome } = await probe.raw({ jsonrpc: '2.0', method: 'server/discover', params }, { bare: true });
       if (outcome.kind === 'error' && outcome.code === -32602) continue;
       if (outcome.kind === 'timeout' || outcome.kind === 'closed') {

@@ -11,10 +11,11 @@ ruleTester(envelopeRequired, {
   ],
   invalid: [
     {
-      name: 'requests without the envelope are served',
+      name: 'requests with an incomplete envelope are served',
       target: erasStdio('modern', 'envelope-not-required'),
       era: 'modern',
-      findings: [{ message: /without _meta was served; .* MUST get JSON-RPC error -32602/, data: { outcome: 'result' }, count: 2 }],
+      // Both cases were served: one cause, one finding.
+      findings: [{ message: /was served; a request missing a required envelope field MUST get JSON-RPC error -32602/, data: { outcome: 'result' }, count: 2 }],
     },
   ],
 });
