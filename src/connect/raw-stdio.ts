@@ -39,6 +39,13 @@ export interface RawStdioOptions {
   envelope?: Envelope;
 }
 
+export interface RawSendOptions {
+  /** Leave out the modern session's envelope (an initialize of the legacy era). */
+  bare?: boolean;
+  /** The first request to a fresh child: it waits as long as an opening does (connect_ms), not call_ms. */
+  first?: boolean;
+}
+
 /** Answers that match no request, kept for whoever waits for one; a flooding server is not stored beyond this. */
 const UNMATCHED_KEPT = 100;
 
@@ -97,8 +104,9 @@ export class RawStdioConnection {
   }
 
   /** A hand-built request (odd `jsonrpc`, params of the wrong type), matched to its answer by its id. */
-  sendRaw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
-    return this.peer.rawRequest(message, this.callOptions());
+  sendRaw(message: Record<string, unknown>, options: RawSendOptions = {}): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
+    const timeoutMs = options.first ? this.options.connectMs : this.options.timeoutMs;
+    return this.peer.rawRequest(message, { ...this.callOptions(), timeoutMs, bare: options.bare });
   }
 
   /** Writes one line exactly as given (malformed JSON on purpose); false when stdin is already closed. */

@@ -12,8 +12,11 @@ import { runServer } from '../../src/engine/runner.js';
 import type { ServerReport } from '../../src/model/report.js';
 import type { EraChoice } from '../../src/model/spec.js';
 import { ALL_RULES } from '../../src/rules/index.js';
-import { erasHttp, erasStdio } from '../support/eras.js';
-import { ROOT } from '../support/cli.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ERAS_FIXTURE, erasHttp, erasStdio } from '../support/eras.js';
+import { ROOT, runCli } from '../support/cli.js';
 
 const RULES = ALL_RULES.filter((rule) => !['drift', 'suites', 'latency'].includes(rule.family));
 const MODERN_ONLY = [
@@ -93,5 +96,25 @@ describe('the legacy era', () => {
     const report = await run({ kind: 'stdio', command: process.execPath, args: [`${ROOT}dist/fixtures/servers/good.js`], env: {} }, 'auto');
     expect(report.era).toBe('legacy');
     expect(report.findings).toEqual([]);
+  });
+});
+
+describe('drift across eras', () => {
+  it('a lockfile captured in the initialize era, diffed in the modern era: only the revision changed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-eras-'));
+    try {
+      const server = ['--', process.execPath, ERAS_FIXTURE, '--era', 'dual'];
+      const baseline = await runCli(['baseline', '--protocol-era', 'legacy', ...server], { cwd: dir });
+      expect(baseline.code).toBe(0);
+      const diff = await runCli(['diff', '--protocol-era', 'auto', '-r', 'json', ...server], { cwd: dir });
+      const report = JSON.parse(diff.stdout) as { servers: ServerReport[] };
+      expect(report.servers[0]?.era).toBe('modern');
+      // Envelope, resultType and caching hints are not part of the contract: no false change from the era.
+      expect(report.servers[0]?.findings.map((finding) => [finding.ruleId, finding.message])).toEqual([
+        ['drift/protocol-version-changed', 'protocol version changed: "2025-11-25" -> "2026-07-28"'],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -18,6 +18,7 @@ import { envelopeRequired } from './envelope-required.js';
 import { unsupportedVersion } from './unsupported-version.js';
 import { resultType } from './result-type.js';
 import { cachingHints } from './caching-hints.js';
+import { legacyHandshake } from './legacy-handshake.js';
 
 export const protocolRules = [
   initializeResult,
@@ -40,4 +41,5 @@ export const protocolRules = [
   unsupportedVersion,
   resultType,
   cachingHints,
+  legacyHandshake,
 ] as const;

@@ -38,7 +38,7 @@ export const unsupportedVersion = defineRule({
     };
     let outcome: Outcome;
     if (transport?.kind === 'stdio') {
-      outcome = await transport.open(async (connection) => (await connection.sendRaw({ ...message, id: 1 })).outcome);
+      outcome = await transport.open(async (connection) => (await connection.sendRaw({ ...message, id: 1 }, { first: true })).outcome);
     } else outcome = (await probe.raw(message)).outcome;
     if (outcome.kind === 'timeout' || outcome.kind === 'closed')
       return inconclusive(`server/discover with version ${UNSUPPORTED_VERSION} got ${describeOutcome(outcome)}`);
