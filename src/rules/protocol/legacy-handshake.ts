@@ -24,7 +24,7 @@ export const legacyHandshake = defineRule({
       binds: 'server',
       section: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
       quote:
-        'A server that supports only modern versions SHOULD name the protocol versions it supports in any error it returns to an initialize request, on any transport: legacy clients have no fall-forward mechanism, and this message may be the only diagnostic they can surface to users.',
+        'A server that supports only modern versions SHOULD name the protocol versions it supports in any error it returns to an `initialize` request, on any transport: legacy clients have no fall-forward mechanism, and this message may be the only diagnostic they can surface to users.',
       note: 'For a dual-era server, the compatibility matrix: "Legacy | Dual-era | Works. The server answers initialize and serves the client according to the negotiated legacy revision."',
     }),
   },
