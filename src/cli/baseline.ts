@@ -111,6 +111,7 @@ async function capture(
     clientVersion,
     signal: deadline,
     onStderrLine,
+    era: server.protocolEra,
   });
   try {
     if (!deadline.aborted) await record(surface, probe);

@@ -87,6 +87,7 @@ async function fromServer(operands: string[], options: InitOptions): Promise<str
     connectMs: DEFAULT_TIMEOUTS.connect_ms,
     callMs: DEFAULT_TIMEOUTS.call_ms,
     clientVersion: mcpactVersion(),
+    era: server.protocolEra,
   });
   try {
     const reported = typeof surface.serverInfo?.name === 'string' ? surface.serverInfo.name : server.name;

@@ -12,6 +12,7 @@ import { DEPTHS } from '../model/depth.js';
 import { closest } from '../util/did-you-mean.js';
 import { parseReporters } from './output.js';
 import { parseShard } from './shard.js';
+import { ERA_CHOICES } from '../model/spec.js';
 
 const commaList = (text: string) =>
   text
@@ -82,6 +83,7 @@ export const targetOptionsSchema = z.strictObject({
   connectTimeout: milliseconds('--connect-timeout').optional(),
   callTimeout: milliseconds('--call-timeout').optional(),
   runTimeout: milliseconds('--run-timeout').optional(),
+  protocolEra: z.enum(ERA_CHOICES).optional(),
 });
 
 export const runOptionsSchema = targetOptionsSchema.extend({

@@ -6,6 +6,7 @@
 import { Command, Option } from 'commander';
 import { REPORTER_NAMES } from '../model/reporters.js';
 import { SEVERITIES } from '../model/severity.js';
+import { ERA_CHOICES } from '../model/spec.js';
 
 export const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -24,7 +25,12 @@ export function targetOptions(command: Command, verb: string): Command {
     .option('--env-file <file>', 'environment variables for the stdio server(s) from a dotenv file; values are redacted in every report')
     .option('--connect-timeout <ms>', 'deadline for starting/connecting and initialize, in ms (overrides timeouts.connect_ms)')
     .option('--call-timeout <ms>', 'deadline for each request, in ms (overrides timeouts.call_ms)')
-    .option('--run-timeout <ms>', 'deadline for the whole run against one server, in ms (overrides timeouts.run_ms)');
+    .option('--run-timeout <ms>', 'deadline for the whole run against one server, in ms (overrides timeouts.run_ms)')
+    .addOption(
+      new Option('--protocol-era <era>', 'MCP era to speak: auto (server/discover, else initialize), legacy or modern (overrides protocol_era)').choices(
+        ERA_CHOICES,
+      ),
+    );
 }
 
 export function reporterOption(command: Command): Command {

@@ -14,13 +14,17 @@ import type { Depth } from '../model/depth.js';
 import type { SessionTarget } from '../connect/session.js';
 import type { ServerPlan } from '../engine/runner.js';
 import type { Severity } from '../model/severity.js';
+import type { EraChoice } from '../model/spec.js';
 import { usageError } from '../errors.js';
 import { closest } from '../util/did-you-mean.js';
 import { looksSecret } from '../connect/child-env.js';
 import type { TargetOptions } from './option-schemas.js';
 
 /** A server to test, as argv and the config describe it: what the runner needs, plus where it was defined. */
-export interface ServerTarget extends Pick<ServerPlan, 'name' | 'nameFromServer' | 'target' | 'timeouts' | 'expect' | 'levels' | 'inherited' | 'settings'> {
+export interface ServerTarget extends Pick<
+  ServerPlan,
+  'name' | 'nameFromServer' | 'target' | 'timeouts' | 'expect' | 'levels' | 'inherited' | 'settings' | 'protocolEra'
+> {
   /** Line of the config file that defines this server (for SARIF locations and messages). */
   configLine?: number;
   /** The config file that defines this server (absolute): one of several when -c names a folder or a glob. */
@@ -37,6 +41,8 @@ export interface ResolvedTargets {
 }
 
 export const DEFAULT_CONFIG = 'mcpact.yaml';
+/** The era spoken when neither --protocol-era nor protocol_era names one. */
+export const DEFAULT_ERA: EraChoice = 'auto';
 /** The config file names looked for when -c is not given, in this order, in each folder. */
 export const CONFIG_NAMES = ['mcpact.yaml', 'mcpact.yml', '.mcpact.yaml'] as const;
 
@@ -70,6 +76,7 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
   const timeouts = commandLineTimeouts(options);
   for (const server of resolved.servers) {
     server.timeouts = { ...server.timeouts, ...timeouts };
+    if (options.protocolEra !== undefined) server.protocolEra = options.protocolEra;
     if (server.target.kind === 'stdio' && extra.names.length > 0) server.target = { ...server.target, env: { ...server.target.env, ...extra.env } };
   }
   if (extra.names.length > 0 && !resolved.servers.some((server) => server.target.kind === 'stdio')) {
@@ -142,6 +149,7 @@ function configuredServers(loaded: LoadedConfig, several: boolean): ServerTarget
       expect: { protocolVersion: server.expect?.protocol_version },
       levels: { ...topLevels, ...server.rules },
       inherited: server.inherited ?? loaded.file.inherited,
+      protocolEra: server.protocol_era ?? loaded.file.protocol_era ?? DEFAULT_ERA,
       settings,
       configLine: loaded.serverLines[index],
       configPath: loaded.path,
@@ -203,7 +211,7 @@ async function commandLineEnv(options: TargetOptions): Promise<{ env: Record<str
 
 function zeroConfigTargets(operands: string[], options: TargetOptions): ResolvedTargets {
   // Nothing names a zero-config server: once it answers, the report calls it by its serverInfo.name.
-  const base = { timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: {}, settings: {}, nameFromServer: true };
+  const base = { timeouts: DEFAULT_TIMEOUTS, expect: {}, levels: {}, settings: {}, nameFromServer: true, protocolEra: DEFAULT_ERA };
   if (options.url !== undefined) {
     if (!/^https?:\/\//i.test(options.url)) throw usageError(`--url must be an http:// or https:// URL, got "${options.url}"`);
     const headers: Record<string, string> = {};

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SEVERITIES, RULE_LEVELS, INHERITED_LEVELS } from '../model/severity.js';
+import { ERA_CHOICES } from '../model/spec.js';
 import { promptsConfigSchema } from './prompts.js';
 import { callsConfigSchema } from './calls.js';
 import { driftConfigSchema } from './drift.js';
@@ -32,6 +33,13 @@ const inheritedSchema = z
     'Level of findings inherited from the SDK the server is built on (recognised from its answers; docs/rules.md#inherited-behaviour): info (default), warning, or off to leave them out. A level under `rules:` for the rule wins.',
   )
   .meta({ default: 'info' });
+
+const protocolEraSchema = z
+  .enum(ERA_CHOICES)
+  .describe(
+    'MCP era to speak (docs/revisions.md): auto (default) probes server/discover (2026-07-28) and falls back to initialize; legacy sends initialize only; modern requires server/discover. --protocol-era overrides it.',
+  )
+  .meta({ default: 'auto' });
 
 const expectSchema = z
   .strictObject({
@@ -66,6 +74,7 @@ const common = {
   expect: expectSchema.optional(),
   rules: ruleLevelsSchema.optional(),
   inherited: inheritedSchema.optional(),
+  protocol_era: protocolEraSchema.optional(),
   ...featureShape,
 };
 
@@ -106,6 +115,7 @@ export const configSchema = z
     rules: ruleLevelsSchema.optional(),
     inherited: inheritedSchema.optional(),
     depth: depthSchema.optional(),
+    protocol_era: protocolEraSchema.optional(),
     fail_on: z
       .enum(SEVERITIES)
       .describe('Lowest severity that makes the run fail with exit code 1 (default error). --fail-on overrides it.')

@@ -45,12 +45,14 @@ export class Probe {
   }
 
   /**
-   * A hand-built request, sent once and as given. When the message has no id it gets the session's next integer
-   * id: only the rule that tests string ids sends one.
+   * A hand-built request, sent once and as given (in the modern era with the session's envelope merged into its
+   * `_meta`, unless `bare`). When the message has no id it gets the session's next integer id: only the rule that
+   * tests string ids sends one.
    */
-  raw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
-    if ('id' in message) return this.chosenIds.run(() => this.bounded(() => this.peer.rawRequest(message, this.callOptions())));
-    return this.bounded(() => this.peer.rawRequest({ ...message, id: this.peer.allocateId() }, this.callOptions()));
+  raw(message: Record<string, unknown>, options: { bare?: boolean } = {}): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
+    const call = { ...this.callOptions(), ...options };
+    if ('id' in message) return this.chosenIds.run(() => this.bounded(() => this.peer.rawRequest(message, call)));
+    return this.bounded(() => this.peer.rawRequest({ ...message, id: this.peer.allocateId() }, call));
   }
 
   /** Runs `work` while no request with an id of the caller's choosing is in flight, and keeps them out until it ends. */

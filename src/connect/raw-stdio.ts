@@ -7,6 +7,7 @@ import type { ForeignLine } from './stdio.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
 import { RpcPeer, type Outcome } from './rpc.js';
+import type { Envelope } from './envelope.js';
 
 export interface StdioCommand {
   command: string;
@@ -31,6 +32,18 @@ export interface RawStdioOptions {
   clientVersion: string;
   /** Aborted when the run deadline passes: pending answers end as timeouts. */
   signal?: AbortSignal;
+  /**
+   * Modern era: the envelope every request carries. `initialize` then opens with server/discover, and `ping`
+   * (removed in 2026-07-28) is a server/discover too: the one request every modern server answers with a result.
+   */
+  envelope?: Envelope;
+}
+
+export interface RawSendOptions {
+  /** Leave out the modern session's envelope (an initialize of the legacy era). */
+  bare?: boolean;
+  /** The first request to a fresh child: it waits as long as an opening does (connect_ms), not call_ms. */
+  first?: boolean;
 }
 
 /** Answers that match no request, kept for whoever waits for one; a flooding server is not stored beyond this. */
@@ -58,7 +71,7 @@ export class RawStdioConnection {
   /** Starts the child; rejects (McpactError) when it cannot be started at all. */
   static async open(command: StdioCommand, options: RawStdioOptions): Promise<RawStdioConnection> {
     const transport = new StdioTransport({ command: command.command, args: command.args, env: await childEnvironment(command.env), cwd: command.cwd });
-    const peer = new RpcPeer(transport);
+    const peer = new RpcPeer(transport, { envelope: options.envelope });
     const connection = new RawStdioConnection(transport, peer, options);
     try {
       await peer.start();
@@ -71,6 +84,7 @@ export class RawStdioConnection {
 
   /** initialize with `protocolVersion`, then notifications/initialized when the server answered with a result. */
   async initialize(protocolVersion: string): Promise<Outcome> {
+    if (this.options.envelope) return this.peer.request('server/discover', {}, { timeoutMs: this.options.connectMs, signal: this.options.signal });
     const params = { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpact', version: this.options.clientVersion } };
     const outcome = await this.peer.request('initialize', params, { timeoutMs: this.options.connectMs, signal: this.options.signal });
     if (outcome.kind === 'result') await this.peer.notify('notifications/initialized').catch(() => undefined);
@@ -86,12 +100,13 @@ export class RawStdioConnection {
    * with the shared session's requests): whether the server is still serving is never judged on one deadline.
    */
   ping(): Promise<Outcome> {
-    return this.peer.request('ping', undefined, { ...this.callOptions(), retry: true });
+    return this.peer.request(this.options.envelope ? 'server/discover' : 'ping', undefined, { ...this.callOptions(), retry: true });
   }
 
   /** A hand-built request (odd `jsonrpc`, params of the wrong type), matched to its answer by its id. */
-  sendRaw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
-    return this.peer.rawRequest(message, this.callOptions());
+  sendRaw(message: Record<string, unknown>, options: RawSendOptions = {}): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
+    const timeoutMs = options.first ? this.options.connectMs : this.options.timeoutMs;
+    return this.peer.rawRequest(message, { ...this.callOptions(), timeoutMs, bare: options.bare });
   }
 
   /** Writes one line exactly as given (malformed JSON on purpose); false when stdin is already closed. */

@@ -6,6 +6,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { excerpt, jsonBytesUpTo } from '../util/bound.js';
+import { withEnvelope, type Envelope } from './envelope.js';
 
 export type Outcome =
   | { kind: 'result'; result: unknown; ms: number }
@@ -84,11 +85,15 @@ export interface RequestOptions {
    * is the outcome, a late answer to the first included. Two deadlines passed end as a timeout with `attempts: 2`.
    */
   retry?: boolean;
+  /** Modern era: send the request without the `_meta` envelope (the rule that checks the server requires it). */
+  bare?: boolean;
 }
 
 export interface PeerOptions {
   /** Every message both ways as it passes, within TAP_LIMITS (for --trace). */
   onTap?: (entry: TapEntry) => void;
+  /** Modern era: the `_meta` envelope every request carries (connect/envelope.ts). */
+  envelope?: Envelope;
 }
 
 export class RpcPeer {
@@ -137,6 +142,15 @@ export class RpcPeer {
 
   start(): Promise<void> {
     return this.transport.start();
+  }
+
+  /** From now on every request carries this envelope (none: the era probe fell back to initialize). */
+  useEnvelope(envelope: Envelope | undefined): void {
+    this.options.envelope = envelope;
+  }
+
+  get envelope(): Envelope | undefined {
+    return this.options.envelope;
   }
 
   onClose(listener: () => void): void {
@@ -215,7 +229,8 @@ export class RpcPeer {
       this.pending.set(id, pending);
       if (options.signal?.aborted) return abort();
       options.signal?.addEventListener('abort', abort, { once: true });
-      this.write(message).catch((error: unknown) => {
+      const envelope = this.options.envelope;
+      this.write(envelope && !options.bare ? withEnvelope(message, envelope) : message).catch((error: unknown) => {
         this.lastError = error instanceof Error ? error : new Error(String(error));
         finish({ kind: 'closed', ms: elapsed() }, 'done');
       });

@@ -4,8 +4,10 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describeError, McpactError } from '../errors.js';
-import { TARGET_REVISION } from '../model/spec.js';
+import { KNOWN_REVISIONS, MODERN_REVISION, TARGET_REVISION, type Era, type EraChoice } from '../model/spec.js';
 import { RpcPeer, type Outcome, type TapEntry } from './rpc.js';
+import { isModernError, type Envelope } from './envelope.js';
+import { ModernHttpTransport } from './modern-http.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
@@ -28,7 +30,19 @@ export interface SessionOptions {
   /** Ends the handshake early (mcpact was told to stop). */
   interrupt?: AbortSignal;
   /** Called once the handshake succeeded, before the session is returned (the runner starts probe children then). */
-  onHandshake?: () => void;
+  onHandshake?: (session: Session) => void;
+  /**
+   * Which era to speak (default `legacy`, the initialize handshake): `modern` sends `server/discover` with the
+   * 2026-07-28 envelope and requires it to succeed; `auto` probes with it and falls back to initialize as
+   * 2026-07-28 basic/versioning#backward-compatibility-with-initialization-based-versions prescribes.
+   */
+  era?: EraChoice;
+}
+
+/** The modern opening: the `server/discover` request mcpact sent (its envelope) and what came back. */
+export interface DiscoverExchange {
+  envelope: Envelope;
+  outcome: Outcome;
 }
 
 export interface InitializeExchange {
@@ -39,7 +53,12 @@ export interface InitializeExchange {
 export interface Session {
   readonly target: SessionTarget['kind'];
   readonly peer: RpcPeer;
-  readonly initialize: InitializeExchange;
+  /** The era the session speaks: every request of a modern session carries the `_meta` envelope. */
+  readonly era: Era;
+  /** The initialize exchange (legacy sessions only). */
+  readonly initialize?: InitializeExchange;
+  /** The server/discover exchange: the opening of a modern session, or the probe an `auto` session fell back from. */
+  readonly discover?: DiscoverExchange;
   /** The stdio transport, when there is one (stderr, foreign lines, exit status). */
   readonly stdio?: StdioTransport;
   /** Caps mcpact hit on what the server sent (an HTTP body or SSE event too large), one line each. */
@@ -48,6 +67,79 @@ export interface Session {
 }
 
 export async function openSession(target: SessionTarget, options: SessionOptions): Promise<Session> {
+  const session = await openEither(target, options);
+  options.onHandshake?.(session);
+  return session;
+}
+
+async function openEither(target: SessionTarget, options: SessionOptions): Promise<Session> {
+  const choice = options.era ?? 'legacy';
+  const deadline = options.interrupt ? AbortSignal.any([AbortSignal.timeout(options.connectMs), options.interrupt]) : AbortSignal.timeout(options.connectMs);
+  if (choice !== 'legacy' && target.kind === 'http') {
+    const modern = await openModernHttp(target, options, deadline);
+    if (modern.session) return modern.session;
+    return openLegacy(target, options, deadline, modern.probe);
+  }
+  return openLegacy(target, options, deadline);
+}
+
+/** What mcpact sends in the modern era's envelope. */
+function envelopeOf(options: SessionOptions): Envelope {
+  return { protocolVersion: MODERN_REVISION, clientVersion: options.clientVersion };
+}
+
+/**
+ * How long the stdio era probe waits for `server/discover` before taking silence for a legacy server (stdio
+ * #backward-compatibility: "does not respond within a reasonable timeout"): half the connect deadline, so the
+ * initialize that follows still has the other half.
+ */
+function probeMs(options: SessionOptions): number {
+  return Math.max(1, Math.floor(options.connectMs / 2));
+}
+
+/** What the `server/discover` probe says about the server (stdio: basic/transports/stdio#backward-compatibility). */
+type Verdict = { era: 'modern' } | { era: 'legacy' } | { era: 'refused'; why: string };
+
+function judgeProbe(outcome: Outcome, modernError: { code: unknown; message: unknown; data?: unknown } | undefined): Verdict {
+  if (outcome.kind === 'result') {
+    const result = outcome.result;
+    if (typeof result !== 'object' || result === null || Array.isArray(result)) return { era: 'legacy' };
+    const supported = (result as Record<string, unknown>).supportedVersions;
+    // A DiscoverResult that lists versions without mcpact's modern one: legacy if it lists one mcpact speaks.
+    if (Array.isArray(supported) && !supported.includes(MODERN_REVISION)) {
+      if (supported.some((version) => (KNOWN_REVISIONS as readonly unknown[]).includes(version))) return { era: 'legacy' };
+      return { era: 'refused', why: `the server supports ${versionList(supported)}; mcpact speaks ${MODERN_REVISION} and ${KNOWN_REVISIONS.join(', ')}` };
+    }
+    return { era: 'modern' };
+  }
+  // A recognized modern error: the server is modern and refused the request; falling back is not allowed.
+  if (modernError && isModernError(modernError.code)) {
+    const supported = (modernError.data as Record<string, unknown> | undefined)?.supported;
+    const detail = Array.isArray(supported) ? ` (it supports ${versionList(supported)})` : '';
+    return {
+      era: 'refused',
+      why: `server/discover failed with modern JSON-RPC error ${String(modernError.code)}: ${oneLine(String(modernError.message))}${detail}`,
+    };
+  }
+  // Any other error, or no answer in time: a legacy server (the fallback is keyed to no particular code).
+  return { era: 'legacy' };
+}
+
+function versionList(versions: unknown[]): string {
+  return (
+    versions
+      .slice(0, 10)
+      .map((version) => oneLine(String(version)).slice(0, 40))
+      .join(', ') || '(none)'
+  );
+}
+
+function errorOf(outcome: Outcome): { code: unknown; message: unknown; data?: unknown } | undefined {
+  return outcome.kind === 'error' ? outcome : undefined;
+}
+
+async function openLegacy(target: SessionTarget, options: SessionOptions, deadline: AbortSignal, httpProbe?: DiscoverExchange): Promise<Session> {
+  const choice = options.era ?? 'legacy';
   const capsHit: string[] = [];
   const onCap = (message: string) => {
     if (!capsHit.includes(message)) capsHit.push(message);
@@ -59,9 +151,31 @@ export async function openSession(target: SessionTarget, options: SessionOptions
     if (target.kind === 'http') await terminateHttpSession(transport);
     await transport.close().catch(() => undefined);
   };
-  const deadline = options.interrupt ? AbortSignal.any([AbortSignal.timeout(options.connectMs), options.interrupt]) : AbortSignal.timeout(options.connectMs);
   try {
     await raceDeadline(peer.start(), deadline, options.connectMs);
+    let discover = httpProbe;
+    // stdio and in-memory: the probe goes first on the same connection; a legacy server then gets initialize.
+    if (choice !== 'legacy' && discover === undefined) {
+      const envelope = envelopeOf(options);
+      peer.useEnvelope(envelope);
+      const outcome = await peer.request('server/discover', {}, { timeoutMs: choice === 'modern' ? options.connectMs : probeMs(options), signal: deadline });
+      discover = { envelope, outcome };
+      const verdict = judgeProbe(outcome, errorOf(outcome));
+      if (verdict.era === 'modern' || choice === 'modern') {
+        failUnlessDiscovered(outcome, verdict, options.connectMs, stdio, peer.lastError, capsHit);
+        return { target: target.kind, peer, era: 'modern', discover, stdio, capsHit, close };
+      }
+      if (verdict.era === 'refused') throw new McpactError('connection', verdict.why, stdio ? stderrDetails(stdio) : []);
+      if (outcome.kind === 'closed') {
+        await stdio?.settle(EXIT_SETTLE_MS);
+        throw new McpactError('connection', `server closed the connection before answering server/discover${exitSuffix(stdio)}`, [
+          ...(stdio ? stderrDetails(stdio) : []),
+          ...environmentNote(envNames),
+          'server/discover is the era probe (--protocol-era auto); a server that exits on any first request but initialize needs --protocol-era legacy',
+        ]);
+      }
+      peer.useEnvelope(undefined);
+    }
     const request = {
       protocolVersion: options.protocolVersion ?? TARGET_REVISION,
       capabilities: {},
@@ -75,11 +189,93 @@ export async function openSession(target: SessionTarget, options: SessionOptions
       (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
     }
     await peer.notify('notifications/initialized');
-    options.onHandshake?.();
-    return { target: target.kind, peer, initialize: { request, outcome }, stdio, capsHit, close };
+    return { target: target.kind, peer, era: 'legacy', initialize: { request, outcome }, ...(discover && { discover }), stdio, capsHit, close };
   } catch (error) {
     await close();
     throw asConnectionError(error, stdio);
+  }
+}
+
+/**
+ * Over HTTP the era probe is a modern POST of its own (basic/transports/streamable-http#backward-compatibility):
+ * a DiscoverResult or a recognized modern error means a modern server; any other answer (a 4xx without a modern
+ * error in its body, silence) a legacy one, which then gets a session of the SDK's transport.
+ */
+async function openModernHttp(
+  target: Extract<SessionTarget, { kind: 'http' }>,
+  options: SessionOptions,
+  deadline: AbortSignal,
+): Promise<{ session?: Session; probe?: DiscoverExchange }> {
+  const capsHit: string[] = [];
+  const onCap = (message: string) => {
+    if (!capsHit.includes(message)) capsHit.push(message);
+  };
+  const choice = options.era ?? 'legacy';
+  const transport = new ModernHttpTransport(parseUrl(target.url), target.headers, boundedFetch(onCap) as typeof fetch);
+  const envelope = envelopeOf(options);
+  const peer = new RpcPeer(transport, { onTap: options.onTap, envelope });
+  const close = () => transport.close();
+  try {
+    await peer.start();
+    // Over HTTP an answer, not silence, tells the eras apart (a 4xx without a modern error): the probe may take the
+    // whole connect deadline, as an initialize would.
+    const outcome = await peer.request('server/discover', {}, { timeoutMs: options.connectMs, signal: deadline });
+    // An answer too large to read (a body or an SSE event past the cap) is a hostile server: no fallback either.
+    if (capsHit.length > 0) throw new McpactError('connection', `could not read the answer to server/discover: ${capsHit.join('; ')}`);
+    const refusal = transport.lastRefusal?.body as Record<string, unknown> | undefined;
+    const refusedWith = errorOf(outcome) ?? (refusal && typeof refusal.error === 'object' && refusal.error !== null ? (refusal.error as never) : undefined);
+    const verdict = judgeProbe(outcome, refusedWith);
+    if (verdict.era === 'modern' || choice === 'modern') {
+      failUnlessDiscovered(outcome, verdict, options.connectMs, undefined, peer.lastError, capsHit);
+      return { session: { target: 'http', peer, era: 'modern', discover: { envelope, outcome }, capsHit, close } };
+    }
+    await close();
+    if (verdict.era === 'refused') throw new McpactError('connection', verdict.why);
+    return { probe: { envelope, outcome } };
+  } catch (error) {
+    await close();
+    throw asConnectionError(error);
+  }
+}
+
+function parseUrl(url: string): URL {
+  try {
+    return new URL(url);
+  } catch {
+    throw new McpactError('config', `invalid server URL: ${url}`);
+  }
+}
+
+function failUnlessDiscovered(
+  outcome: Outcome,
+  verdict: Verdict,
+  connectMs: number,
+  stdio: StdioTransport | undefined,
+  transportError: Error | undefined,
+  capsHit: readonly string[],
+): void {
+  const details = [...(stdio ? stderrDetails(stdio) : []), ...capsHit];
+  if (verdict.era === 'refused') throw new McpactError('connection', verdict.why, details);
+  switch (outcome.kind) {
+    case 'result':
+      if (verdict.era === 'modern') return;
+      throw new McpactError('connection', 'server/discover returned a result that is not an object (--protocol-era modern)', details);
+    case 'error':
+      throw new McpactError(
+        'connection',
+        `server/discover failed with JSON-RPC error ${String(outcome.code).slice(0, 40)}: ${oneLine(String(outcome.message))} (--protocol-era modern; a server of the initialize era needs auto or legacy)`,
+        details,
+      );
+    case 'timeout':
+      throw new McpactError('connection', `server did not answer server/discover within ${connectMs} ms (timeouts.connect_ms)`, details);
+    case 'closed':
+      throw new McpactError(
+        'connection',
+        `server closed the connection before answering server/discover${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`,
+        details,
+      );
+    case 'malformed':
+      throw new McpactError('connection', 'server answered server/discover with neither a result nor an error', details);
   }
 }
 

@@ -17,6 +17,11 @@ export class SseParser {
 
   /** Feeds decoded text; returns the events completed by it. */
   push(text: string): SseEvent[] {
+    // No line break: the line goes on (an endless `data:` line must not be split again with every chunk).
+    if (!/[\r\n]/.test(text)) {
+      this.partial += text;
+      return [];
+    }
     const lines = (this.partial + text).split(/\r\n|\r|\n/);
     // The last piece has no line break yet (a lone trailing \r may still become \r\n: keep it for next time).
     this.partial = lines.pop() ?? '';

@@ -10,7 +10,7 @@
 import type { ForeignLine } from './stdio.js';
 import type { Session, SessionTarget } from './session.js';
 import type { Outcome } from './rpc.js';
-import { RawStdioConnection, type StdioExit } from './raw-stdio.js';
+import { RawStdioConnection, type RawSendOptions, type StdioExit } from './raw-stdio.js';
 import { RawHttpClient, type RawHttpSend, type RawHttpSession } from './raw-http-client.js';
 import type { HeaderOverrides, HttpExchange } from './raw-http.js';
 import { McpactError } from '../errors.js';
@@ -38,7 +38,8 @@ export interface StdioConnection {
   request(method: string, params?: unknown): Promise<Outcome>;
   /** A ping, tried twice when the first gets no answer in time; a late answer to the first still counts. */
   ping(): Promise<Outcome>;
-  sendRaw(message: Record<string, unknown>): Promise<{ outcome: Outcome; response?: Record<string, unknown> }>;
+  /** A hand-built request (connect/raw-stdio.ts RawSendOptions: `bare`, `first`). */
+  sendRaw(message: Record<string, unknown>, options?: RawSendOptions): Promise<{ outcome: Outcome; response?: Record<string, unknown> }>;
   sendLine(text: string): Promise<boolean>;
   /**
    * The next answer matching no request (the `id: null` answer to a malformed line) since the step began;
@@ -154,6 +155,8 @@ export function createTransportProbe(
       connectMs: options.connectMs,
       clientVersion: options.clientVersion,
       signal: options.signal,
+      // A modern session's probes speak its era: the envelope on every request, server/discover to open.
+      envelope: session()?.peer.envelope,
     });
     let initialized: Promise<Outcome> | undefined;
     const pings: Promise<Outcome>[] = [];
@@ -171,7 +174,7 @@ export function createTransportProbe(
         return connection.gone;
       },
       discardUnmatched: () => connection.discardUnmatched(),
-      sendRaw: (message: Record<string, unknown>) => connection.sendRaw(message),
+      sendRaw: (message: Record<string, unknown>, options?: RawSendOptions) => connection.sendRaw(message, options),
       sendLine: (text: string) => connection.sendLine(text),
       nextUnmatched: (match: (message: Record<string, unknown>) => boolean, stop?: AbortSignal) => connection.nextUnmatched(match, stop),
       close: async () => {

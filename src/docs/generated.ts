@@ -12,6 +12,7 @@ import { FAMILIES } from '../model/family.js';
 import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
 import { SDKS, SIGNATURES, TRAITS } from '../engine/signatures.js';
+import { appliesInEra } from '../engine/rule.js';
 import { ABSENT, EXTENSIONS, citation, QUOTED_REVISIONS, levelOf, specUrl, targetRef, type RuleSpec } from '../model/spec.js';
 
 /**
@@ -26,6 +27,7 @@ export function generatedFiles(current: (file: string) => string): Record<string
     'docs/rules.md': rulesMarkdown(),
     'docs/drift.md': spliced('docs/drift.md', current('docs/drift.md'), 'change-table', changeTableMarkdown()),
     'docs/security.md': spliced('docs/security.md', current('docs/security.md'), 'signal-table', signalTableMarkdown()),
+    'docs/revisions.md': spliced('docs/revisions.md', current('docs/revisions.md'), 'era-table', eraTableMarkdown()),
   };
 }
 
@@ -45,6 +47,23 @@ function signalTableMarkdown(): string {
     (signal) => `| \`${signal.id}\` | ${signal.category} | ${signal.weight} | ${cell(signal.what)} | ${cell(signal.examples.fires[0]!)} | ${cell(signal.examples.silent[0]!)} |`,
   );
   return ['| id | kind | weight | what it means | fires on | silent on |', '| --- | --- | --- | --- | --- | --- |', ...rows, ''].join('\n');
+}
+
+/**
+ * Which rules run in which era, for docs/revisions.md: a rule of the modern era only is not listed on a legacy
+ * session (engine/rule.ts `appliesInEra`), a rule with `skipIn.modern` is skipped there with its reason, and the
+ * revisions a rule quotes say which sentence each verdict cites.
+ */
+function eraTableMarkdown(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const rows = ALL_RULES.filter((rule) => rule.family !== 'drift').map((rule) => {
+    const legacy = appliesInEra(rule, 'legacy') ? (rule.skipIn?.legacy ? `skipped: ${cell(rule.skipIn.legacy)}` : 'runs') : 'not listed';
+    const modern = rule.skipIn?.modern ? `skipped: ${cell(rule.skipIn.modern)}` : 'runs';
+    const quoted = rule.spec ? QUOTED_REVISIONS.filter((revision) => rule.spec!.texts[revision] !== undefined && rule.spec!.texts[revision] !== ABSENT).join(', ') : '';
+    const severity = rule.severityFollowsRevision ? `${rule.defaultSeverity} (follows the revision's keyword)` : rule.defaultSeverity;
+    return `| [\`${rule.id}\`](rules.md#${ruleAnchor(rule.id)}) | ${legacy} | ${modern} | ${quoted} | ${severity} |`;
+  });
+  return ['| rule | legacy era (initialize) | modern era (2026-07-28) | revisions quoted | default severity |', '| --- | --- | --- | --- | --- |', ...rows, ''].join('\n');
 }
 
 /** The change-id table as Markdown, for docs/drift.md. */

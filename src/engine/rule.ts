@@ -3,7 +3,7 @@
  * `check` function, and optionally a `checkAcross` over every server of the run. A check reports plain findings;
  * the engine stamps the rule id and the severity (engine/severity.ts). Every family is made of rules, drift too.
  */
-import { targetRef, type RuleSpec, type SpecRef } from '../model/spec.js';
+import { ABSENT, TARGET_REVISION, targetRef, type Era, type RuleSpec, type SpecRef } from '../model/spec.js';
 import type { ListKind, Surface } from '../surface/types.js';
 import type { ServerSettings } from '../config/schema.js';
 import type { RunRuntime } from './runtime.js';
@@ -132,6 +132,16 @@ export interface Rule<Id extends string = string> {
    * pass: without findings it is inconclusive, with the server's words as the reason.
    */
   needs?: readonly ListKind[];
+  /**
+   * Eras in which the rule has nothing to check (what it tests does not exist there: initialize, ping, sessions in
+   * the modern era), each with the reason its result shows. The engine skips the rule in those eras.
+   */
+  skipIn?: Partial<Record<Era, string>>;
+  /**
+   * The rule's default severity follows the keyword of the text it cites at the negotiated revision (MUST an
+   * error, SHOULD a warning; engine/severity.ts `defaultSeverityAt`); `defaultSeverity` is the target revision's.
+   */
+  severityFollowsRevision?: boolean;
   /** Whether the rule applies to this server; default: always. A rule that does not apply is not listed for it. */
   applies?: (target: RuleTarget) => boolean;
   /**
@@ -150,6 +160,15 @@ export interface Rule<Id extends string = string> {
    * with at least two captured; returns, by server name, what to report on that server under this rule.
    */
   checkAcross?: (servers: readonly ServerSurface[]) => Map<string, Report[]>;
+}
+
+/**
+ * Whether a rule runs on a session of this era at all. A requirement of the modern era only (no legacy revision has
+ * a text for it) is not listed for a legacy session, so a legacy server's report stays what it was before mcpact
+ * spoke the modern era; a rule that does apply but has nothing to check in the era is skipped instead (`skipIn`).
+ */
+export function appliesInEra(rule: Pick<Rule, 'spec'>, era: Era): boolean {
+  return era === 'modern' || rule.spec === undefined || rule.spec.texts[TARGET_REVISION] !== ABSENT;
 }
 
 /** Identity function: it exists so the rule id keeps its literal type. */

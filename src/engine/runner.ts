@@ -16,7 +16,7 @@ import { listFailures } from '../surface/failures.js';
 import type { BackendReport, Finding, InheritedMark, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
 import { FAMILIES, type Family } from '../model/family.js';
 import type { InheritedLevel, RuleLevel } from '../model/severity.js';
-import { citedRef, specUrl } from '../model/spec.js';
+import { citedRef, specUrl, type EraChoice } from '../model/spec.js';
 import type { ReportHooks } from '../report/hooks.js';
 import { bounded, boundedRecord, boundedText } from '../util/bound.js';
 import type { Answer } from '../model/answer.js';
@@ -24,10 +24,10 @@ import { compareText } from '../util/compare.js';
 import type { ServerSettings, Timeouts } from '../config/schema.js';
 import { RunCache } from '../util/run-cache.js';
 import { memoryRuntime, type RunRuntime } from './runtime.js';
-import type { Baseline, Report, Rule, RuleContext, ServerMetrics, ServerSurface } from './rule.js';
+import { appliesInEra, type Baseline, type Report, type Rule, type RuleContext, type ServerMetrics, type ServerSurface } from './rule.js';
 import { mergeByCause, type Reported } from './merge.js';
 import { inOrder } from './in-order.js';
-import { resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
+import { defaultSeverityAt, resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
 import { fingerprint, inheritedMark } from './inherited.js';
 import type { SdkId, Shown } from './signatures.js';
 import { exercisePrompts } from '../exercise/prompts/exercise.js';
@@ -41,6 +41,8 @@ export interface ServerPlan {
   expect: { protocolVersion?: string };
   /** Configured levels by rule id (`rules:`); rules not listed keep their default severity. */
   levels: Record<string, RuleLevel>;
+  /** The era to speak (`protocol_era`, --protocol-era); default legacy (the CLI's default is auto). */
+  protocolEra?: EraChoice;
   /** The level of findings inherited from the SDK (`inherited:`); default info. */
   inherited?: InheritedLevel;
   /** Feature options of this server (prompt examples, call policy, drift, ...), handed to every rule. */
@@ -164,6 +166,8 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     transport: plan.target.kind,
     serverInfo: null,
     protocolVersion: null,
+    // Set once the session is open; here so that it stands beside protocolVersion in the JSON report.
+    era: undefined,
     complete: true,
     rules: [],
     findings: [],
@@ -176,11 +180,14 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     if (!announced) hooks?.onServerStart?.(report.name, plan.target.kind);
     announced = true;
   };
-  const rules = options.rules.filter((rule) => rule.applies?.(plan) ?? true);
-  const running = new Set(rules.filter((rule) => resolveLevel(rule, policyOf(plan)) !== 'off').map((rule) => rule.id));
+  // What the plan alone decides (the era is known only once the server answered).
+  const planned = options.rules.filter((rule) => rule.applies?.(plan) ?? true);
+  const plannedRunning = new Set(planned.filter((rule) => resolveLevel(rule, policyOf(plan)) !== 'off').map((rule) => rule.id));
   try {
     const connectMs = Math.min(plan.timeouts.connect_ms, plan.timeouts.run_ms);
-    transport = createTransportProbe(plan.target, () => session, {
+    // The probe children speak the session's era: known once the handshake succeeded, before the capture ends.
+    let handshaken: Session | undefined;
+    transport = createTransportProbe(plan.target, () => handshaken, {
       connectMs,
       callMs: plan.timeouts.call_ms,
       clientVersion: options.clientVersion,
@@ -193,21 +200,29 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       concurrency: options.concurrency,
       signal: deadline.signal,
       interrupt,
+      era: plan.protocolEra,
       onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
       onTap: hooks?.onTraffic && ((entry) => hooks.onTraffic?.(plan.name, entry)),
       // The fresh child the stdio probes share starts once the server has shown it starts at all: its start-up
       // then overlaps the capture instead of following it.
-      onHandshake: rules.some((rule) => rule.sharedChild === true && running.has(rule.id)) ? () => transport?.warm() : undefined,
+      onHandshake: (opened) => {
+        handshaken = opened;
+        if (planned.some((rule) => rule.sharedChild === true && plannedRunning.has(rule.id))) transport?.warm();
+      },
     });
     session = captured.session;
     const { surface, probe } = captured;
     // Server text of any size and depth: bounded here so every reporter can serialize the report.
     report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
     report.protocolVersion = surface.protocolVersion === undefined ? null : boundedText(surface.protocolVersion, 100);
+    report.era = surface.era;
     if (plan.nameFromServer) report.name = serverName(surface.serverInfo) ?? plan.name;
     announce();
     keepSurface?.(surface);
     if (deadline.signal.aborted) throw stopped();
+    // Rules of the other era are not listed for this server at all (engine/rule.ts skipIn, appliesInEra).
+    const rules = planned.filter((rule) => appliesInEra(rule, surface.era));
+    const running = new Set(rules.filter((rule) => plannedRunning.has(rule.id)).map((rule) => rule.id));
     // A declared list that could not be read is not an empty server: not everything can be tested.
     const unread = listFailures(surface);
     if (unread.length > 0) {
@@ -332,13 +347,18 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
   report.rules.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
-async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineReached: Promise<'deadline'>): Promise<RuleOutcome> {
+async function runRule(ruleAsDefined: Rule, plan: ServerPlan, shared: Shared, deadlineReached: Promise<'deadline'>): Promise<RuleOutcome> {
   const policy = policyOf(plan);
+  const cited = ruleAsDefined.spec && citedRef(ruleAsDefined.spec, shared.surface.protocolVersion);
+  // The default severity at this server's revision (the same for every rule whose level does not follow it).
+  const rule = { ...ruleAsDefined, defaultSeverity: defaultSeverityAt(ruleAsDefined, cited) };
   const level = resolveLevel(rule, policy);
   const base = { id: rule.id, family: rule.family, severity: level === 'off' ? rule.defaultSeverity : level };
   if (level === 'off') {
     return { result: { ...base, status: 'skip', durationMs: 0, reason: 'turned off in config' }, findings: [] };
   }
+  const eraSkip = rule.skipIn?.[shared.surface.era];
+  if (eraSkip !== undefined) return { result: { ...base, status: 'skip', durationMs: 0, reason: eraSkip }, findings: [] };
   const reported: Report[] = [];
   let skipReason: string | undefined;
   let incomplete: string | undefined;
@@ -350,7 +370,7 @@ async function runRule(rule: Rule, plan: ServerPlan, shared: Shared, deadlineRea
   const context: RuleContext = {
     ...exposed,
     expect: plan.expect,
-    spec: rule.spec && citedRef(rule.spec, shared.surface.protocolVersion),
+    spec: cited,
     settings: plan.settings,
     runtime: plan.runtime ?? memoryRuntime(),
     baseline: plan.baseline,

@@ -7,6 +7,7 @@
 import type { DriftConfig } from '../config/drift.js';
 import { CHANGES, DEFAULT_FAIL_ON, type ChangeId, type Level } from '../model/changes.js';
 import { DEFAULT_INHERITED_LEVEL, severityRank, type InheritedLevel, type RuleLevel, type Severity } from '../model/severity.js';
+import type { RequirementLevel, SpecRef } from '../model/spec.js';
 
 export interface SeverityPolicy {
   /** `rules:` of the config (top level and server), by rule id. */
@@ -36,6 +37,20 @@ export function resolveLevel(rule: Levelled, policy: SeverityPolicy, report?: { 
   if (report?.inherited === true) return policy.inherited ?? DEFAULT_INHERITED_LEVEL;
   if (rule.change === undefined) return rule.defaultSeverity;
   return changeSeverity(rule.change, changeLevel(rule.change, policy, report?.level), policy);
+}
+
+/** The default severity a requirement level sets: MUST (NOT) an error, SHOULD (NOT) a warning; none for the rest. */
+const LEVEL_SEVERITY: Partial<Record<RequirementLevel, Severity>> = { MUST: 'error', 'MUST NOT': 'error', SHOULD: 'warning', 'SHOULD NOT': 'warning' };
+
+/**
+ * The default severity of a rule on one server. A rule with `severityFollowsRevision` takes it from the keyword of
+ * the text it cites at the negotiated revision (a SHOULD up to one revision, a MUST from the next: a warning there,
+ * an error here); its `defaultSeverity` is the target revision's and stands where the keyword sets none. Every
+ * other rule keeps its `defaultSeverity`. `rules:` re-levels either way (resolveLevel).
+ */
+export function defaultSeverityAt(rule: Levelled & { severityFollowsRevision?: boolean }, cited: Pick<SpecRef, 'level' | 'fallback'> | undefined): Severity {
+  if (!rule.severityFollowsRevision || cited === undefined || cited.fallback !== undefined) return rule.defaultSeverity;
+  return LEVEL_SEVERITY[cited.level] ?? rule.defaultSeverity;
 }
 
 /** A drift change's level: `drift.levels` first, then the change's own level, then the table's default. */

@@ -7,7 +7,7 @@ import { LOCATION_KINDS } from './location.js';
 import { FAMILIES } from './family.js';
 import { SEVERITIES } from './severity.js';
 import { ANSWER_CLASSES } from './answer.js';
-import { FALLBACKS, KEYWORDS, PARTIES, QUOTED_REVISIONS } from './spec.js';
+import { ERAS, FALLBACKS, KEYWORDS, PARTIES, QUOTED_REVISIONS } from './spec.js';
 
 /**
  * pass: judged, nothing found. fail: findings. skip: not applicable (or turned off). error: the rule crashed or
@@ -143,6 +143,10 @@ export const serverReportSchema = z.strictObject({
   transport: z.enum(['stdio', 'http', 'memory']),
   serverInfo: z.record(z.string(), z.unknown()).nullable(),
   protocolVersion: z.string().nullable().describe('The negotiated protocol version, null when none was agreed.'),
+  era: z
+    .enum(ERAS)
+    .optional()
+    .describe('The era the session spoke: legacy (initialize) or modern (server/discover, 2026-07-28 and later); absent when no session opened.'),
   complete: z.boolean().describe('False when the server could not be tested fully (connection failure, deadline).'),
   error: z.string().optional().describe('Why testing stopped early, when it did.'),
   source: z

@@ -108,13 +108,20 @@ export interface SpecText {
 /** The revision lacks what the rule checks (the feature, or any text about it): the rule has no basis there. */
 export const ABSENT = 'absent';
 
-/** A rule's basis in every revision mcpact knows; the target revision always has one. */
-export type SpecTexts = { [R in TargetRevision]: SpecText } & { [R in Exclude<Revision, TargetRevision>]: SpecText | typeof ABSENT } & {
+/**
+ * A rule's basis in every revision mcpact knows: the target revision always has one, unless the requirement is
+ * one of the modern era only (server/discover, the `_meta` envelope, caching hints), which every legacy revision
+ * lacks and the modern revision has.
+ */
+export type SpecTexts = TargetSpecTexts | ModernSpecTexts;
+export type TargetSpecTexts = { [R in TargetRevision]: SpecText } & { [R in Exclude<Revision, TargetRevision>]: SpecText | typeof ABSENT } & {
   [R in LaterRevision]?: SpecText | typeof ABSENT;
 };
+/** A requirement of the modern era only. */
+export type ModernSpecTexts = { [R in Revision]: typeof ABSENT } & { [R in LaterRevision]: SpecText };
 
 /** Why a finding cites the target revision instead of the one the server negotiated. */
-export const FALLBACKS = ['unknown-revision', 'not-in-revision'] as const;
+export const FALLBACKS = ['unknown-revision', 'not-in-revision', 'not-quoted'] as const;
 export type Fallback = (typeof FALLBACKS)[number];
 
 /** The requirement one verdict rests on: what findings carry (with a URL) and reporters print. */
@@ -133,7 +140,8 @@ export interface SpecRef {
   quote?: string;
   /**
    * Set when the revision is the target instead of the negotiated one: `unknown-revision` when the server
-   * negotiated no revision mcpact knows, `not-in-revision` when the negotiated revision has no such requirement.
+   * negotiated no revision mcpact knows, `not-in-revision` when the negotiated revision has no such requirement,
+   * `not-quoted` when the rule quotes no sentence of the negotiated (later) revision yet.
    */
   fallback?: Fallback;
 }
@@ -170,9 +178,16 @@ function refAt(spec: RuleSpec, revision: QuotedRevision, text: SpecText): SpecRe
   return ref;
 }
 
-/** A rule's requirement at the revision mcpact targets (its default severity follows this one). */
+/**
+ * A rule's requirement at the revision mcpact targets (its default severity follows this one); for a requirement of
+ * the modern era only, at the modern revision.
+ */
 export function targetRef(spec: RuleSpec): SpecRef {
-  return refAt(spec, TARGET_REVISION, spec.texts[TARGET_REVISION]);
+  const target: SpecText | typeof ABSENT = spec.texts[TARGET_REVISION];
+  if (target !== ABSENT) return refAt(spec, TARGET_REVISION, target);
+  const modern = spec.texts[MODERN_REVISION];
+  if (modern === undefined || modern === ABSENT) throw new Error('a rule spec without a text of the target or the modern revision');
+  return refAt(spec, MODERN_REVISION, modern);
 }
 
 /**
@@ -183,8 +198,10 @@ export function citedRef(spec: RuleSpec, negotiated: string | null | undefined):
   if (isKnownRevision(negotiated) || isLaterRevision(negotiated)) {
     const text = spec.texts[negotiated];
     if (text !== undefined && text !== ABSENT) return refAt(spec, negotiated, text);
+    // A later revision the rule has no sentence of yet (it may well keep the requirement): the target's text.
+    if (text === undefined && isLaterRevision(negotiated)) return { ...targetRef(spec), fallback: 'not-quoted' };
   }
-  return { ...targetRef(spec), fallback: isKnownRevision(negotiated) ? 'not-in-revision' : 'unknown-revision' };
+  return { ...targetRef(spec), fallback: isKnownRevision(negotiated) || isLaterRevision(negotiated) ? 'not-in-revision' : 'unknown-revision' };
 }
 
 /** How messages and reporters name a level: its keyword, or "best practice" for a text that sets the server none. */
@@ -197,7 +214,13 @@ export function citation(ref: Pick<SpecRef, 'level' | 'revision' | 'fallback' | 
   const extension = extensionOf(ref);
   if (extension !== undefined) return `${levelLabel(ref.level)} in ${extension.name} ${extension.revision}`;
   const why =
-    ref.fallback === 'not-in-revision' ? ' (not in the negotiated revision)' : ref.fallback === 'unknown-revision' ? ' (negotiated revision unknown)' : '';
+    ref.fallback === 'not-in-revision'
+      ? ' (not in the negotiated revision)'
+      : ref.fallback === 'unknown-revision'
+        ? ' (negotiated revision unknown)'
+        : ref.fallback === 'not-quoted'
+          ? ' (the negotiated revision is not quoted yet)'
+          : '';
   return `${levelLabel(ref.level)} in ${ref.revision}${why}`;
 }
 

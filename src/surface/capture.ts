@@ -1,9 +1,12 @@
 /**
- * Captures the whole declared contract once: the initialize result and every page of each list the server's
- * capabilities announce, with a guard against cursor loops and endless pagination.
+ * Captures the whole declared contract once: the opening result (initialize, or server/discover in the modern
+ * era) and every page of each list the server's capabilities announce, with a guard against cursor loops and
+ * endless pagination.
  */
 import type { Outcome } from '../connect/rpc.js';
-import { LISTS, type ListCapture, type ListKind, type ListSpec, type Surface } from './types.js';
+import { META_KEYS } from '../connect/envelope.js';
+import { MODERN_REVISION } from '../model/spec.js';
+import { LISTS, type ListCapture, type ListKind, type ListSpec, type PageFields, type Surface } from './types.js';
 import { asRecord } from '../util/json.js';
 
 /** More pages than any honest server sends; a server past it is reported, not followed. */
@@ -11,14 +14,21 @@ export const PAGE_CAP = 100;
 
 export type Requester = (method: string, params: unknown) => Promise<Outcome>;
 
+/**
+ * The Surface of a session: a legacy one from its initialize exchange; a modern one (`discoverResult` given) from
+ * server/discover, where the protocol version is the one every request of the session carries.
+ */
 export async function captureSurface(
   initializeRequest: { protocolVersion: string },
   initializeResult: Record<string, unknown>,
   request: Requester,
+  discoverResult?: Record<string, unknown>,
 ): Promise<Surface> {
+  if (discoverResult !== undefined) return captureModern(discoverResult, request);
   const capabilities = asRecord(initializeResult.capabilities) ?? {};
   const entries = await Promise.all(LISTS.map(async (spec) => [spec.kind, await captureList(spec, capabilities, request)] as const));
   return {
+    era: 'legacy',
     requestedProtocolVersion: initializeRequest.protocolVersion,
     initializeResult,
     protocolVersion: typeof initializeResult.protocolVersion === 'string' ? initializeResult.protocolVersion : undefined,
@@ -27,6 +37,31 @@ export async function captureSurface(
     instructions: typeof initializeResult.instructions === 'string' ? initializeResult.instructions : undefined,
     lists: Object.fromEntries(entries) as Record<ListKind, ListCapture>,
   };
+}
+
+async function captureModern(discoverResult: Record<string, unknown>, request: Requester): Promise<Surface> {
+  const capabilities = asRecord(discoverResult.capabilities) ?? {};
+  const entries = await Promise.all(LISTS.map(async (spec) => [spec.kind, await captureList(spec, capabilities, request)] as const));
+  return {
+    era: 'modern',
+    requestedProtocolVersion: MODERN_REVISION,
+    initializeResult: {},
+    discoverResult,
+    protocolVersion: MODERN_REVISION,
+    capabilities,
+    serverInfo: asRecord(asRecord(discoverResult._meta)?.[META_KEYS.serverInfo]),
+    instructions: typeof discoverResult.instructions === 'string' ? discoverResult.instructions : undefined,
+    lists: Object.fromEntries(entries) as Record<ListKind, ListCapture>,
+  };
+}
+
+/** The fields of a page besides its items that the modern era's rules judge (resultType, caching hints). */
+function pageFields(page: Record<string, unknown>): PageFields {
+  const fields: PageFields = {};
+  if ('resultType' in page) fields.resultType = page.resultType;
+  if ('ttlMs' in page) fields.ttlMs = page.ttlMs;
+  if ('cacheScope' in page) fields.cacheScope = page.cacheScope;
+  return fields;
 }
 
 async function captureList(spec: ListSpec, capabilities: Record<string, unknown>, request: Requester): Promise<ListCapture> {
@@ -50,6 +85,7 @@ async function captureList(spec: ListSpec, capabilities: Record<string, unknown>
       return capture;
     }
     const page = asRecord(outcome.result);
+    if (page) (capture.pageFields ??= []).push(pageFields(page));
     const items = page?.[spec.field];
     if (!Array.isArray(items)) {
       capture.problems.push({ kind: 'invalid-page', page: capture.pages, reason: `result has no "${spec.field}" array` });

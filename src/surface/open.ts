@@ -23,6 +23,8 @@ export interface CapturedSessionOptions {
   /** Ends the handshake early: mcpact was told to stop. */
   interrupt?: AbortSignal;
   onHandshake?: SessionOptions['onHandshake'];
+  /** The era to speak (`protocol_era`, --protocol-era); default legacy. */
+  era?: SessionOptions['era'];
 }
 
 export interface CapturedSession {
@@ -41,10 +43,15 @@ export async function openCapturedSession(target: SessionTarget, options: Captur
     onTap: options.onTap,
     interrupt: options.interrupt,
     onHandshake: options.onHandshake,
+    era: options.era,
   });
   try {
     const probe = new Probe(session.peer, { callMs: options.callMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, signal: options.signal });
-    const surface = await captureSurface(session.initialize.request, initializeResult(session), (method, params) => probe.request(method, params));
+    const requester = (method: string, params: unknown) => probe.request(method, params);
+    const surface =
+      session.era === 'modern'
+        ? await captureSurface({ protocolVersion: '' }, {}, requester, discoverResult(session))
+        : await captureSurface(initializeExchange(session).request, initializeResult(session), requester);
     return { session, probe, surface };
   } catch (error) {
     await session.close();
@@ -52,8 +59,21 @@ export async function openCapturedSession(target: SessionTarget, options: Captur
   }
 }
 
+function initializeExchange(session: Session): NonNullable<Session['initialize']> {
+  if (!session.initialize) throw new Error('a legacy session without an initialize exchange');
+  return session.initialize;
+}
+
 /** openSession returns only once a result object arrived for initialize. */
 function initializeResult(session: Session): Record<string, unknown> {
-  if (session.initialize.outcome.kind !== 'result') throw new Error('openSession returned without an initialize result');
-  return session.initialize.outcome.result as Record<string, unknown>;
+  const exchange = initializeExchange(session);
+  if (exchange.outcome.kind !== 'result') throw new Error('openSession returned without an initialize result');
+  return exchange.outcome.result as Record<string, unknown>;
+}
+
+/** A modern session is open only once server/discover answered with a result object. */
+function discoverResult(session: Session): Record<string, unknown> {
+  const outcome = session.discover?.outcome;
+  if (outcome?.kind !== 'result') throw new Error('a modern session without a server/discover result');
+  return outcome.result as Record<string, unknown>;
 }

@@ -2,6 +2,8 @@
  * The Surface: everything a server declares, captured once per run as plain data. Items stay raw (`unknown`)
  * because the server is untrusted: rules validate them one by one, so one broken item never hides the rest.
  */
+import type { Era } from '../model/spec.js';
+
 export type ListKind = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
 
 export interface ListSpec {
@@ -53,10 +55,14 @@ export interface PageFields {
 }
 
 export interface Surface {
-  /** The protocol version mcpact offered in initialize. */
+  /** The era the session speaks: `legacy` (initialize) or `modern` (server/discover and a `_meta` envelope per request). */
+  era: Era;
+  /** The protocol version mcpact offered in initialize (modern: the one every request carries). */
   requestedProtocolVersion: string;
-  /** The initialize result exactly as received. */
+  /** The initialize result exactly as received (empty in the modern era, which has no initialize). */
   initializeResult: Record<string, unknown>;
+  /** The server/discover result exactly as received (modern era only). */
+  discoverResult?: Record<string, unknown>;
   /** The negotiated version when the server sent a string, else undefined. */
   protocolVersion: string | undefined;
   capabilities: Record<string, unknown>;

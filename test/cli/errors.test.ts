@@ -67,7 +67,8 @@ describe('servers that fail', () => {
   it('a server that exits at once, with its stderr shown', async () => {
     const result = await runCli(['run', '--', 'node', '-e', 'console.error("boom: missing API key"); process.exit(3)']);
     expect(result.code).toBe(2);
-    expect(result.stdout).toContain('server closed the connection before answering initialize (exit code 3)');
+    // The first request is the era probe (--protocol-era auto).
+    expect(result.stdout).toContain('server closed the connection before answering server/discover (exit code 3)');
     expect(result.stdout).toContain('boom: missing API key');
   });
 

@@ -43,7 +43,9 @@ describe('mcpact run against @modelcontextprotocol/server-everything', () => {
       .map((line) => JSON.parse(line));
     // Lines are written as they pass, so they carry the name the server was started under (its command, for a
     // zero-config run): the reports name it from serverInfo only once it has answered.
-    expect(lines[0]).toMatchObject({ server: 'mcp-server-everything', direction: 'out', message: { method: 'initialize' } });
+    // The era probe goes first (--protocol-era auto); this server speaks the initialize era, so initialize follows.
+    expect(lines[0]).toMatchObject({ server: 'mcp-server-everything', direction: 'out', message: { method: 'server/discover' } });
+    expect(lines.some((line) => line.direction === 'out' && line.message.method === 'initialize')).toBe(true);
     expect(new Set(lines.map((line) => line.server))).toEqual(new Set(['mcp-server-everything']));
     expect(lines.some((line) => line.direction === 'in' && line.message.result?.tools)).toBe(true);
   });

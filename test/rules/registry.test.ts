@@ -9,6 +9,7 @@ import {
   KEYWORDS,
   KNOWN_REVISIONS,
   LATER_REVISIONS,
+  MODERN_REVISION,
   PARTIES,
   QUOTED_REVISIONS,
   TARGET_REVISION,
@@ -64,13 +65,14 @@ describe('rule registry', () => {
     // Every known revision; a later revision (not spoken yet) only where the rule quotes it.
     const keys = Object.keys(spec.texts);
     expect(keys.filter((key) => !(LATER_REVISIONS as readonly string[]).includes(key)).sort()).toEqual([...KNOWN_REVISIONS].sort());
-    expect(spec.texts[TARGET_REVISION]).not.toBe(ABSENT);
+    // The target revision has a text, unless the requirement is one of the modern era only (2026-07-28 has it).
+    if (spec.texts[TARGET_REVISION] === ABSENT) expect(spec.texts[MODERN_REVISION]).toMatchObject({ quote: expect.any(String) });
     for (const revision of QUOTED_REVISIONS) {
       const text = spec.texts[revision];
       if (text === undefined || text === ABSENT) continue;
       expect(KEYWORDS, revision).toContain(text.keyword);
       expect(PARTIES, revision).toContain(text.binds);
-      expect(text.section, revision).toMatch(/^[a-z][a-z0-9/_-]*(#[a-z0-9-]+)?$/);
+      expect(text.section, revision).toMatch(/^[a-z][a-z0-9/_-]*(#[a-z0-9_-]+)?$/);
       expect(text.quote.trim().length, revision).toBeGreaterThan(0);
       expect(text.quote.length, revision).toBeLessThanOrEqual(300);
     }

@@ -9,7 +9,7 @@ export async function withProbe<T>(spec: FakeServerSpec, work: (probe: Probe, su
   const session = await openSession({ kind: 'memory', transport: fakeServerTransport(spec) }, { connectMs: 2_000, clientVersion: 'test' });
   try {
     const probe = new Probe(session.peer, { callMs: 1_000, concurrency: 4 });
-    const init = (session.initialize.outcome as { result: Record<string, unknown> }).result;
+    const init = (session.initialize!.outcome as { result: Record<string, unknown> }).result;
     const surface = await captureSurface({ protocolVersion: '2025-11-25' }, init, (method, params) => probe.request(method, params));
     return await work(probe, surface);
   } finally {

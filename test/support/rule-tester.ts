@@ -12,6 +12,7 @@ import { DEFAULT_TIMEOUTS, type ServerSettings, type Timeouts } from '../../src/
 import type { SessionTarget } from '../../src/connect/session.js';
 import type { Finding, ServerReport } from '../../src/model/report.js';
 import { fakeServerTransport, type FakeServerSpec } from './fake-server.js';
+import type { EraChoice } from '../../src/model/spec.js';
 
 export interface ExpectedFinding {
   /** Substring or pattern the message must match. */
@@ -19,6 +20,8 @@ export interface ExpectedFinding {
   location?: Partial<Finding['location']>;
   /** Subset of `data` that must be present. */
   data?: Record<string, unknown>;
+  /** The finding's severity (for rules whose default severity follows the negotiated revision). */
+  severity?: Finding['severity'];
   /** How many places the finding stands for when one cause was found at several (engine/merge.ts); default 1. */
   count?: number;
 }
@@ -29,6 +32,8 @@ export interface ValidCase {
   server?: FakeServerSpec;
   /** A real server (a fixture process, an HTTP fixture on 127.0.0.1), read when the case runs. */
   target?: () => SessionTarget;
+  /** The era to speak with a real target (`protocol_era`); default legacy, as the engine's. */
+  era?: EraChoice;
   /** Deadlines for a real target (defaults: call_ms 500, run_ms 10000). */
   timeouts?: Partial<Timeouts>;
   expect?: { protocolVersion?: string };
@@ -115,6 +120,7 @@ export function runCase(rule: Rule, entry: ValidCase): Promise<ServerReport> {
       expect: entry.expect ?? {},
       levels: {},
       settings: entry.settings ?? {},
+      protocolEra: entry.era,
     },
     { rules: [rule], clientVersion: 'test', concurrency: 4 },
   );
@@ -155,6 +161,7 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
             else expect(finding.message).toMatch(wanted.message);
           }
           if (wanted.location) expect(finding.location).toMatchObject(wanted.location);
+          if (wanted.severity) expect(finding.severity).toBe(wanted.severity);
           if (wanted.data) expect(finding.data).toMatchObject(wanted.data);
           expect(finding.count ?? 1, 'places this finding stands for').toBe(wanted.count ?? 1);
           expect(finding.spec?.revision).toBeDefined();

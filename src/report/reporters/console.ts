@@ -149,11 +149,12 @@ export function latencyLines(server: ServerReport, colors: Colors): string[] {
   return lines;
 }
 
-/** "everything 2.0.0, protocol 2025-11-25": what answered, for the record. */
+/** "everything 2.0.0, protocol 2025-11-25 (legacy era)": what answered, and in which era, for the record. */
 function serverIdentity(server: ServerReport): string {
   const info = server.serverInfo ?? {};
   const name = forTerminal(truncate(`${String(info.name)} ${String(info.version)}`, 80));
-  return `tested ${name}${server.protocolVersion ? `, protocol ${forTerminal(truncate(server.protocolVersion, 40))}` : ''}`;
+  const era = server.era ? ` (${server.era} era)` : '';
+  return `tested ${name}${server.protocolVersion ? `, protocol ${forTerminal(truncate(server.protocolVersion, 40))}` : ''}${era}`;
 }
 
 export function serverFailure(server: ServerReport, colors: Colors): string[] {

@@ -7,6 +7,7 @@ import { protocolVersionHeader } from './protocol-version-header.js';
 import { requestContentType } from './request-content-type.js';
 import { sessionIdVisibleAscii } from './session-id-visible-ascii.js';
 import { unknownSession } from './unknown-session.js';
+import { headerValidation } from './header-validation.js';
 
 export const httpRules = [
   notificationAccepted,
@@ -18,4 +19,5 @@ export const httpRules = [
   sessionIdVisibleAscii,
   batchRejected,
   malformedBody,
+  headerValidation,
 ] as const;

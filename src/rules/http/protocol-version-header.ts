@@ -7,6 +7,7 @@ export const UNSUPPORTED_VERSION = '1999-01-01';
 export const protocolVersionHeader = defineRule({
   id: 'http/protocol-version-header',
   family: 'http',
+  skipIn: { modern: 'its probe is an initialize session; protocol/unsupported-version checks the 2026-07-28 refusal (400 and -32022)' },
   description: 'A request with an unsupported MCP-Protocol-Version header is answered 400 Bad Request.',
   defaultSeverity: 'error',
   spec: {

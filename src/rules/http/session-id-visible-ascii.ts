@@ -6,6 +6,7 @@ import { freshSession, notHttp } from './shared.js';
 export const sessionIdVisibleAscii = defineRule({
   id: 'http/session-id-visible-ascii',
   family: 'http',
+  skipIn: { modern: '2026-07-28 has no sessions (no Mcp-Session-Id)' },
   description: 'An Mcp-Session-Id contains only visible ASCII characters (0x21 to 0x7E).',
   defaultSeverity: 'error',
   spec: {

@@ -8,6 +8,7 @@ export const UNKNOWN_SESSION_ID = 'mcpact-unknown-session-00000000';
 export const unknownSession = defineRule({
   id: 'http/unknown-session',
   family: 'http',
+  skipIn: { modern: '2026-07-28 has no sessions (no Mcp-Session-Id)' },
   description: 'A request with an unknown or terminated Mcp-Session-Id is answered 404 Not Found.',
   defaultSeverity: 'error',
   spec: {

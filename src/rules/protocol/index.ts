@@ -13,6 +13,12 @@ import { protocolVersion } from './protocol-version.js';
 import { requestIdEcho } from './request-id-echo.js';
 import { unknownMethod } from './unknown-method.js';
 import { versionNegotiation } from './version-negotiation.js';
+import { discoverResult } from './discover-result.js';
+import { envelopeRequired } from './envelope-required.js';
+import { unsupportedVersion } from './unsupported-version.js';
+import { resultType } from './result-type.js';
+import { cachingHints } from './caching-hints.js';
+import { legacyHandshake } from './legacy-handshake.js';
 
 export const protocolRules = [
   initializeResult,
@@ -30,4 +36,10 @@ export const protocolRules = [
   loggingSetLevel,
   loggingInvalidLevel,
   loggingMessageShape,
+  discoverResult,
+  envelopeRequired,
+  unsupportedVersion,
+  resultType,
+  cachingHints,
+  legacyHandshake,
 ] as const;

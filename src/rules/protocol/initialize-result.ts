@@ -4,6 +4,7 @@ import { asRecord, jsonType } from '../../util/json.js';
 export const initializeResult = defineRule({
   id: 'protocol/initialize-result',
   family: 'protocol',
+  skipIn: { modern: '2026-07-28 has no initialize; protocol/discover-result checks the server/discover result instead' },
   description: 'The initialize result has protocolVersion, capabilities and serverInfo {name, version} of the right types.',
   defaultSeverity: 'error',
   spec: {

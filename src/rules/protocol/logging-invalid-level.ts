@@ -16,6 +16,7 @@ export const INVALID_LEVEL = 'verbose';
 export const loggingInvalidLevel = defineRule({
   id: 'protocol/logging-invalid-level',
   family: 'protocol',
+  skipIn: { modern: '2026-07-28 removed logging/setLevel (the level travels in the _meta of each request)' },
   description: 'With logging declared, logging/setLevel with a level that is not a LoggingLevel gets -32602.',
   defaultSeverity: 'warning',
   spec: { checklist: 'G2', texts: { '2025-11-25': ERRORS, '2025-06-18': ERRORS, '2025-03-26': ERRORS, '2024-11-05': ERRORS, '2026-07-28': ABSENT } },

@@ -18,6 +18,7 @@ const LEVELS = {
 export const loggingSetLevel = defineRule({
   id: 'protocol/logging-set-level',
   family: 'protocol',
+  skipIn: { modern: '2026-07-28 removed logging/setLevel (the level travels in the _meta of each request)' },
   description: 'With logging declared, logging/setLevel with each of the eight levels answers {}.',
   defaultSeverity: 'error',
   spec: { checklist: 'G2', texts: { '2025-11-25': LEVELS, '2025-06-18': LEVELS, '2025-03-26': LEVELS, '2024-11-05': LEVELS, '2026-07-28': ABSENT } },

@@ -4,6 +4,7 @@ import { describeOutcome } from '../outcome.js';
 export const ping = defineRule({
   id: 'protocol/ping',
   family: 'protocol',
+  skipIn: { modern: '2026-07-28 removed ping (changelog, major change 5)' },
   description: 'The server answers ping with an empty result.',
   defaultSeverity: 'error',
   spec: {

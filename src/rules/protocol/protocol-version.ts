@@ -4,6 +4,9 @@ import { KNOWN_REVISIONS, isKnownRevision } from '../../model/spec.js';
 export const protocolVersion = defineRule({
   id: 'protocol/protocol-version',
   family: 'protocol',
+  skipIn: {
+    modern: '2026-07-28 negotiates no version: every request carries the one mcpact speaks, and protocol/unsupported-version checks the refusal of others',
+  },
   description: 'The negotiated protocol version is a published revision, and the one the config expects.',
   defaultSeverity: 'error',
   spec: {

@@ -9,12 +9,12 @@ import type { RuleContext } from '../../engine/rule.js';
 import { unreachableEvidence } from '../../exercise/answers.js';
 import { capped, listedResources, sharedRead, templateSamples, uiLinks, type ResourceRead } from '../../exercise/resources.js';
 import type { Location } from '../../model/location.js';
-import { ABSENT, type SpecText, type SpecTexts } from '../../model/spec.js';
+import { ABSENT, type SpecText, type TargetSpecTexts } from '../../model/spec.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
 import { quote, truncate } from '../../util/text.js';
 
 /** The same text in every revision mcpact knows, with the exceptions given (a later revision, an older section). */
-export function everyRevision(text: SpecText, except: Partial<SpecTexts> = {}): SpecTexts {
+export function everyRevision(text: SpecText, except: Partial<TargetSpecTexts> = {}): TargetSpecTexts {
   return { '2025-11-25': text, '2025-06-18': text, '2025-03-26': text, '2024-11-05': text, ...except };
 }
 

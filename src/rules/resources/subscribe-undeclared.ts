@@ -16,6 +16,7 @@ const SUBSCRIBE = {
 export const subscribeUndeclared = defineRule({
   id: 'resources/subscribe-undeclared',
   family: 'resources',
+  skipIn: { modern: '2026-07-28 has no resources/subscribe (subscriptions/listen replaced it)' },
   needs: ['resources', 'resourceTemplates'],
   description: 'Without resources.subscribe declared, resources/subscribe gets -32601, not a result.',
   defaultSeverity: 'warning',

@@ -21,6 +21,7 @@ export async function subscriptionUri(context: Parameters<typeof templateSamples
 export const subscribe = defineRule({
   id: 'resources/subscribe',
   family: 'resources',
+  skipIn: { modern: '2026-07-28 has no resources/subscribe (subscriptions/listen replaced it)' },
   needs: ['resources', 'resourceTemplates'],
   description: 'With resources.subscribe declared, resources/subscribe and resources/unsubscribe of a listed resource answer {}.',
   defaultSeverity: 'warning',

@@ -32,6 +32,8 @@ export const unknownResource = defineRule({
   description:
     'resources/read of a URI the server never listed gets the error its revision prescribes (-32002 up to 2025-11-25, -32602 from 2026-07-28), never a result.',
   defaultSeverity: 'warning',
+  // A SHOULD up to 2025-11-25, a MUST from 2026-07-28: the severity follows the revision's keyword.
+  severityFollowsRevision: true,
   spec: { checklist: 'R5', texts: everyRevision(SHOULD_32002, { '2026-07-28': MUST_32602 }) },
   docs:
     "mcpact reads a URI that no listed resource has and no listed template covers (in the scheme of the server's " +

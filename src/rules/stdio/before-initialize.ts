@@ -6,6 +6,7 @@ import { notStdio } from './shared.js';
 export const beforeInitialize = defineRule({
   id: 'stdio/before-initialize',
   family: 'stdio',
+  skipIn: { modern: '2026-07-28 has no initialize, so no request comes before it' },
   description: 'A request sent before initialize is refused, not served.',
   defaultSeverity: 'info',
   spec: {

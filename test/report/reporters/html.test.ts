@@ -85,8 +85,8 @@ describe('html reporter', () => {
 
   it('shows era and protocol revision when the report has them, and works without era', () => {
     const report = hostileHtmlReport();
-    const withEra = { ...report, servers: report.servers.map((server) => ({ ...server, era: 'stateless' })) };
-    expect(inspectHtml(renderHtml(withEra, context)).text).toMatch(/2025-06-18\s*era stateless/);
+    const withEra = { ...report, servers: report.servers.map((server) => ({ ...server, era: 'modern' as const })) };
+    expect(inspectHtml(renderHtml(withEra, context)).text).toMatch(/2025-06-18\s*era modern/);
     const eraLines = (page: ReturnType<typeof inspectHtml>) => byClass(page, 'muted').filter((element) => textOf(element).startsWith('era '));
     expect(eraLines(inspectHtml(renderHtml(withEra, context)))).toHaveLength(report.servers.length);
     expect(eraLines(inspectHtml(renderHtml(report, context)))).toHaveLength(0);

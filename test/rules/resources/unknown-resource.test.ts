@@ -33,12 +33,14 @@ ruleTester(unknownResource, {
     {
       name: '-32602 on 2025-11-25',
       server: unknownAnswer({ error: { code: -32602, message: 'Resource not found' } }),
-      findings: [{ message: 'expected JSON-RPC error -32002 (SHOULD in the negotiated revision)' }],
+      // A SHOULD up to 2025-11-25: a warning there (severityFollowsRevision).
+      findings: [{ message: 'expected JSON-RPC error -32002 (SHOULD in the negotiated revision)', severity: 'warning' }],
     },
     {
       name: '-32002 on 2026-07-28',
       server: unknownAnswer({ error: { code: -32002, message: 'Resource not found' } }, { protocolVersion: '2026-07-28' }),
-      findings: [{ message: 'expected JSON-RPC error -32602 (MUST in the negotiated revision)', data: { expected: -32602 } }],
+      // A MUST from 2026-07-28 on: an error there.
+      findings: [{ message: 'expected JSON-RPC error -32602 (MUST in the negotiated revision)', data: { expected: -32602 }, severity: 'error' }],
     },
   ],
   inconclusive: [{ name: 'no answer', server: unknownAnswer({ silent: true }), reason: 'no answer' }],

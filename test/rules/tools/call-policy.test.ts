@@ -13,6 +13,7 @@ function surfaceOf(tools: unknown[]): Surface {
   const lists = { tools: capture('tools'), prompts: capture('prompts'), resources: capture('resources'), resourceTemplates: capture('resourceTemplates') };
   return {
     requestedProtocolVersion: '2025-11-25',
+    era: 'legacy',
     initializeResult: {},
     protocolVersion: '2025-11-25',
     capabilities: { tools: {} },

@@ -1,0 +1,96 @@
+import { defineRule } from '../../engine/rule.js';
+import { envelopeMeta, MODERN_ERRORS } from '../../connect/envelope.js';
+import { headersFor } from '../../connect/modern-http.js';
+import { MODERN_REVISION } from '../../model/spec.js';
+import type { HttpExchange } from '../../connect/transport-probe.js';
+import { modernOnly, isObject } from '../protocol/modern.js';
+import { exchangeData } from './shared.js';
+
+const ORIGIN_TEXT = {
+  keyword: 'MUST',
+  binds: 'server',
+  section: 'basic/transports/streamable-http#security-and-endpoint',
+  quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
+} as const;
+
+/** A page no local server serves, as a DNS-rebinding page would send it. */
+const FOREIGN_ORIGIN = 'https://mcpact-foreign-origin.example';
+
+/** Requests whose headers disagree with their body, or lack a required one: each must get 400 and -32020. */
+const MISMATCHES: { name: string; headers: Record<string, string | null> }[] = [
+  { name: 'Mcp-Method naming another method than the body', headers: { 'mcp-method': 'tools/list' } },
+  { name: 'no Mcp-Method header', headers: { 'mcp-method': null } },
+];
+
+export const headerValidation = defineRule({
+  id: 'http/header-validation',
+  family: 'http',
+  description:
+    'Over Streamable HTTP (2026-07-28), a request whose Mcp-Method header is missing or disagrees with the body gets 400 and HeaderMismatch (-32020); a foreign Origin gets 403.',
+  defaultSeverity: 'error',
+  spec: {
+    texts: modernOnly({
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'basic/transports/streamable-http#server-validation',
+      quote:
+        'When rejecting a request due to header validation failure, servers MUST return HTTP status `400 Bad Request` and MUST include a JSON-RPC error response using the following error code:',
+      note: 'The code is -32020 (HeaderMismatch); a missing required standard header is one of the validation failures.',
+    }),
+  },
+  docs:
+    'In 2026-07-28 the HTTP headers mirror the body (`Mcp-Method` the method, `Mcp-Name` the tool, prompt or ' +
+    'resource), so intermediaries can route on them; a server must refuse a request whose headers are missing or ' +
+    'disagree with its body, with status 400 and JSON-RPC error -32020. mcpact POSTs `server/discover` (with a ' +
+    'correct envelope) once with `Mcp-Method: tools/list` and once without `Mcp-Method`; each must be refused so. ' +
+    `It also POSTs it with \`Origin: ${FOREIGN_ORIGIN}\`, which must get 403 (DNS-rebinding protection). Over stdio ` +
+    'there are no headers, and the rule is skipped.',
+  async check({ transport, report, skip, inconclusive }) {
+    if (!transport) return skip('needs a real server connection (this target is in memory)');
+    if (transport.kind !== 'http') return skip('applies to Streamable HTTP servers only (this one is reached over stdio)');
+    await transport.open(async (client) => {
+      const send = (headers: Record<string, string | null>) => {
+        const id = client.nextRequestId();
+        const body = {
+          jsonrpc: '2.0',
+          id,
+          method: 'server/discover',
+          params: { _meta: envelopeMeta({ protocolVersion: MODERN_REVISION, clientVersion: 'header-validation' }) },
+        };
+        const own = Object.fromEntries(Object.entries(headersFor(body)).map(([name, value]) => [name.toLowerCase(), value]));
+        return client.send({ method: 'POST', headers: { ...own, ...headers }, body, awaitId: id });
+      };
+      for (const { name, headers } of MISMATCHES) {
+        const answer = await send(headers);
+        if (answer.kind === 'failed') {
+          inconclusive(`server/discover with ${name} got no answer (${answer.detail})`);
+          continue;
+        }
+        const code = errorCode(answer);
+        if (answer.status === 400 && code === MODERN_ERRORS.headerMismatch) continue;
+        report({
+          message: `server/discover with ${name} got status ${answer.status}${code === undefined ? '' : ` and JSON-RPC error ${code}`}; expected 400 and HeaderMismatch (-32020)`,
+          location: { kind: 'server' },
+          data: { case: name, ...exchangeData(answer), code, expected: { status: 400, code: MODERN_ERRORS.headerMismatch } },
+          cause: `${answer.status} ${code ?? ''}`,
+        });
+      }
+      const foreign = await send({ origin: FOREIGN_ORIGIN });
+      if (foreign.kind === 'failed') return inconclusive(`server/discover with a foreign Origin got no answer (${foreign.detail})`);
+      if (foreign.status !== 403)
+        report({
+          message: `server/discover with Origin ${FOREIGN_ORIGIN} got status ${foreign.status}; a foreign Origin MUST get 403 Forbidden`,
+          location: { kind: 'server' },
+          data: { origin: FOREIGN_ORIGIN, ...exchangeData(foreign), expected: 403 },
+          spec: { texts: modernOnly(ORIGIN_TEXT) },
+        });
+    });
+  },
+});
+
+/** The JSON-RPC error code of the first message of an HTTP answer, if it is an error. */
+function errorCode(answer: Extract<HttpExchange, { kind: 'response' }>): number | undefined {
+  const first = answer.messages[0];
+  const code = isObject(first) && isObject(first.error) ? first.error.code : undefined;
+  return typeof code === 'number' ? code : undefined;
+}

@@ -1,0 +1,56 @@
+import { defineRule } from '../../engine/rule.js';
+import { LISTS } from '../../surface/types.js';
+import { modernOnly } from './modern.js';
+
+/** The result types of the core protocol (basic/index#resulttype). */
+const RESULT_TYPES = ['complete', 'input_required'];
+
+export const resultType = defineRule({
+  id: 'protocol/result-type',
+  family: 'protocol',
+  description: 'Every result carries resultType ("complete" or "input_required"): the server/discover result and every page of every list.',
+  defaultSeverity: 'error',
+  spec: {
+    texts: modernOnly({
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'basic/index#result-responses',
+      quote: 'The `result` MUST include a `resultType` field to indicate the type of the result.',
+      note: 'A `resultType` of `"complete"` or `"input_required"` is defined by the core protocol; extensions may add values they advertise.',
+    }),
+  },
+  docs:
+    'In 2026-07-28 every result names its type, so a client can tell a final result from an input-required interim ' +
+    'one. mcpact checks the results it captured: server/discover and each page of tools/list, prompts/list, ' +
+    'resources/list and resources/templates/list. A missing `resultType` is a finding per list; a value other than ' +
+    '"complete" or "input_required" on these results (which the core protocol defines as complete) too.',
+  check({ surface, report }) {
+    const discovered = surface.discoverResult;
+    if (discovered !== undefined) judge('server/discover', [discovered.resultType], 'resultType' in discovered);
+    for (const spec of LISTS) {
+      const pages = surface.lists[spec.kind].pageFields ?? [];
+      const missing = pages.filter((page) => !('resultType' in page)).length;
+      if (missing > 0)
+        report({
+          message: `${spec.method}: ${missing} of ${pages.length} page${pages.length === 1 ? '' : 's'} without resultType`,
+          location: { kind: 'server', pointer: `/${spec.method}` },
+          data: { method: spec.method, missing, pages: pages.length },
+        });
+      const values = pages.filter((page) => 'resultType' in page).map((page) => page.resultType);
+      judge(spec.method, values, true);
+    }
+    function judge(method: string, values: unknown[], present: boolean): void {
+      if (!present) {
+        report({ message: `${method} result without resultType`, location: { kind: 'server', pointer: `/${method}` }, data: { method } });
+        return;
+      }
+      const odd = values.find((value) => !RESULT_TYPES.includes(value as string));
+      if (odd !== undefined)
+        report({
+          message: `${method} result has resultType ${JSON.stringify(odd)?.slice(0, 60)}, not one the core protocol defines ("complete", "input_required")`,
+          location: { kind: 'server', pointer: `/${method}` },
+          data: { method, resultType: odd },
+        });
+    }
+  },
+});

@@ -1,0 +1,63 @@
+import { defineRule } from '../../engine/rule.js';
+import { MODERN_ERRORS } from '../../connect/envelope.js';
+import { META_KEYS } from '../../connect/envelope.js';
+import { answerOf } from '../../exercise/answers.js';
+import { describeOutcome } from '../outcome.js';
+import { isObject, modernOnly } from './modern.js';
+import type { Outcome } from '../../connect/rpc.js';
+
+/** A revision no server implements. */
+export const UNSUPPORTED_VERSION = '1999-01-01';
+
+export const unsupportedVersion = defineRule({
+  id: 'protocol/unsupported-version',
+  family: 'protocol',
+  description: 'A request naming a protocol version the server does not implement gets UnsupportedProtocolVersionError (-32022) with the supported versions.',
+  defaultSeverity: 'error',
+  spec: {
+    texts: modernOnly({
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'basic/versioning#protocol-version-negotiation',
+      quote:
+        'If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an `UnsupportedProtocolVersionError` listing the versions it does support:',
+      note: 'schema.ts: UnsupportedProtocolVersionError has code -32022 and data.supported (string[]) and data.requested.',
+    }),
+  },
+  docs:
+    `mcpact sends \`server/discover\` whose envelope names protocol version ${UNSUPPORTED_VERSION}. The server must refuse ` +
+    'it with JSON-RPC error -32022 whose `data.supported` lists the versions it does support (the list a client ' +
+    'retries from). Over stdio the request is the first message of a fresh server process, as a client that opens ' +
+    'with its preferred version sends it; over Streamable HTTP every request stands alone anyway. A result, another ' +
+    'code, or a -32022 without a `supported` array of strings is a finding.',
+  async check({ probe, transport, report, inconclusive }) {
+    const message = {
+      jsonrpc: '2.0',
+      method: 'server/discover',
+      params: { _meta: { [META_KEYS.protocolVersion]: UNSUPPORTED_VERSION } },
+    };
+    let outcome: Outcome;
+    if (transport?.kind === 'stdio') {
+      outcome = await transport.open(async (connection) => (await connection.sendRaw({ ...message, id: 1 }, { first: true })).outcome);
+    } else outcome = (await probe.raw(message)).outcome;
+    if (outcome.kind === 'timeout' || outcome.kind === 'closed')
+      return inconclusive(`server/discover with version ${UNSUPPORTED_VERSION} got ${describeOutcome(outcome)}`);
+    const what = `server/discover with protocol version ${UNSUPPORTED_VERSION}`;
+    if (outcome.kind === 'error' && outcome.code === MODERN_ERRORS.unsupportedProtocolVersion) {
+      const supported = isObject(outcome.data) ? outcome.data.supported : undefined;
+      if (Array.isArray(supported) && supported.length > 0 && supported.every((version) => typeof version === 'string')) return;
+      return report({
+        message: `${what} got -32022 without the versions the server supports (data.supported must be a non-empty array of strings)`,
+        location: { kind: 'server' },
+        answer: answerOf(outcome),
+        data: { requested: UNSUPPORTED_VERSION, code: outcome.code },
+      });
+    }
+    report({
+      message: `${what} ${outcome.kind === 'result' ? 'was served' : `got ${describeOutcome(outcome)}`}; an unsupported version MUST get UnsupportedProtocolVersionError (-32022) listing the supported versions`,
+      location: { kind: 'server' },
+      answer: answerOf(outcome),
+      data: { requested: UNSUPPORTED_VERSION, outcome: outcome.kind, ...(outcome.kind === 'error' && { code: outcome.code }) },
+    });
+  },
+});

@@ -1,0 +1,30 @@
+import { headerValidation } from '../../../src/rules/http/header-validation.js';
+import { erasHttp, erasStdio } from '../../support/eras.js';
+import { ruleTester } from '../../support/rule-tester.js';
+
+const modern = erasHttp('modern');
+const dual = erasHttp('dual');
+const headersIgnored = erasHttp('modern', 'headers-ignored');
+const originIgnored = erasHttp('modern', 'origin-ignored');
+
+ruleTester(headerValidation, {
+  valid: [
+    { name: 'modern-only SDK 2.x server', target: modern, era: 'modern' },
+    { name: 'dual-era SDK 2.x server', target: dual, era: 'auto' },
+  ],
+  invalid: [
+    {
+      name: 'Mcp-Method not checked against the body',
+      target: headersIgnored,
+      era: 'modern',
+      findings: [{ message: /got status 200; expected 400 and HeaderMismatch \(-32020\)/, count: 2 }],
+    },
+    {
+      name: 'a foreign Origin served',
+      target: originIgnored,
+      era: 'modern',
+      findings: [{ message: 'a foreign Origin MUST get 403 Forbidden', data: { expected: 403, status: 200 } }],
+    },
+  ],
+  skipped: [{ name: 'stdio', target: erasStdio('modern'), era: 'modern', skipped: 'applies to Streamable HTTP servers only' }],
+});

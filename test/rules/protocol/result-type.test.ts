@@ -1,0 +1,21 @@
+import { resultType } from '../../../src/rules/protocol/result-type.js';
+import { erasStdio } from '../../support/eras.js';
+import { ruleTester } from '../../support/rule-tester.js';
+
+ruleTester(resultType, {
+  valid: [{ name: 'modern-only SDK 2.x server', target: erasStdio('modern'), era: 'modern' }],
+  invalid: [
+    {
+      name: 'results without resultType',
+      target: erasStdio('modern', 'no-result-type'),
+      era: 'modern',
+      findings: [
+        { message: 'prompts/list: 1 of 1 page without resultType' },
+        { message: 'resources/list: 1 of 1 page without resultType' },
+        { message: 'resources/templates/list: 1 of 1 page without resultType' },
+        { message: 'server/discover result without resultType' },
+        { message: 'tools/list: 1 of 1 page without resultType' },
+      ],
+    },
+  ],
+});

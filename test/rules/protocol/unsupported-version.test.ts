@@ -1,0 +1,20 @@
+import { unsupportedVersion } from '../../../src/rules/protocol/unsupported-version.js';
+import { erasHttp, erasStdio } from '../../support/eras.js';
+import { ruleTester } from '../../support/rule-tester.js';
+
+const http = erasHttp('dual');
+
+ruleTester(unsupportedVersion, {
+  valid: [
+    { name: 'modern-only SDK 2.x server (stdio, fresh process)', target: erasStdio('modern'), era: 'modern' },
+    { name: 'dual-era SDK 2.x server (Streamable HTTP)', target: http, era: 'auto' },
+  ],
+  invalid: [
+    {
+      name: 'refused with -32600 and no supported list',
+      target: erasStdio('modern', 'unsupported-version-code'),
+      era: 'modern',
+      findings: [{ message: 'got JSON-RPC error -32600; an unsupported version MUST get UnsupportedProtocolVersionError (-32022)', data: { code: -32600 } }],
+    },
+  ],
+});
