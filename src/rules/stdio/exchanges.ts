@@ -111,11 +111,17 @@ async function batchExchange(connection: StdioConnection): Promise<Exchange[] | 
   })();
   await connection.sendLine(MALFORMED_LINE);
   const answers = INVALID_REQUESTS.map(async (probe, index) => {
-    const answer = await connection.sendRaw(probe.message);
-    if (answered(answer.outcome)) own[index] = answer;
-    pending--;
-    check();
+    try {
+      const answer = await connection.sendRaw(probe.message);
+      if (answered(answer.outcome)) own[index] = answer;
+    } finally {
+      // A failed write is no answer; it must not leave the batch waiting, nor reject where nobody listens.
+      pending--;
+      check();
+    }
   });
+  // Handled at once: a rejection while the batch waits would otherwise count as unhandled.
+  void Promise.allSettled(answers);
   const after = connection.ping();
   let grace: ReturnType<typeof setTimeout> | undefined;
   void after.then((outcome) => {
@@ -125,10 +131,9 @@ async function batchExchange(connection: StdioConnection): Promise<Exchange[] | 
     grace = setTimeout(() => stop.abort(), Math.min(connection.callMs, Math.max(GRACE_MIN_MS, GRACE_ROUND_TRIPS * roundTrip)));
   });
   // Direct answers that come after the grace are not in time (as with one input alone); their waits end on their own.
-  await new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
+  if (!stop.signal.aborted) await new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
   clearTimeout(grace);
   await collected;
-  void Promise.all(answers);
   const afterOutcome = await after;
   const judged = answered(before);
   // The ping after the batch went unanswered: which input stopped the server, only inputs one at a time can tell.
