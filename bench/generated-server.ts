@@ -2,7 +2,7 @@
  * A correct stdio MCP server with N generated tools (issue #14: "10,000 tools without false errors"): realistic
  * input schemas, read-only list/get tools, input validated with Ajv and answered as an isError result, an unknown
  * tool answered -32602, pages of 500. Any error-level finding mcpact reports on it is a false one.
- * Run: node dist/bench/generated-server.js [--tools N] [--prompts N] [--stats FILE]
+ * Run: node dist/bench/generated-server.js [--tools N] [--prompts N] [--resources N] [--stats FILE]
  * --stats appends one JSON line to FILE when the process ends: how many requests it received (bench/scaling.ts).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -15,6 +15,7 @@ import { StrictStdioServerTransport } from '../fixtures/servers/strict-stdio.js'
 const argv = process.argv.slice(2);
 const COUNT = argv.includes('--tools') ? Number(argv[argv.indexOf('--tools') + 1]) : 1_000;
 const PROMPTS = argv.includes('--prompts') ? Number(argv[argv.indexOf('--prompts') + 1]) : 0;
+const RESOURCES = argv.includes('--resources') ? Number(argv[argv.indexOf('--resources') + 1]) : 0;
 const PAGE = 500;
 
 const VERBS = [
@@ -64,10 +65,47 @@ const prompts = Array.from({ length: PROMPTS }, (_, index) => ({
 }));
 const promptsByName = new Map(prompts.map((prompt) => [prompt.name, prompt]));
 
+/** Notes as resources: a text each, read by URI; an unknown URI is -32002 (resource not found) as 2025-11-25 says. */
+const resources = Array.from({ length: RESOURCES }, (_, index) => ({
+  uri: `notes://${NOUNS[index % NOUNS.length]!}/${index}`,
+  name: `${NOUNS[index % NOUNS.length]!}-${index}`,
+  description: `The weekly note about ${NOUNS[index % NOUNS.length]!} ${index}.`,
+  mimeType: 'text/plain',
+}));
+const resourcesByUri = new Map(resources.map((resource) => [resource.uri, resource]));
+
 const server = new Server(
   { name: 'generated', version: '1.0.0' },
-  { capabilities: { tools: { listChanged: false }, ...(PROMPTS > 0 && { prompts: { listChanged: false } }) } },
+  {
+    capabilities: {
+      tools: { listChanged: false },
+      ...(PROMPTS > 0 && { prompts: { listChanged: false } }),
+      ...(RESOURCES > 0 && { resources: { listChanged: false } }),
+    },
+  },
 );
+
+if (RESOURCES > 0) {
+  server.setRequestHandler(anyParams('resources/list'), ({ params }) => {
+    const cursor = isRecord(params) ? params.cursor : undefined;
+    if (cursor !== undefined && (typeof cursor !== 'string' || !/^\d+$/.test(cursor) || Number(cursor) >= RESOURCES)) throw invalidParams('Invalid cursor');
+    const start = cursor === undefined ? 0 : Number(cursor);
+    const next = start + PAGE < RESOURCES ? String(start + PAGE) : undefined;
+    return { resources: resources.slice(start, start + PAGE), ...(next && { nextCursor: next }) };
+  });
+  server.setRequestHandler(anyParams('resources/templates/list'), ({ params }) => {
+    // One empty page: any cursor is one this server never gave.
+    if (isRecord(params) && params.cursor !== undefined) throw invalidParams('Invalid cursor');
+    return { resourceTemplates: [] };
+  });
+  server.setRequestHandler(anyParams('resources/read'), ({ params }) => {
+    const uri = isRecord(params) ? params.uri : undefined;
+    if (typeof uri !== 'string') throw invalidParams('params.uri must be a string');
+    const resource = resourcesByUri.get(uri);
+    if (!resource) throw new McpError(-32002, `Resource not found: ${uri}`, { uri });
+    return { contents: [{ uri, mimeType: resource.mimeType, text: `${resource.description} Nothing happened this week.` }] };
+  });
+}
 
 if (PROMPTS > 0) {
   server.setRequestHandler(anyParams('prompts/list'), ({ params }) => {

@@ -3,9 +3,10 @@
  * (bench/generated-server.ts) with N tools, then N prompts, it times a bare SDK session (spawn, handshake, list
  * everything, close) and `mcpact run` side by side, interleaved, whole processes, and prints per N the medians,
  * their ratio, mcpact's peak resident set (from /usr/bin/time, when it is there), the requests the server processes
- * received in all (every child, probes included) and the error findings (the server is correct: any is false).
+ * received in all (every child, probes included) and the error findings (the server is correct: any is false);
+ * then N resources.
  * Targets: 10,000 tools <= 6x and <= 500 MB; 3,000 prompts <= 6x and <= 400 MB.
- * Usage: npm run bench:scaling [-- --runs N] [-- --tools 10,100] [-- --prompts 10,100]
+ * Usage: npm run bench:scaling [-- --runs N] [-- --tools 10,100] [-- --prompts 10,100] [-- --resources 10,100]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ const list = (name: string, fallback: number[]) => option(name)?.split(',').map(
 const runs = Number(option('--runs') ?? 3);
 const toolCounts = list('--tools', [10, 100, 1_000, 10_000]);
 const promptCounts = list('--prompts', [10, 100, 1_000, 3_000]);
+const resourceCounts = list('--resources', [10, 100, 1_000, 10_000]);
 const TIME = '/usr/bin/time';
 const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-bench-scaling-'));
 
@@ -77,4 +79,5 @@ const lines = [`median of ${runs} runs, whole processes, interleaved`, '', `| ${
 process.stdout.write(`${lines.join('\n')}\n`);
 for (const count of toolCounts) process.stdout.write(`${row(`${count} tools`, ['--tools', String(count)])}\n`);
 for (const count of promptCounts) process.stdout.write(`${row(`${count} prompts`, ['--tools', '1', '--prompts', String(count)])}\n`);
+for (const count of resourceCounts) process.stdout.write(`${row(`${count} resources`, ['--tools', '1', '--resources', String(count)])}\n`);
 rmSync(dir, { recursive: true, force: true });
