@@ -5,7 +5,7 @@ import { describeExchange, exchangeData, freshSession, notHttp } from './shared.
 export const getStream = defineRule({
   id: 'http/get-stream',
   family: 'http',
-  skipIn: { modern: '2026-07-28 removed the GET stream; http/modern-requests checks that a GET is answered 405' },
+  skipIn: { modern: '2026-07-28 removed the GET stream; http/modern-methods checks that a GET is answered 405' },
   description: 'A GET to the MCP endpoint opens an SSE stream (text/event-stream) or is answered 405.',
   defaultSeverity: 'error',
   spec: {

@@ -16,17 +16,49 @@ const ORIGIN_TEXT = {
 /** A page no local server serves, as a DNS-rebinding page would send it. */
 const FOREIGN_ORIGIN = 'https://mcpact-foreign-origin.example';
 
+interface Case {
+  name: string;
+  method: string;
+  params: Record<string, unknown>;
+  headers: Record<string, string | null>;
+}
+
 /** Requests whose headers disagree with their body, or lack a required one: each must get 400 and -32020. */
-const MISMATCHES: { name: string; headers: Record<string, string | null> }[] = [
-  { name: 'Mcp-Method naming another method than the body', headers: { 'mcp-method': 'tools/list' } },
-  { name: 'no Mcp-Method header', headers: { 'mcp-method': null } },
+const METHOD_CASES: Case[] = [
+  { name: 'Mcp-Method naming another method than the body', method: 'server/discover', params: {}, headers: { 'mcp-method': 'tools/list' } },
+  { name: 'no Mcp-Method header', method: 'server/discover', params: {}, headers: { 'mcp-method': null } },
 ];
+
+/**
+ * A name no server serves, in the body: a server that does not check Mcp-Name then answers "unknown tool" (or
+ * prompt, or resource) and runs nothing. The header names another such name.
+ */
+const BODY_NAME = 'mcpact-header-check';
+const HEADER_NAME = 'mcpact-other-name';
+
+/** The first method the server declares whose body Mcp-Name mirrors (params.name, or params.uri for resources/read). */
+function namedRequest(capabilities: Record<string, unknown>): Pick<Case, 'method' | 'params'> | undefined {
+  if (capabilities.tools !== undefined) return { method: 'tools/call', params: { name: BODY_NAME, arguments: {} } };
+  if (capabilities.prompts !== undefined) return { method: 'prompts/get', params: { name: BODY_NAME } };
+  if (capabilities.resources !== undefined) return { method: 'resources/read', params: { uri: `mcpact://${BODY_NAME}` } };
+  return undefined;
+}
+
+function nameCases(capabilities: Record<string, unknown>): Case[] {
+  const request = namedRequest(capabilities);
+  if (request === undefined) return [];
+  const source = request.method === 'resources/read' ? 'params.uri' : 'params.name';
+  return [
+    { name: `Mcp-Name naming another ${source} than the body`, ...request, headers: { 'mcp-name': HEADER_NAME } },
+    { name: 'no Mcp-Name header', ...request, headers: { 'mcp-name': null } },
+  ];
+}
 
 export const headerValidation = defineRule({
   id: 'http/header-validation',
   family: 'http',
   description:
-    'Over Streamable HTTP (2026-07-28), a request whose Mcp-Method header is missing or disagrees with the body gets 400 and HeaderMismatch (-32020); a foreign Origin gets 403.',
+    'Over Streamable HTTP (2026-07-28), a request whose Mcp-Method or Mcp-Name header is missing or disagrees with the body gets 400 and HeaderMismatch (-32020); a foreign Origin gets 403.',
   defaultSeverity: 'error',
   spec: {
     texts: modernOnly({
@@ -43,33 +75,36 @@ export const headerValidation = defineRule({
     'resource), so intermediaries can route on them; a server must refuse a request whose headers are missing or ' +
     'disagree with its body, with status 400 and JSON-RPC error -32020. mcpact POSTs `server/discover` (with a ' +
     'correct envelope) once with `Mcp-Method: tools/list` and once without `Mcp-Method`; each must be refused so. ' +
+    `For \`Mcp-Name\` it sends the first of \`tools/call\`, \`prompts/get\` and \`resources/read\` the server declares, ` +
+    `naming \`${BODY_NAME}\` in the body (no server serves it, so nothing runs), once with \`Mcp-Name: ${HEADER_NAME}\` ` +
+    'and once without `Mcp-Name`; each must be refused the same way. ' +
     `It also POSTs it with \`Origin: ${FOREIGN_ORIGIN}\`, which must get 403 (DNS-rebinding protection). Over stdio ` +
     'there are no headers, and the rule is skipped.',
-  async check({ transport, report, skip, inconclusive }) {
+  async check({ transport, surface, report, skip, inconclusive }) {
     if (!transport) return skip('needs a real server connection (this target is in memory)');
     if (transport.kind !== 'http') return skip('applies to Streamable HTTP servers only (this one is reached over stdio)');
     await transport.open(async (client) => {
-      const send = (headers: Record<string, string | null>) => {
+      const send = (headers: Record<string, string | null>, method = 'server/discover', params: Record<string, unknown> = {}) => {
         const id = client.nextRequestId();
         const body = {
           jsonrpc: '2.0',
           id,
-          method: 'server/discover',
-          params: { _meta: envelopeMeta({ protocolVersion: MODERN_REVISION, clientVersion: 'header-validation' }) },
+          method,
+          params: { ...params, _meta: envelopeMeta({ protocolVersion: MODERN_REVISION, clientVersion: 'header-validation' }) },
         };
         const own = Object.fromEntries(Object.entries(headersFor(body)).map(([name, value]) => [name.toLowerCase(), value]));
         return client.send({ method: 'POST', headers: { ...own, ...headers }, body, awaitId: id });
       };
-      for (const { name, headers } of MISMATCHES) {
-        const answer = await send(headers);
+      for (const { name, method, params, headers } of [...METHOD_CASES, ...nameCases(surface.capabilities)]) {
+        const answer = await send(headers, method, params);
         if (answer.kind === 'failed') {
-          inconclusive(`server/discover with ${name} got no answer (${answer.detail})`);
+          inconclusive(`${method} with ${name} got no answer (${answer.detail})`);
           continue;
         }
         const code = errorCode(answer);
         if (answer.status === 400 && code === MODERN_ERRORS.headerMismatch) continue;
         report({
-          message: `server/discover with ${name} got status ${answer.status}${code === undefined ? '' : ` and JSON-RPC error ${code}`}; expected 400 and HeaderMismatch (-32020)`,
+          message: `${method} with ${name} got status ${answer.status}${code === undefined ? '' : ` and JSON-RPC error ${code}`}; expected 400 and HeaderMismatch (-32020)`,
           location: { kind: 'server' },
           data: { case: name, ...exchangeData(answer), code, expected: { status: 400, code: MODERN_ERRORS.headerMismatch } },
           cause: `${answer.status} ${code ?? ''}`,

@@ -8,6 +8,7 @@ import { requestContentType } from './request-content-type.js';
 import { sessionIdVisibleAscii } from './session-id-visible-ascii.js';
 import { unknownSession } from './unknown-session.js';
 import { headerValidation } from './header-validation.js';
+import { modernMethods } from './modern-methods.js';
 
 export const httpRules = [
   notificationAccepted,
@@ -20,4 +21,5 @@ export const httpRules = [
   batchRejected,
   malformedBody,
   headerValidation,
+  modernMethods,
 ] as const;

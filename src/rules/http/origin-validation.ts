@@ -8,7 +8,7 @@ export const FOREIGN_ORIGIN = 'http://evil.example.com';
 export const originValidation = defineRule({
   id: 'http/origin-validation',
   family: 'http',
-  skipIn: { modern: 'its probe runs in an initialize session; http/modern-requests checks the 403 for a foreign Origin in 2026-07-28' },
+  skipIn: { modern: 'its probe runs in an initialize session; http/header-validation checks the 403 for a foreign Origin in 2026-07-28' },
   description: 'A request with a foreign Origin header is refused with 403 Forbidden (DNS-rebinding protection).',
   defaultSeverity: 'error',
   spec: {

@@ -1,5 +1,6 @@
 import { callAnswered } from './call-answered.js';
 import { descriptionCollision } from './description-collision.js';
+import { deterministicOrder } from './deterministic-order.js';
 import { invalidInput } from './invalid-input.js';
 import { invalidInputCode } from './invalid-input-code.js';
 import { malformedCall } from './malformed-call.js';
@@ -18,4 +19,5 @@ export const toolsRules = [
   structuredText,
   callAnswered,
   descriptionCollision,
+  deterministicOrder,
 ] as const;

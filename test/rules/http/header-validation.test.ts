@@ -6,6 +6,7 @@ const modern = erasHttp('modern');
 const dual = erasHttp('dual');
 const headersIgnored = erasHttp('modern', 'headers-ignored');
 const originIgnored = erasHttp('modern', 'origin-ignored');
+const nameIgnored = erasHttp('modern', 'name-ignored');
 
 ruleTester(headerValidation, {
   valid: [
@@ -18,6 +19,18 @@ ruleTester(headerValidation, {
       target: headersIgnored,
       era: 'modern',
       findings: [{ message: /got status 200; expected 400 and HeaderMismatch \(-32020\)/, count: 2 }],
+    },
+    {
+      name: 'Mcp-Name not checked against the body',
+      target: nameIgnored,
+      era: 'modern',
+      findings: [
+        {
+          message:
+            'tools/call with Mcp-Name naming another params.name than the body got status 200 and JSON-RPC error -32602; expected 400 and HeaderMismatch (-32020)',
+          count: 2,
+        },
+      ],
     },
     {
       name: 'a foreign Origin served',
