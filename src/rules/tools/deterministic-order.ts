@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { quote } from '../../util/text.js';
 import { answerOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
 import { isObject, modernOnly } from '../protocol/modern.js';
@@ -51,7 +52,7 @@ export const deterministicOrder = defineRule({
     const at = before.findIndex((name, index) => name !== again[index]);
     if (at === -1) return;
     report({
-      message: `tools/list returned the same ${before.length} tools in another order when asked again: ${before[at]} was at position ${at + 1} and is now ${again[at]}`,
+      message: `tools/list returned the same ${before.length} tools in another order when asked again: ${quote(before[at], 60)} was at position ${at + 1} and is now ${quote(again[at], 60)}`,
       location: { kind: 'server', pointer: '/tools/list' },
       answer: answerOf(outcome),
       data: { first: before.slice(0, 20), second: again.slice(0, 20), position: at + 1 },

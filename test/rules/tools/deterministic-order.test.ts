@@ -17,7 +17,7 @@ ruleTester(deterministicOrder, {
       era: 'modern',
       findings: [
         {
-          message: 'tools/list returned the same 2 tools in another order when asked again: echo was at position 1 and is now add',
+          message: 'tools/list returned the same 2 tools in another order when asked again: "echo" was at position 1 and is now "add"',
           data: { first: ['echo', 'add'], second: ['add', 'echo'], position: 1 },
         },
       ],
