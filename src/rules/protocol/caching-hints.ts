@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { LISTS, type PageFields } from '../../surface/types.js';
-import { modernOnly } from './modern.js';
+import { firstReadResult, modernOnly } from './modern.js';
 
 const SCOPES = ['public', 'private'];
 
@@ -21,7 +21,7 @@ const SAME_SCOPE_TEXT = {
 export const cachingHints = defineRule({
   id: 'protocol/caching-hints',
   family: 'protocol',
-  description: 'server/discover and every list page carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"), one scope per list.',
+  description: 'server/discover, every list page and resources/read carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"), one scope per list.',
   defaultSeverity: 'error',
   spec: {
     texts: modernOnly({
@@ -34,13 +34,17 @@ export const cachingHints = defineRule({
   },
   docs:
     'In 2026-07-28 cacheable results say how long they stay fresh (`ttlMs`, milliseconds, >= 0) and who may cache ' +
-    'them (`cacheScope`: "public" or "private"). mcpact checks server/discover and every page of the four lists it ' +
-    'captured (interim `input_required` results carry no hints and are not judged): a missing or malformed hint is ' +
+    'them (`cacheScope`: "public" or "private"). mcpact checks server/discover, every page of the four lists it ' +
+    'captured and the read of the first listed resource (the read the resources rules make; interim ' +
+    '`input_required` results carry no hints and are not judged): a missing or malformed hint is ' +
     'a finding per list, and so is a list whose pages disagree on the scope.',
-  check({ surface, report }) {
+  async check(context) {
+    const { surface, report } = context;
     const discovered = surface.discoverResult;
     if (discovered !== undefined) judge('server/discover', [discovered]);
     for (const spec of LISTS) judge(spec.method, surface.lists[spec.kind].pageFields ?? []);
+    const read = await firstReadResult(context);
+    if (read !== undefined) judge('resources/read', [read]);
 
     function judge(method: string, pages: readonly PageFields[]): void {
       const complete = pages.filter((page) => page.resultType !== 'input_required');

@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { LISTS } from '../../surface/types.js';
-import { modernOnly } from './modern.js';
+import { firstReadResult, modernOnly } from './modern.js';
 
 /** The result types of the core protocol (basic/index#resulttype). */
 const RESULT_TYPES = ['complete', 'input_required'];
@@ -8,7 +8,7 @@ const RESULT_TYPES = ['complete', 'input_required'];
 export const resultType = defineRule({
   id: 'protocol/result-type',
   family: 'protocol',
-  description: 'Every result carries resultType ("complete" or "input_required"): the server/discover result and every page of every list.',
+  description: 'Every result carries resultType ("complete" or "input_required"): the server/discover result, every page of every list and resources/read.',
   defaultSeverity: 'error',
   spec: {
     texts: modernOnly({
@@ -22,11 +22,14 @@ export const resultType = defineRule({
   docs:
     'In 2026-07-28 every result names its type, so a client can tell a final result from an input-required interim ' +
     'one. mcpact checks the results it captured: server/discover and each page of tools/list, prompts/list, ' +
-    'resources/list and resources/templates/list. A missing `resultType` is a finding per list; a value other than ' +
+    'resources/list and resources/templates/list, and the read of the first listed resource. A missing `resultType` is a finding per list; a value other than ' +
     '"complete" or "input_required" on these results (which the core protocol defines as complete) too.',
-  check({ surface, report }) {
+  async check(context) {
+    const { surface, report } = context;
     const discovered = surface.discoverResult;
     if (discovered !== undefined) judge('server/discover', [discovered.resultType], 'resultType' in discovered);
+    const read = await firstReadResult(context);
+    if (read !== undefined) judge('resources/read', [read.resultType], 'resultType' in read);
     for (const spec of LISTS) {
       const pages = surface.lists[spec.kind].pageFields ?? [];
       const missing = pages.filter((page) => !('resultType' in page)).length;

@@ -4,7 +4,7 @@ import { ruleTester } from '../../support/rule-tester.js';
 
 const http = erasHttp('modern');
 // In the order of the findings (sorted by message).
-const everyList = ['prompts/list', 'resources/list', 'resources/templates/list', 'server/discover', 'tools/list'];
+const everyList = ['prompts/list', 'resources/list', 'resources/read', 'resources/templates/list', 'server/discover', 'tools/list'];
 
 ruleTester(cachingHints, {
   valid: [

@@ -12,6 +12,7 @@ ruleTester(resultType, {
       findings: [
         { message: 'prompts/list: 1 of 1 page without resultType' },
         { message: 'resources/list: 1 of 1 page without resultType' },
+        { message: 'resources/read result without resultType' },
         { message: 'resources/templates/list: 1 of 1 page without resultType' },
         { message: 'server/discover result without resultType' },
         { message: 'tools/list: 1 of 1 page without resultType' },
