@@ -26,6 +26,7 @@ const MODERN_ONLY = [
   'protocol/result-type',
   'protocol/caching-hints',
   'tools/deterministic-order',
+  'protocol/capability-extensions',
 ];
 
 function run(target: SessionTarget, era: EraChoice): Promise<ServerReport> {

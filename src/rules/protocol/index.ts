@@ -18,6 +18,7 @@ import { envelopeRequired } from './envelope-required.js';
 import { unsupportedVersion } from './unsupported-version.js';
 import { resultType } from './result-type.js';
 import { cachingHints } from './caching-hints.js';
+import { capabilityExtensions } from './capability-extensions.js';
 import { legacyHandshake } from './legacy-handshake.js';
 
 export const protocolRules = [
@@ -41,5 +42,6 @@ export const protocolRules = [
   unsupportedVersion,
   resultType,
   cachingHints,
+  capabilityExtensions,
   legacyHandshake,
 ] as const;
