@@ -52,6 +52,15 @@ const ajv = new Ajv2020({ allErrors: false, strict: false });
 const validators = new Map<string, ValidateFunction>();
 
 const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams, message);
+
+/** One page of a list, PAGE items from the numeric cursor; a cursor this server never gave is -32602. */
+function page<K extends string>(key: K, items: readonly unknown[], params: unknown): Record<string, unknown> {
+  const cursor = isRecord(params) ? params.cursor : undefined;
+  if (cursor !== undefined && (typeof cursor !== 'string' || !/^\d+$/.test(cursor) || Number(cursor) >= items.length)) throw invalidParams('Invalid cursor');
+  const start = cursor === undefined ? 0 : Number(cursor);
+  const next = start + PAGE < items.length ? String(start + PAGE) : undefined;
+  return { [key]: items.slice(start, start + PAGE), ...(next && { nextCursor: next }) };
+}
 const anyParams = <const M extends string>(method: M) => z.object({ method: z.literal(method), params: z.unknown().optional() });
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -87,11 +96,7 @@ const server = new Server(
 
 if (RESOURCES > 0) {
   server.setRequestHandler(anyParams('resources/list'), ({ params }) => {
-    const cursor = isRecord(params) ? params.cursor : undefined;
-    if (cursor !== undefined && (typeof cursor !== 'string' || !/^\d+$/.test(cursor) || Number(cursor) >= RESOURCES)) throw invalidParams('Invalid cursor');
-    const start = cursor === undefined ? 0 : Number(cursor);
-    const next = start + PAGE < RESOURCES ? String(start + PAGE) : undefined;
-    return { resources: resources.slice(start, start + PAGE), ...(next && { nextCursor: next }) };
+    return page('resources', resources, params);
   });
   server.setRequestHandler(anyParams('resources/templates/list'), ({ params }) => {
     // One empty page: any cursor is one this server never gave.
@@ -109,11 +114,7 @@ if (RESOURCES > 0) {
 
 if (PROMPTS > 0) {
   server.setRequestHandler(anyParams('prompts/list'), ({ params }) => {
-    const cursor = isRecord(params) ? params.cursor : undefined;
-    if (cursor !== undefined && (typeof cursor !== 'string' || !/^\d+$/.test(cursor) || Number(cursor) >= PROMPTS)) throw invalidParams('Invalid cursor');
-    const start = cursor === undefined ? 0 : Number(cursor);
-    const next = start + PAGE < PROMPTS ? String(start + PAGE) : undefined;
-    return { prompts: prompts.slice(start, start + PAGE), ...(next && { nextCursor: next }) };
+    return page('prompts', prompts, params);
   });
   server.setRequestHandler(anyParams('prompts/get'), ({ params }) => {
     if (!isRecord(params) || typeof params.name !== 'string') throw invalidParams('params.name must be a string');
@@ -130,11 +131,7 @@ if (PROMPTS > 0) {
 }
 
 server.setRequestHandler(anyParams('tools/list'), ({ params }) => {
-  const cursor = isRecord(params) ? params.cursor : undefined;
-  if (cursor !== undefined && (typeof cursor !== 'string' || !/^\d+$/.test(cursor) || Number(cursor) >= COUNT)) throw invalidParams('Invalid cursor');
-  const start = cursor === undefined ? 0 : Number(cursor);
-  const next = start + PAGE < COUNT ? String(start + PAGE) : undefined;
-  return { tools: tools.slice(start, start + PAGE), ...(next && { nextCursor: next }) };
+  return page('tools', tools, params);
 });
 
 server.setRequestHandler(anyParams('tools/call'), ({ params }): CallToolResult => {
