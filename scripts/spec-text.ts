@@ -26,6 +26,7 @@ export interface RenderedPage {
 export function normalizeInline(text: string): string {
   return text
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
     .replace(/\*\*/g, '')
     .replace(/(^|[\s(])_([^_\s][^_]*?)_(?=[\s.,;:)!?]|$)/g, '$1$2')
     .replace(/\\([_*`\\[\]<>|-])/g, '$1')

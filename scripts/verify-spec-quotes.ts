@@ -22,8 +22,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXTENSIONS, QUOTED_REVISIONS, type RuleSpec, type SpecText } from '../src/model/spec.js';
 import { ALL_RULES } from '../src/rules/index.js';
-import { SUITE_SPECS } from '../src/rules/suites/cases.js';
-import { DECLARE_SPECS } from '../src/rules/protocol/capability-consistency.js';
 import { occursIn, renderPage, schemaDeclaration, type RenderedPage } from './spec-text.js';
 
 /** `Type.field: declaration` or `Type: text`: a quote of schema.ts. */
@@ -114,8 +112,7 @@ function main(root: string | undefined, extApps: string | undefined): void {
   }
   const specs = [
     ...ALL_RULES.flatMap((rule) => (rule.spec ? [{ id: rule.id, spec: rule.spec }] : [])),
-    ...Object.entries(SUITE_SPECS).map(([kind, spec]) => ({ id: `suites/cases (${kind})`, spec })),
-    ...Object.entries(DECLARE_SPECS).map(([capability, spec]) => ({ id: `protocol/capability-consistency (${capability})`, spec })),
+    ...ALL_RULES.flatMap((rule) => Object.entries(rule.alsoQuotes ?? {}).map(([what, spec]) => ({ id: `${rule.id} (${what})`, spec }))),
   ];
   const problems = verify(root, specs, extApps === undefined ? {} : { 'io.modelcontextprotocol/ui': extApps });
   for (const problem of problems) process.stdout.write(`${problem}\n`);

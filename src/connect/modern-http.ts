@@ -9,6 +9,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { SseParser } from './sse.js';
 import { META_KEYS } from './envelope.js';
+import { headerValue } from './header-value.js';
+import { paramHeadersOf, paramHeaderValues, type ParamHeaders } from './param-headers.js';
 
 /** The methods whose `Mcp-Name` header is required, and the param it mirrors. */
 const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -26,6 +28,11 @@ export class ModernHttpTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   lastRefusal: HttpRefusal | undefined;
   private readonly inflight = new Set<AbortController>();
+  /** Ids of the tools/list requests in flight: their answers say which tools declare x-mcp-header parameters. */
+  private readonly toolListings = new Set<unknown>();
+  /** Each listed tool's inputSchema as listed (read when it is called), and its declarations once read. */
+  private readonly toolSchemas = new Map<string, unknown>();
+  private readonly declarations = new Map<string, ParamHeaders>();
   private closed = false;
 
   constructor(
@@ -39,12 +46,13 @@ export class ModernHttpTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) throw new Error('the HTTP transport is closed');
     const record = message as Record<string, unknown>;
+    if (record.method === 'tools/list' && 'id' in record) this.toolListings.add(record.id);
     const abort = new AbortController();
     this.inflight.add(abort);
     try {
       const response = await this.fetchImpl(this.url, {
         method: 'POST',
-        headers: { ...this.headers, ...headersFor(record) },
+        headers: { ...this.headers, ...headersFor(record), ...this.paramHeaders(record) },
         body: JSON.stringify(message),
         // Never followed: headers (and credentials in them) must not travel to a URL the server names.
         redirect: 'error',
@@ -107,7 +115,39 @@ export class ModernHttpTransport implements Transport {
   }
 
   private deliver(body: unknown): void {
-    for (const message of Array.isArray(body) ? body : [body]) this.onmessage?.(message as JSONRPCMessage);
+    for (const message of Array.isArray(body) ? body : [body]) {
+      this.learnTools(message);
+      this.onmessage?.(message as JSONRPCMessage);
+    }
+  }
+
+  /** Remembers the inputSchema of every tool a tools/list answer lists (a later page or listing wins). */
+  private learnTools(message: unknown): void {
+    if (!isRecord(message) || !this.toolListings.delete(message.id) || !isRecord(message.result)) return;
+    const tools = message.result.tools;
+    if (!Array.isArray(tools)) return;
+    for (const tool of tools) {
+      if (!isRecord(tool) || typeof tool.name !== 'string') continue;
+      this.toolSchemas.set(tool.name, tool.inputSchema);
+      this.declarations.delete(tool.name);
+    }
+  }
+
+  /**
+   * The Mcp-Param-* headers of a tools/call, from the called tool's x-mcp-header declarations. A tool whose
+   * declarations are invalid gets none: a client would not call it at all, mcpact calls it to judge it, and
+   * tools/x-mcp-header reports the declarations.
+   */
+  private paramHeaders(message: Record<string, unknown>): Record<string, string> {
+    if (message.method !== 'tools/call' || !isRecord(message.params) || typeof message.params.name !== 'string') return {};
+    const name = message.params.name;
+    if (!this.toolSchemas.has(name)) return {};
+    let declared = this.declarations.get(name);
+    if (declared === undefined) {
+      declared = paramHeadersOf(this.toolSchemas.get(name));
+      this.declarations.set(name, declared);
+    }
+    return declared.kind === 'valid' ? paramHeaderValues(declared.headers, message.params.arguments) : {};
   }
 }
 
@@ -128,13 +168,8 @@ export function headersFor(message: Record<string, unknown>): Record<string, str
   return headers;
 }
 
-/**
- * A value as a header carries it (streamable-http#value-encoding): as is when it is visible ASCII (and spaces
- * inside), else Base64 of its UTF-8 between `=?base64?` and `?=`, as is a plain value that looks like that.
- */
-export function headerValue(value: string): string {
-  const plain = /^[\x21-\x7e]([\x20-\x7e\t]*[\x21-\x7e])?$/.test(value) && !(value.startsWith('=?base64?') && value.endsWith('?='));
-  return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function answersRequest(body: unknown, sent: Record<string, unknown>): boolean {

@@ -123,6 +123,12 @@ export interface Rule<Id extends string = string> {
   defaultSeverity: Severity;
   /** The requirement the rule rests on; absent only for rules that rest on the user's own files (drift: the lockfile). */
   spec?: RuleSpec;
+  /**
+   * The other requirements its findings may rest on (`Report.spec`), by what they judge. Listed here so that
+   * scripts/verify-spec-quotes.ts checks them against the specification like the rule's own, and the rule tester
+   * refuses a finding that cites a sentence listed nowhere.
+   */
+  alsoQuotes?: Readonly<Record<string, RuleSpec>>;
   /** Longer explanation for docs/rules.md: why it matters, what passes, how to fix it. */
   docs: string;
   /** Drift rules: the change id of the change table they report (its level decides the severity). */

@@ -166,6 +166,8 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
           expect(finding.count ?? 1, 'places this finding stands for').toBe(wanted.count ?? 1);
           expect(finding.spec?.revision).toBeDefined();
           expect(finding.spec?.level).toBeDefined();
+          // A sentence the rule does not list (its spec or alsoQuotes) escapes scripts/verify-spec-quotes.ts.
+          if (finding.spec?.quote !== undefined) expect(quotedBy(rule), 'quoted by the rule or its alsoQuotes').toContain(finding.spec.quote);
         });
       });
     }
@@ -188,4 +190,10 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
       });
     }
   });
+}
+
+/** Every sentence a rule may cite: its own texts and those of `alsoQuotes`. */
+function quotedBy(rule: Rule): string[] {
+  const specs = [rule.spec, ...Object.values(rule.alsoQuotes ?? {})];
+  return specs.flatMap((spec) => Object.values(spec?.texts ?? {}).flatMap((text) => (typeof text === 'object' ? [text.quote] : [])));
 }

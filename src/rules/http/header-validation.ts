@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import type { RuleSpec } from '../../model/spec.js';
 import { envelopeMeta, MODERN_ERRORS } from '../../connect/envelope.js';
 import { headersFor } from '../../connect/modern-http.js';
 import { MODERN_REVISION } from '../../model/spec.js';
@@ -9,18 +10,30 @@ import { exchangeData } from './shared.js';
 const ORIGIN_TEXT = {
   keyword: 'MUST',
   binds: 'server',
-  section: 'basic/transports/streamable-http#security-and-endpoint',
+  section: 'basic/transports/streamable-http#security-endpoint',
   quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
 } as const;
+const ORIGIN_SPEC: RuleSpec = { texts: modernOnly(ORIGIN_TEXT) };
 
 /** A page no local server serves, as a DNS-rebinding page would send it. */
 const FOREIGN_ORIGIN = 'https://mcpact-foreign-origin.example';
+
+const DECODE_TEXT = {
+  keyword: 'MUST',
+  binds: 'server',
+  section: 'basic/transports/streamable-http#value-encoding',
+  quote:
+    'In particular, servers MUST decode an encoded `Mcp-Name` or `Mcp-Param-{Name}` value before comparing it to the corresponding request body value during Server Validation.',
+} as const;
+const DECODE_SPEC: RuleSpec = { texts: modernOnly(DECODE_TEXT) };
 
 interface Case {
   name: string;
   method: string;
   params: Record<string, unknown>;
   headers: Record<string, string | null>;
+  /** Only a header that matches the body once decoded: it must not be refused as a mismatch. */
+  matches?: true;
 }
 
 /** Requests whose headers disagree with their body, or lack a required one: each must get 400 and -32020. */
@@ -44,13 +57,25 @@ function namedRequest(capabilities: Record<string, unknown>): Pick<Case, 'method
   return undefined;
 }
 
+/** A name outside the header-safe characters (non-ASCII), which a client must send Base64-encoded. */
+const ENCODED_SUFFIX = '-\u00e9';
+
+function base64Header(value: string): string {
+  return `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
 function nameCases(capabilities: Record<string, unknown>): Case[] {
   const request = namedRequest(capabilities);
   if (request === undefined) return [];
   const source = request.method === 'resources/read' ? 'params.uri' : 'params.name';
+  const key = request.method === 'resources/read' ? 'uri' : 'name';
+  const unsafe = `${String(request.params[key])}${ENCODED_SUFFIX}`;
+  const encoded = { ...request, params: { ...request.params, [key]: unsafe } };
   return [
     { name: `Mcp-Name naming another ${source} than the body`, ...request, headers: { 'mcp-name': HEADER_NAME } },
     { name: 'no Mcp-Name header', ...request, headers: { 'mcp-name': null } },
+    { name: `a Base64-encoded Mcp-Name naming another ${source} than the body`, ...encoded, headers: { 'mcp-name': base64Header(HEADER_NAME) } },
+    { name: `a Base64-encoded Mcp-Name matching the body's non-ASCII ${source}`, ...encoded, headers: { 'mcp-name': base64Header(unsafe) }, matches: true },
   ];
 }
 
@@ -70,6 +95,7 @@ export const headerValidation = defineRule({
       note: 'The code is -32020 (HeaderMismatch); a missing required standard header is one of the validation failures.',
     }),
   },
+  alsoQuotes: { 'base64 decoding': DECODE_SPEC, origin: ORIGIN_SPEC },
   docs:
     'In 2026-07-28 the HTTP headers mirror the body (`Mcp-Method` the method, `Mcp-Name` the tool, prompt or ' +
     'resource), so intermediaries can route on them; a server must refuse a request whose headers are missing or ' +
@@ -77,7 +103,10 @@ export const headerValidation = defineRule({
     'correct envelope) once with `Mcp-Method: tools/list` and once without `Mcp-Method`; each must be refused so. ' +
     `For \`Mcp-Name\` it sends the first of \`tools/call\`, \`prompts/get\` and \`resources/read\` the server declares, ` +
     `naming \`${BODY_NAME}\` in the body (no server serves it, so nothing runs), once with \`Mcp-Name: ${HEADER_NAME}\` ` +
-    'and once without `Mcp-Name`; each must be refused the same way. ' +
+    'and once without `Mcp-Name`; each must be refused the same way. A name outside the header-safe characters ' +
+    'travels Base64-encoded (`=?base64?…?=`), and the server must decode it before comparing: mcpact sends the ' +
+    'name with a non-ASCII letter added, once with the encoding of another name (refused as above) and once with ' +
+    'its own encoding, which must not be refused as a mismatch (any other answer will do, the name being unknown). ' +
     `It also POSTs it with \`Origin: ${FOREIGN_ORIGIN}\`, which must get 403 (DNS-rebinding protection). Over stdio ` +
     'there are no headers, and the rule is skipped.',
   async check({ transport, surface, report, skip, inconclusive }) {
@@ -95,14 +124,26 @@ export const headerValidation = defineRule({
         const own = Object.fromEntries(Object.entries(headersFor(body)).map(([name, value]) => [name.toLowerCase(), value]));
         return client.send({ method: 'POST', headers: { ...own, ...headers }, body, awaitId: id });
       };
-      for (const { name, method, params, headers } of [...METHOD_CASES, ...nameCases(surface.capabilities)]) {
+      for (const { name, method, params, headers, matches } of [...METHOD_CASES, ...nameCases(surface.capabilities)]) {
         const answer = await send(headers, method, params);
         if (answer.kind === 'failed') {
           inconclusive(`${method} with ${name} got no answer (${answer.detail})`);
           continue;
         }
         const code = errorCode(answer);
-        if (answer.status === 400 && code === MODERN_ERRORS.headerMismatch) continue;
+        const refused = answer.status === 400 && code === MODERN_ERRORS.headerMismatch;
+        if (matches) {
+          if (refused || code === MODERN_ERRORS.headerMismatch)
+            report({
+              message: `${method} with ${name} was refused as a header mismatch (status ${answer.status}, -32020); a server MUST decode an encoded Mcp-Name before comparing it with the body`,
+              location: { kind: 'server' },
+              data: { case: name, ...exchangeData(answer), code },
+              cause: 'encoded name not decoded',
+              spec: DECODE_SPEC,
+            });
+          continue;
+        }
+        if (refused) continue;
         report({
           message: `${method} with ${name} got status ${answer.status}${code === undefined ? '' : ` and JSON-RPC error ${code}`}; expected 400 and HeaderMismatch (-32020)`,
           location: { kind: 'server' },
@@ -117,7 +158,7 @@ export const headerValidation = defineRule({
           message: `server/discover with Origin ${FOREIGN_ORIGIN} got status ${foreign.status}; a foreign Origin MUST get 403 Forbidden`,
           location: { kind: 'server' },
           data: { origin: FOREIGN_ORIGIN, ...exchangeData(foreign), expected: 403 },
-          spec: { texts: modernOnly(ORIGIN_TEXT) },
+          spec: ORIGIN_SPEC,
         });
     });
   },

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import type { RuleSpec } from '../../model/spec.js';
 import { LISTS, type PageFields } from '../../surface/types.js';
 import { firstReadResult, modernOnly } from './modern.js';
 
@@ -10,6 +11,7 @@ const TTL_TEXT = {
   section: 'server/utilities/caching#time-to-live-ttl-field',
   quote: 'Servers MUST provide a `ttlMs` value that is `>= 0`.',
 } as const;
+const TTL_SPEC: RuleSpec = { texts: modernOnly(TTL_TEXT) };
 
 const SAME_SCOPE_TEXT = {
   keyword: 'MUST',
@@ -17,6 +19,7 @@ const SAME_SCOPE_TEXT = {
   section: 'server/utilities/caching#interaction-with-pagination',
   quote: 'Servers MUST apply the same `cacheScope` to all response pages for a given list request.',
 } as const;
+const SAME_SCOPE_SPEC: RuleSpec = { texts: modernOnly(SAME_SCOPE_TEXT) };
 
 export const cachingHints = defineRule({
   id: 'protocol/caching-hints',
@@ -32,6 +35,7 @@ export const cachingHints = defineRule({
       note: 'The operations: server/discover, tools/list, prompts/list, resources/list, resources/templates/list, resources/read.',
     }),
   },
+  alsoQuotes: { ttl: TTL_SPEC, 'same scope': SAME_SCOPE_SPEC },
   docs:
     'In 2026-07-28 cacheable results say how long they stay fresh (`ttlMs`, milliseconds, >= 0) and who may cache ' +
     'them (`cacheScope`: "public" or "private"). mcpact checks server/discover, every page of the four lists it ' +
@@ -59,7 +63,7 @@ export const cachingHints = defineRule({
           message: `${method}: ttlMs ${JSON.stringify(badTtl.ttlMs)?.slice(0, 40)} is not an integer >= 0`,
           location,
           data: { method, ttlMs: badTtl.ttlMs },
-          spec: { texts: modernOnly(TTL_TEXT) },
+          spec: TTL_SPEC,
         });
       const badScope = complete.find((page) => 'cacheScope' in page && !SCOPES.includes(page.cacheScope as string));
       if (badScope)
@@ -74,7 +78,7 @@ export const cachingHints = defineRule({
           message: `${method}: the pages of one list have different cacheScope values (${[...scopes].join(', ')})`,
           location,
           data: { method, scopes: [...scopes] },
-          spec: { texts: modernOnly(SAME_SCOPE_TEXT) },
+          spec: SAME_SCOPE_SPEC,
         });
     }
   },

@@ -85,6 +85,7 @@ export const capabilityConsistency = defineRule({
       },
     },
   },
+  alsoQuotes: DECLARE_SPECS,
   docs:
     'Clients only call what the server declared: a method that works without its capability is invisible to ' +
     'well-behaved clients. mcpact checks tools, prompts, resources and completions: for each capability ' +

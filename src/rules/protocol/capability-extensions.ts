@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import type { RuleSpec } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { isObject, modernOnly } from './modern.js';
 
@@ -16,8 +17,9 @@ const SETTINGS_TEXT = {
   keyword: 'SCHEMA',
   binds: 'server',
   section: 'schema#servercapabilities',
-  quote: 'extensions?: { [key: string]: JSONObject };',
+  quote: 'ServerCapabilities.extensions?: { [key: string]: JSONObject };',
 } as const;
+const SETTINGS_SPEC: RuleSpec = { texts: modernOnly(SETTINGS_TEXT) };
 
 export const capabilityExtensions = defineRule({
   id: 'protocol/capability-extensions',
@@ -33,6 +35,7 @@ export const capabilityExtensions = defineRule({
       note: 'The key naming rules are in basic/index#meta: dot-separated labels, a slash, then the name.',
     }),
   },
+  alsoQuotes: { settings: SETTINGS_SPEC },
   docs:
     'In 2026-07-28 a server advertises the extensions it supports in `capabilities.extensions` (of its ' +
     'server/discover result): a map from extension identifier, such as `io.modelcontextprotocol/tasks`, to that ' +
@@ -50,7 +53,7 @@ export const capabilityExtensions = defineRule({
       report({
         message: `capabilities.extensions is ${Array.isArray(extensions) ? 'an array' : extensions === null ? 'null' : `a ${typeof extensions}`}; expected an object mapping extension identifiers to settings objects`,
         location: location(),
-        spec: { texts: modernOnly(SETTINGS_TEXT) },
+        spec: SETTINGS_SPEC,
       });
       return;
     }
@@ -67,7 +70,7 @@ export const capabilityExtensions = defineRule({
           message: `the settings of extension ${quote(key, 80)} are ${Array.isArray(settings) ? 'an array' : settings === null ? 'null' : `a ${typeof settings}`}; expected an object ({} for none)`,
           location: location(key),
           data: { identifier: key },
-          spec: { texts: modernOnly(SETTINGS_TEXT) },
+          spec: SETTINGS_SPEC,
         });
       }
     }

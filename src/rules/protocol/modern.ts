@@ -5,6 +5,10 @@
 import { ABSENT, type ModernSpecTexts, type SpecText } from '../../model/spec.js';
 import type { ExerciseContext } from '../../exercise/context.js';
 import { listedResources, sharedRead } from '../../exercise/resources.js';
+import { headersFor } from '../../connect/modern-http.js';
+import { outcomeOf } from '../../connect/raw-http.js';
+import type { Outcome } from '../../connect/rpc.js';
+import type { HttpProbe } from '../../connect/transport-probe.js';
 
 /** Every legacy revision lacks the requirement; 2026-07-28 has this text. */
 export function modernOnly(text: SpecText): ModernSpecTexts {
@@ -26,4 +30,26 @@ export async function firstReadResult(
   if (first === undefined) return undefined;
   const read = await sharedRead(context, first.uri);
   return read.outcome.kind === 'result' && isObject(read.outcome.result) ? read.outcome.result : undefined;
+}
+
+/** A request of the modern era POSTed on its own, with what the server answered and the HTTP status it came with. */
+export interface ModernHttpAnswer {
+  outcome: Outcome;
+  /** Undefined when no HTTP response came (a network failure or the deadline). */
+  status: number | undefined;
+}
+
+/**
+ * POSTs `message` (given an id here) with the headers its body implies (connect/modern-http.ts `headersFor`, which
+ * mirrors the envelope's version into MCP-Protocol-Version), so a rule sees the HTTP status that the shared
+ * session's transport keeps to itself.
+ */
+export function postModern(transport: HttpProbe, message: Record<string, unknown>): Promise<ModernHttpAnswer> {
+  return transport.open(async (client) => {
+    const id = client.nextRequestId();
+    const body = { ...message, id };
+    const headers = Object.fromEntries(Object.entries(headersFor(body)).map(([name, value]) => [name.toLowerCase(), value]));
+    const exchange = await client.send({ method: 'POST', headers, body, awaitId: id });
+    return { outcome: outcomeOf(exchange, id), status: exchange.kind === 'response' ? exchange.status : undefined };
+  });
 }

@@ -27,6 +27,7 @@ export const uiResourceLink = defineRule({
   description: 'The UI resource a tool links (_meta.ui.resourceUri) is a ui:// URI that the server can read.',
   defaultSeverity: 'error',
   spec: EXISTS,
+  alsoQuotes: { scheme: SCHEME },
   docs:
     'MCP Apps (extension `io.modelcontextprotocol/ui`): a tool links the HTML view that renders its results through ' +
     '`_meta.ui.resourceUri` (or the deprecated `_meta["ui/resourceUri"]`), and the host reads it with ' +

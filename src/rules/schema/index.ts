@@ -18,6 +18,7 @@ import { toolName } from './tool-name.js';
 import { toolNameUnique } from './tool-name-unique.js';
 import { toolOutputSchema } from './tool-output-schema.js';
 import { toolShape } from './tool-shape.js';
+import { toolXMcpHeader } from './tool-x-mcp-header.js';
 
 export const schemaRules = [
   toolInputSchema,
@@ -27,6 +28,7 @@ export const schemaRules = [
   toolDescription,
   toolOutputSchema,
   toolAnnotations,
+  toolXMcpHeader,
   promptShape,
   promptNameUnique,
   promptDescription,

@@ -124,6 +124,7 @@ export const cases = defineRule({
   description: 'Every case of the behavioural suites in the config gets the answer its expect block describes.',
   defaultSeverity: 'error',
   spec: SUITE_SPECS.tool,
+  alsoQuotes: SUITE_SPECS,
   docs:
     '`suites:` in a server entry lists cases for its tools, prompts and resources: the arguments to send and what ' +
     'must come back (`is_error`, `error_code`, `jsonpath` assertions, `output_matches_schema`, `golden` files with ' +

@@ -7,6 +7,7 @@ const dual = erasHttp('dual');
 const headersIgnored = erasHttp('modern', 'headers-ignored');
 const originIgnored = erasHttp('modern', 'origin-ignored');
 const nameIgnored = erasHttp('modern', 'name-ignored');
+const nameNotDecoded = erasHttp('modern', 'name-not-decoded');
 
 ruleTester(headerValidation, {
   valid: [
@@ -28,7 +29,20 @@ ruleTester(headerValidation, {
         {
           message:
             'tools/call with Mcp-Name naming another params.name than the body got status 200 and JSON-RPC error -32602; expected 400 and HeaderMismatch (-32020)',
-          count: 2,
+          // The plain and the Base64-encoded mismatch, and the missing header: one cause.
+          count: 3,
+        },
+      ],
+    },
+    {
+      name: 'a Base64-encoded Mcp-Name compared undecoded',
+      target: nameNotDecoded,
+      era: 'modern',
+      findings: [
+        {
+          message:
+            /with a Base64-encoded Mcp-Name matching the body's non-ASCII params\.name was refused as a header mismatch \(status 400, -32020\); a server MUST decode/,
+          data: { status: 400, code: -32020 },
         },
       ],
     },

@@ -17,5 +17,17 @@ ruleTester(envelopeRequired, {
       // Both cases were served: one cause, one finding.
       findings: [{ message: /was served; a request missing a required envelope field MUST get JSON-RPC error -32602/, data: { outcome: 'result' }, count: 2 }],
     },
+    {
+      name: 'the right code with HTTP status 200 (Streamable HTTP)',
+      target: erasHttp('modern', 'errors-200'),
+      era: 'modern',
+      findings: [
+        {
+          message: /got JSON-RPC error -32602 with HTTP status 200; on HTTP the refusal MUST come with 400 Bad Request/,
+          data: { status: 200, expected: { status: 400, code: -32602 } },
+          count: 2,
+        },
+      ],
+    },
   ],
 });

@@ -16,5 +16,11 @@ ruleTester(unsupportedVersion, {
       era: 'modern',
       findings: [{ message: 'got JSON-RPC error -32600; an unsupported version MUST get UnsupportedProtocolVersionError (-32022)', data: { code: -32600 } }],
     },
+    {
+      name: 'the right error with HTTP status 200 (Streamable HTTP)',
+      target: erasHttp('modern', 'errors-200'),
+      era: 'modern',
+      findings: [{ message: 'got -32022 with HTTP status 200; over Streamable HTTP it MUST come with 400 Bad Request', data: { status: 200, expected: 400 } }],
+    },
   ],
 });

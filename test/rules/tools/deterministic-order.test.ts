@@ -17,8 +17,8 @@ ruleTester(deterministicOrder, {
       era: 'modern',
       findings: [
         {
-          message: 'tools/list returned the same 2 tools in another order when asked again: "echo" was at position 1 and is now "add"',
-          data: { first: ['echo', 'add'], second: ['add', 'echo'], position: 1 },
+          message: 'tools/list returned the same 3 tools in another order when asked again: "echo" was at position 1 and is now "forecast"',
+          data: { first: ['echo', 'add', 'forecast'], second: ['forecast', 'add', 'echo'], position: 1 },
         },
       ],
     },
