@@ -34,7 +34,7 @@ type DumpFormat = 'zod3' | 'zod4';
 interface Issue {
   path: string[];
   expected: 'object' | 'string';
-  received: 'string' | 'array' | 'number' | 'undefined';
+  received: 'string' | 'array' | 'number' | 'boolean' | 'null' | 'object' | 'undefined';
 }
 
 export function zodDump(format: DumpFormat, issue: Issue): string {
@@ -245,6 +245,21 @@ const malformedPromptsGet =
     return issue !== undefined && data.code === -32603 && answer !== undefined && isError(answer, -32603, zodDump(format, issue));
   };
 
+/** The JSON types prompts/wrong-type sends an argument as (exercise/prompts: its variants), as zod names them. */
+const WRONG_TYPES: Readonly<Record<string, Issue['received']>> = { number: 'number', boolean: 'boolean', null: 'null', object: 'object', array: 'array' };
+
+/**
+ * prompts/wrong-type keeps the answer to its first variant in data: the request schema's issue at
+ * params.arguments.<argument>, and nothing else, in the SDK's words.
+ */
+const argumentNotString =
+  (format: DumpFormat): Signature['match'] =>
+  ({ data }) => {
+    const received = typeof data.variant === 'string' ? WRONG_TYPES[data.variant] : undefined;
+    if (received === undefined || typeof data.argument !== 'string' || data.code !== -32603) return false;
+    return data.said === said(zodDump(format, { path: ['params', 'arguments', data.argument], expected: 'string', received }));
+  };
+
 /** The two invalid requests of stdio/invalid-request: both are dropped by the SDK's stdio transport. */
 const SILENCED_REQUESTS = [
   { jsonrpc: '1.0', id: 900001, method: 'ping' },
@@ -307,6 +322,21 @@ export const SIGNATURES = {
     description: 'Malformed prompts/get params fail the request schema before any handler runs: -32603 with the zod 3 issue list.',
     reference: `${TS_SDK}/issues/2284`,
     match: malformedPromptsGet('zod3'),
+  },
+  'sdk-prompt-argument-type-zod4': {
+    ruleId: 'prompts/wrong-type',
+    sdks: ['fastmcp', 'sdk-2', 'sdk-1-zod4'],
+    description:
+      'A prompt argument that is not a string fails the request schema (arguments is a map of strings) before any handler runs: -32603 with the zod 4 issue list.',
+    reference: `${TS_SDK}/issues/2284`,
+    match: argumentNotString('zod4'),
+  },
+  'sdk-1-prompt-argument-type-zod3': {
+    ruleId: 'prompts/wrong-type',
+    sdks: ['sdk-1-zod3'],
+    description: 'A prompt argument that is not a string fails the request schema before any handler runs: -32603 with the zod 3 issue list.',
+    reference: `${TS_SDK}/issues/2284`,
+    match: argumentNotString('zod3'),
   },
   'mcp-server-1-unknown-tool-result': {
     ruleId: 'tools/unknown-tool',

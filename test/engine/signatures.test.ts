@@ -23,6 +23,9 @@ const EXPECTED: Record<SignatureId, Partial<Record<Fixture, SdkId>>> = {
   'sdk-1-malformed-call-zod3': { 'low-level-1-0': 'sdk-1-zod3', 'mcp-server-1-12': 'sdk-1-zod3', 'mcp-server-1-22': 'sdk-1-zod3' },
   'sdk-malformed-prompts-get-zod4': { 'low-level-1-32': 'sdk-1-zod4', 'mcp-server-1-32': 'sdk-1-zod4', 'mcp-server-2': 'sdk-2', fastmcp: 'fastmcp' },
   'sdk-1-malformed-prompts-get-zod3': { 'low-level-1-0': 'sdk-1-zod3', 'mcp-server-1-12': 'sdk-1-zod3', 'mcp-server-1-22': 'sdk-1-zod3' },
+  'sdk-prompt-argument-type-zod4': { 'low-level-1-32': 'sdk-1-zod4', 'mcp-server-1-32': 'sdk-1-zod4', 'mcp-server-2': 'sdk-2', fastmcp: 'fastmcp' },
+  // mcp-server-1-12 validates its prompt arguments itself, with -32602: no finding to mark.
+  'sdk-1-prompt-argument-type-zod3': { 'low-level-1-0': 'sdk-1-zod3', 'mcp-server-1-22': 'sdk-1-zod3' },
   'mcp-server-1-unknown-tool-result': { 'mcp-server-1-22': 'mcp-server-1-zod3', 'mcp-server-1-32': 'mcp-server-1-zod4' },
   'fastmcp-unknown-tool': { fastmcp: 'fastmcp' },
   'sdk-stdio-invalid-request': {
