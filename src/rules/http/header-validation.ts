@@ -6,6 +6,11 @@ import { MODERN_REVISION } from '../../model/spec.js';
 import type { HttpExchange } from '../../connect/transport-probe.js';
 import { modernOnly, isObject } from '../protocol/modern.js';
 import { exchangeData } from './shared.js';
+import { callPolicy } from '../../exercise/call-policy.js';
+import { paramHeadersOf, type ParamHeader } from '../../connect/param-headers.js';
+import type { Surface } from '../../surface/types.js';
+import type { ServerSettings } from '../../config/schema.js';
+import { items } from '../../surface/items.js';
 
 const ORIGIN_TEXT = {
   keyword: 'MUST',
@@ -79,11 +84,56 @@ function nameCases(capabilities: Record<string, unknown>): Case[] {
   ];
 }
 
+/** A value of the declared type for a parameter mirrored into a header, and another one (for the mismatch). */
+const PARAM_VALUES = { string: ['mcpact-header-check', 'mcpact-other-value'], integer: [1, 2], boolean: [true, false] } as const;
+
+/**
+ * The first tool mcpact may run with valid input (exercise/call-policy.ts) that mirrors a parameter into a header,
+ * sent with that parameter alone in its arguments: once without the Mcp-Param header, once with another value in
+ * it. A server that checks the headers refuses both before the tool runs; one that does not runs a read-only tool.
+ */
+function paramCases(surface: Surface, settings: ServerSettings): Case[] {
+  const callable = new Set(
+    callPolicy(surface, settings.calls)
+      .tools.filter((tool) => tool.valid.allowed)
+      .map((tool) => tool.name),
+  );
+  for (const item of items(surface, 'tools')) {
+    const name = item.record?.name;
+    if (typeof name !== 'string' || !callable.has(name)) continue;
+    const declared = paramHeadersOf(item.record?.inputSchema);
+    if (declared.kind !== 'valid') continue;
+    const header = declared.headers[0]!;
+    const [value, other] = PARAM_VALUES[header.type];
+    const params = { name, arguments: nested(header, value) };
+    const field = `Mcp-Param-${header.name}`.toLowerCase();
+    return [
+      {
+        name: `${header.path.join('.')} in the arguments of ${name} and no Mcp-Param-${header.name} header`,
+        method: 'tools/call',
+        params,
+        headers: { [field]: null },
+      },
+      {
+        name: `Mcp-Param-${header.name} disagreeing with ${header.path.join('.')} in the arguments of ${name}`,
+        method: 'tools/call',
+        params,
+        headers: { [field]: String(other) },
+      },
+    ];
+  }
+  return [];
+}
+
+function nested(header: ParamHeader, value: unknown): Record<string, unknown> {
+  return header.path.reduceRight<Record<string, unknown>>((inner, key, index) => (index === header.path.length - 1 ? { [key]: value } : { [key]: inner }), {});
+}
+
 export const headerValidation = defineRule({
   id: 'http/header-validation',
   family: 'http',
   description:
-    'Over Streamable HTTP (2026-07-28), a request whose Mcp-Method or Mcp-Name header is missing or disagrees with the body gets 400 and HeaderMismatch (-32020); a foreign Origin gets 403.',
+    'Over Streamable HTTP (2026-07-28), a request whose Mcp-Method, Mcp-Name or Mcp-Param header is missing or disagrees with the body gets 400 and HeaderMismatch (-32020); a foreign Origin gets 403.',
   defaultSeverity: 'error',
   spec: {
     texts: modernOnly({
@@ -107,9 +157,12 @@ export const headerValidation = defineRule({
     'travels Base64-encoded (`=?base64?…?=`), and the server must decode it before comparing: mcpact sends the ' +
     'name with a non-ASCII letter added, once with the encoding of another name (refused as above) and once with ' +
     'its own encoding, which must not be refused as a mismatch (any other answer will do, the name being unknown). ' +
+    'For the first tool that mirrors a parameter into an `Mcp-Param-{Name}` header (`x-mcp-header`) and that mcpact ' +
+    'may run (read-only, or allowed in `calls:`), it sends a `tools/call` with that parameter alone, once without ' +
+    'the header and once with another value in it: both must be refused the same way, before the tool runs. ' +
     `It also POSTs it with \`Origin: ${FOREIGN_ORIGIN}\`, which must get 403 (DNS-rebinding protection). Over stdio ` +
     'there are no headers, and the rule is skipped.',
-  async check({ transport, surface, report, skip, inconclusive }) {
+  async check({ transport, surface, settings, report, skip, inconclusive }) {
     if (!transport) return skip('needs a real server connection (this target is in memory)');
     if (transport.kind !== 'http') return skip('applies to Streamable HTTP servers only (this one is reached over stdio)');
     await transport.open(async (client) => {
@@ -124,7 +177,7 @@ export const headerValidation = defineRule({
         const own = Object.fromEntries(Object.entries(headersFor(body)).map(([name, value]) => [name.toLowerCase(), value]));
         return client.send({ method: 'POST', headers: { ...own, ...headers }, body, awaitId: id });
       };
-      for (const { name, method, params, headers, matches } of [...METHOD_CASES, ...nameCases(surface.capabilities)]) {
+      for (const { name, method, params, headers, matches } of [...METHOD_CASES, ...nameCases(surface.capabilities), ...paramCases(surface, settings)]) {
         const answer = await send(headers, method, params);
         if (answer.kind === 'failed') {
           inconclusive(`${method} with ${name} got no answer (${answer.detail})`);

@@ -8,6 +8,7 @@ const headersIgnored = erasHttp('modern', 'headers-ignored');
 const originIgnored = erasHttp('modern', 'origin-ignored');
 const nameIgnored = erasHttp('modern', 'name-ignored');
 const nameNotDecoded = erasHttp('modern', 'name-not-decoded');
+const paramsIgnored = erasHttp('modern', 'params-ignored');
 
 ruleTester(headerValidation, {
   valid: [
@@ -43,6 +44,18 @@ ruleTester(headerValidation, {
           message:
             /with a Base64-encoded Mcp-Name matching the body's non-ASCII params\.name was refused as a header mismatch \(status 400, -32020\); a server MUST decode/,
           data: { status: 400, code: -32020 },
+        },
+      ],
+    },
+    {
+      name: 'Mcp-Param headers not checked against the arguments',
+      target: paramsIgnored,
+      era: 'modern',
+      findings: [
+        {
+          message: /^tools\/call with .*Mcp-Param-Region.* got status 200; expected 400 and HeaderMismatch \(-32020\)/,
+          // The missing header and the disagreeing one: the tool ran both times.
+          count: 2,
         },
       ],
     },
