@@ -10,7 +10,7 @@ import { FAMILIES, isFamily, type Family } from '../model/family.js';
 import { SEVERITIES } from '../model/severity.js';
 import { DEPTHS } from '../model/depth.js';
 import { closest } from '../util/did-you-mean.js';
-import { parseReporters } from './output.js';
+import { parseReporters } from './reporter-specs.js';
 import { parseShard } from './shard.js';
 import { ERA_CHOICES } from '../model/spec.js';
 

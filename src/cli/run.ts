@@ -4,31 +4,20 @@
  * fail-on, 2 not everything tested).
  */
 import path from 'node:path';
-import { DEFAULT_CONCURRENCY, policyOf, runServers } from '../engine/runner.js';
 import { defaultServerConcurrency } from './concurrency.js';
 import type { Baseline, Rule } from '../engine/rule.js';
 import type { Family } from '../model/family.js';
 import type { RunReport, ServerReport } from '../model/report.js';
 import type { Surface } from '../surface/types.js';
 import { usageError } from '../errors.js';
-import { buildRunReport, exitCode } from '../report/build.js';
-import { redactor } from '../report/redact.js';
-import { consoleStream } from '../report/reporters/console.js';
-import { REPORTERS } from '../report/reporters/index.js';
-import { ALL_RULES } from '../rules/index.js';
-import { argumentValues } from '../config/suites.js';
-import { bounded, TRACE_BOUNDS } from '../util/bound.js';
-import { configuredBaselines } from './baselines.js';
-import { diskRuntime } from './goldens.js';
+import { RULE_IDS } from '../rules/ids.js';
+import { prestart, discardPrestarted } from '../connect/prestart.js';
 import { parseOptions, runOptionsSchema, type RunOptions } from './option-schemas.js';
-import { consoleOnStdout, openTrace, reportServerErrors, reporterContext, say, writeReports } from './output.js';
 import { resolveTargets, type ResolvedTargets, type ServerTarget } from './targets.js';
-import { writeBlob } from './blob.js';
 import { inShard } from './shard.js';
 import { mcpactVersion } from './version.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { interruptSignal } from './signals.js';
-import { progressHooks } from './progress.js';
 
 export async function runCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(runOptionsSchema, raw);
@@ -51,12 +40,9 @@ export interface RunOutcome {
  * the caller prints what changed; file reporters are written again.
  */
 export async function runOnce(operands: string[], options: RunOptions, followUp = false): Promise<RunOutcome> {
-  const rules = selectRules(ALL_RULES, options.only, options.skip);
-  const resolved = await resolveTargets(
-    operands,
-    options,
-    ALL_RULES.map((rule) => rule.id),
-  );
+  // Asked for first: a signal while the rules load (servers may be starting already) stops the run cleanly too.
+  const interrupt = interruptSignal();
+  const resolved = await resolveTargets(operands, options, RULE_IDS);
   const allNames = resolved.servers.map((server) => server.name);
   const positions = new Map(allNames.map((name, index) => [name, index]));
   if (options.shard) {
@@ -65,13 +51,67 @@ export async function runOnce(operands: string[], options: RunOptions, followUp 
     resolved.servers = inShard(resolved.servers, options.shard);
   }
   // Lockfiles of the servers with a drift.baseline are read before anything runs: a bad one is exit 2 at once.
-  const baselines = rules.some((rule) => rule.family === 'drift')
-    ? await configuredBaselines(resolved.servers, resolved.configPath, resolved.secrets)
+  const drift = familySelected('drift', options.only, options.skip);
+  const baselines = drift
+    ? await (await import('./baselines.js')).configuredBaselines(resolved.servers, resolved.configPath, resolved.secrets)
     : new Map<string, Baseline>();
+  const servers = options.concurrency ?? defaultServerConcurrency();
+  // Everything a server could refuse is checked: the servers that run first start now, and load while mcpact loads
+  // its rules and reporters (connect/prestart.ts); a child no session takes is killed below.
+  for (const server of resolved.servers.slice(0, servers)) if (server.target.kind === 'stdio') prestart(server.target);
+  try {
+    return await execute(resolved, { options, followUp, baselines, allNames, positions, servers, interrupt });
+  } finally {
+    await discardPrestarted();
+  }
+}
+
+interface Prepared {
+  options: RunOptions;
+  followUp: boolean;
+  baselines: Map<string, Baseline>;
+  allNames: string[];
+  positions: Map<string, number>;
+  servers: number;
+  interrupt: AbortSignal;
+}
+
+async function execute(
+  resolved: ResolvedTargets,
+  { options, followUp, baselines, allNames, positions, servers: serverConcurrency, interrupt }: Prepared,
+): Promise<RunOutcome> {
+  const [
+    { DEFAULT_CONCURRENCY, policyOf, runServers },
+    { ALL_RULES },
+    { buildRunReport, exitCode },
+    { redactor },
+    { consoleStream },
+    { REPORTERS },
+    { argumentValues },
+    { bounded, TRACE_BOUNDS },
+    { diskRuntime },
+    { consoleOnStdout, openTrace, reportServerErrors, reporterContext, say, writeReports },
+    { writeBlob },
+    { progressHooks },
+  ] = await Promise.all([
+    import('../engine/runner.js'),
+    import('../rules/index.js'),
+    import('../report/build.js'),
+    import('../report/redact.js'),
+    import('../report/reporters/console.js'),
+    import('../report/reporters/index.js'),
+    import('../config/suites.js'),
+    import('../util/bound.js'),
+    import('./goldens.js'),
+    import('./output.js'),
+    import('./blob.js'),
+    import('./progress.js'),
+  ]);
+  const rules = selectRules(ALL_RULES, options.only, options.skip);
   const failOn = options.failOn ?? resolved.failOn ?? 'error';
   const showValues = options.showValues === true;
   // Prompt example values and suite/latency arguments are user data: kept out of every report and trace unless --show-values.
-  const redact = redactor(showValues ? resolved.secrets : [...resolved.secrets, ...exampleValues(resolved.servers)]);
+  const redact = redactor(showValues ? resolved.secrets : [...resolved.secrets, ...exampleValues(resolved.servers, argumentValues)]);
   const runtime = diskRuntime(resolved.configPath ? path.dirname(resolved.configPath) : process.cwd(), {
     showValues,
     updateGolden: options.updateGolden === true,
@@ -112,8 +152,8 @@ export async function runOnce(operands: string[], options: RunOptions, followUp 
     rules,
     clientVersion: version,
     concurrency: DEFAULT_CONCURRENCY,
-    servers: options.concurrency ?? defaultServerConcurrency(),
-    interrupt: interruptSignal(),
+    servers: serverConcurrency,
+    interrupt,
     hooks: { ...stream, ...progress, onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
     // A shard sees only its servers: the checks across servers run at merge time, over every shard's.
     crossServer: options.shard === undefined,
@@ -164,16 +204,21 @@ function watchFolders(resolved: ResolvedTargets): string[] {
   return [...new Set(folders.length > 0 ? folders : [home])];
 }
 
-function exampleValues(servers: readonly ServerTarget[]): string[] {
+function exampleValues(servers: readonly ServerTarget[], argumentValues: (settings: ServerTarget['settings']) => string[]): string[] {
   return servers.flatMap((server) => [
     ...Object.values(server.settings.prompts ?? {}).flatMap((entry) => (typeof entry === 'object' ? Object.values(entry.arguments ?? {}) : [])),
     ...argumentValues(server.settings),
   ]);
 }
 
+/** Whether `--only` / `--skip` leave a family in (the rules of a run are selected by family alone). */
+function familySelected(family: Family, only?: readonly Family[], skip: readonly Family[] = []): boolean {
+  return (only === undefined || only.includes(family)) && !skip.includes(family);
+}
+
 /** `--only` / `--skip`, already validated: the one place rules are selected by family. */
 export function selectRules(rules: readonly Rule[], only?: readonly Family[], skip: readonly Family[] = []): Rule[] {
-  return rules.filter((rule) => (only === undefined || only.includes(rule.family)) && !skip.includes(rule.family));
+  return rules.filter((rule) => familySelected(rule.family, only, skip));
 }
 
 /** Where the config defines a server, relative to the working directory with forward slashes (as SARIF wants it). */

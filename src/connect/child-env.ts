@@ -5,11 +5,37 @@
  */
 const SECRET_NAME = /(TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|_KEY|CREDENTIALS?)$/i;
 
-export async function childEnvironment(configured: Record<string, string> = {}): Promise<Record<string, string>> {
-  const { getDefaultEnvironment } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+/**
+ * The names the SDK's StdioClientTransport passes on by default (its DEFAULT_INHERITED_ENV_VARS), so a server
+ * sees what it would see under any SDK client. Listed here rather than imported: that module loads the SDK's
+ * protocol types, which cost a stdio run a third of a second before the server could start.
+ * test/connect/child-env.test.ts compares this with the SDK's own result.
+ */
+const INHERITED =
+  process.platform === 'win32'
+    ? [
+        'APPDATA',
+        'HOMEDRIVE',
+        'HOMEPATH',
+        'LOCALAPPDATA',
+        'PATH',
+        'PROCESSOR_ARCHITECTURE',
+        'SYSTEMDRIVE',
+        'SYSTEMROOT',
+        'TEMP',
+        'USERNAME',
+        'USERPROFILE',
+        'PROGRAMFILES',
+      ]
+    : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
+
+export function childEnvironment(configured: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(getDefaultEnvironment())) {
-    if (!SECRET_NAME.test(name)) env[name] = value;
+  for (const name of INHERITED) {
+    const value = process.env[name];
+    // A value that starts with "()" is a shell function definition (Shellshock): never passed on.
+    if (value === undefined || value.startsWith('()') || SECRET_NAME.test(name)) continue;
+    env[name] = value;
   }
   return { ...env, ...configured };
 }

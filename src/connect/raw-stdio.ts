@@ -70,7 +70,7 @@ export class RawStdioConnection {
 
   /** Starts the child; rejects (McpactError) when it cannot be started at all. */
   static async open(command: StdioCommand, options: RawStdioOptions): Promise<RawStdioConnection> {
-    const transport = new StdioTransport({ command: command.command, args: command.args, env: await childEnvironment(command.env), cwd: command.cwd });
+    const transport = new StdioTransport({ command: command.command, args: command.args, env: childEnvironment(command.env), cwd: command.cwd });
     const peer = new RpcPeer(transport, { envelope: options.envelope });
     const connection = new RawStdioConnection(transport, peer, options);
     try {

@@ -11,6 +11,7 @@ import { ModernHttpTransport } from './modern-http.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
+import { takePrestarted } from './prestart.js';
 
 export type SessionTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -286,8 +287,9 @@ async function createTransport(
 ): Promise<{ transport: Transport; stdio?: StdioTransport; envNames?: string[] }> {
   if (target.kind === 'memory') return { transport: target.transport };
   if (target.kind === 'stdio') {
-    const env = await childEnvironment(target.env);
-    const stdio = new StdioTransport({ command: target.command, args: target.args, env, cwd: target.cwd, onStderrLine: options.onStderrLine });
+    const env = childEnvironment(target.env);
+    const launched = takePrestarted(target);
+    const stdio = new StdioTransport({ command: target.command, args: target.args, env, cwd: target.cwd, onStderrLine: options.onStderrLine, launched });
     return { transport: stdio, stdio, envNames: Object.keys(env).sort() };
   }
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');

@@ -19,6 +19,109 @@ export interface StdioOptions {
   onStderrLine?: (line: string) => void;
   /** Largest stdout line accepted, in bytes; a longer one is dropped and recorded. */
   maxLineBytes?: number;
+  /** The child, when it was started ahead of its session (connect/prestart.ts) with these very options. */
+  launched?: Launched;
+}
+
+/**
+ * A child process from its spawn on, with what has happened to it recorded, so that a session can adopt a child
+ * started before it (connect/prestart.ts) as if it had started it. Its stdout and stderr stay unread (paused; the
+ * pipes hold what it writes) until the transport attaches.
+ */
+export interface Launched {
+  child: ChildProcess;
+  /** Settles once the process runs, or with the error that kept it from starting. */
+  started: Promise<NodeJS.ErrnoException | undefined>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  closed: Promise<void>;
+  /** The pipes' inodes as the child holds them (Linux), read at spawn. */
+  pipes: Set<string>;
+  /** Errors after the start (a write to a dead child); before the transport attaches, they are dropped. */
+  onLateError?: (error: NodeJS.ErrnoException) => void;
+  /** Hands stdout and stderr over: what arrived before is passed on first, in order, then the rest as it comes. */
+  attach(onStdout: (chunk: Buffer) => void, onStderr: (chunk: Buffer) => void): void;
+}
+
+/**
+ * What a child may write before its session attaches, kept; past it, its pipes are paused until then (the child
+ * waits on a full pipe). Node resumes the pipes of a child that exits, so a server that fails at start-up would
+ * otherwise lose the stderr that says why.
+ */
+const EARLY_BYTES = 4 * 1024 * 1024;
+
+/** Spawns the server in its own process group and records its life; the exit hook kills it if mcpact dies first. */
+export function launch(options: Pick<StdioOptions, 'command' | 'args' | 'env' | 'cwd'>): Launched {
+  installExitHook();
+  const child = spawn(options.command, options.args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true, // own process group, so shutdown reaches grandchildren too
+    windowsHide: true,
+  });
+  const early: { stream: 'stdout' | 'stderr'; chunk: Buffer }[] = [];
+  let earlyBytes = 0;
+  const sinks: { stdout?: (chunk: Buffer) => void; stderr?: (chunk: Buffer) => void } = {};
+  for (const name of ['stdout', 'stderr'] as const) {
+    const stream = child[name];
+    stream?.on('data', (chunk: Buffer) => {
+      const sink = sinks[name];
+      if (sink) return sink(chunk);
+      early.push({ stream: name, chunk });
+      earlyBytes += chunk.length;
+      if (earlyBytes > EARLY_BYTES) stream.pause();
+    });
+  }
+  const launched: Launched = {
+    child,
+    pipes: new Set(),
+    attach(onStdout, onStderr) {
+      for (const { stream, chunk } of early.splice(0)) (stream === 'stdout' ? onStdout : onStderr)(chunk);
+      sinks.stdout = onStdout;
+      sinks.stderr = onStderr;
+      child.stdout?.resume();
+      child.stderr?.resume();
+    },
+    started: new Promise((resolve) => {
+      child.once('spawn', () => {
+        if (child.pid !== undefined) {
+          launched.pipes = pipeInodes(child.pid);
+          liveGroups.set(child.pid, launched.pipes);
+        }
+        resolve(undefined);
+      });
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        if (child.pid === undefined) resolve(error);
+        else launched.onLateError?.(error);
+      });
+    }),
+    exited: new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        if (child.pid !== undefined) liveGroups.delete(child.pid);
+        resolve({ code, signal });
+      }),
+    ),
+    closed: new Promise((resolve) => child.once('close', () => resolve())),
+  };
+  // A server that exits while we write must not crash mcpact with EPIPE.
+  child.stdin?.on('error', () => undefined);
+  return launched;
+}
+
+/** Kills a launched child that no session adopted (its whole group), and waits for it to be gone. */
+export async function discard(launched: Launched): Promise<void> {
+  const pid = launched.child.pid;
+  if (pid !== undefined) {
+    // As StdioTransport.close ends: the group, and what escaped it or still holds the pipes.
+    const escaped = escapedDescendants(pid, launched.pipes);
+    killGroup(pid, 'SIGKILL');
+    for (const victim of new Set([...escaped, ...escapedDescendants(pid, launched.pipes)])) killProcess(victim);
+  }
+  for (const stream of [launched.child.stdin, launched.child.stdout, launched.child.stderr]) stream?.destroy();
+  await within(
+    launched.exited.then(() => undefined),
+    GRACE_AFTER_SIGTERM_MS,
+  );
 }
 
 /** Limits chosen so a hostile server cannot make mcpact use unbounded memory. */
@@ -98,52 +201,36 @@ export class StdioTransport implements Transport {
     return this.exitCode !== null || this.exitSignal !== null;
   }
 
-  start(): Promise<void> {
-    installExitHook();
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.options.command, this.options.args, {
-        cwd: this.options.cwd,
-        env: this.options.env,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        detached: true, // own process group, so shutdown reaches grandchildren too
-        windowsHide: true,
-      });
-      this.child = child;
-      this.closedPromise = new Promise((done) => child.once('close', () => done()));
-      this.exitPromise = new Promise((done) => child.once('exit', () => done()));
-
-      child.once('error', (error: NodeJS.ErrnoException) => {
-        const why = error.code === 'ENOENT' ? `command not found: ${this.options.command}` : error.message;
-        const wrapped = new McpactError('connection', `cannot start server: ${why}`);
-        if (child.pid === undefined) reject(wrapped);
-        else this.onerror?.(wrapped);
-      });
-      child.once('spawn', () => {
-        if (child.pid !== undefined) {
-          this.pipes = pipeInodes(child.pid);
-          liveGroups.set(child.pid, this.pipes);
-        }
-        resolve();
-      });
-      child.once('exit', (code, signal) => {
-        this.exitCode = code;
-        this.exitSignal = signal;
-        if (child.pid !== undefined) liveGroups.delete(child.pid);
-      });
-      child.once('close', () => {
-        this.closed = true;
-        this.onclose?.();
-      });
-
-      const splitter = new LineSplitter(this.options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
-      child.stdout?.on('data', (chunk: Buffer) => {
-        for (const line of splitter.push(chunk)) this.handleLine(line);
-      });
-      splitter.onOversize = (bytes) => this.recordForeign(`<line of ${bytes} bytes dropped: over the limit>`, bytes);
-      child.stderr?.on('data', (chunk: Buffer) => this.handleStderr(chunk));
-      // A server that exits while we write must not crash mcpact with EPIPE.
-      child.stdin?.on('error', () => undefined);
+  async start(): Promise<void> {
+    const launched = this.options.launched ?? launch(this.options);
+    const child = launched.child;
+    this.child = child;
+    this.closedPromise = launched.closed;
+    this.exitPromise = launched.exited.then(({ code, signal }) => {
+      this.exitCode = code;
+      this.exitSignal = signal;
     });
+    void launched.closed.then(() => {
+      this.closed = true;
+      this.onclose?.();
+    });
+    launched.onLateError = (error) => this.onerror?.(new McpactError('connection', `cannot start server: ${error.message}`));
+
+    const splitter = new LineSplitter(this.options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
+    splitter.onOversize = (bytes) => this.recordForeign(`<line of ${bytes} bytes dropped: over the limit>`, bytes);
+    launched.attach(
+      (chunk) => {
+        for (const line of splitter.push(chunk)) this.handleLine(line);
+      },
+      (chunk) => this.handleStderr(chunk),
+    );
+
+    const error = await launched.started;
+    if (error) {
+      const why = error.code === 'ENOENT' ? `command not found: ${this.options.command}` : error.message;
+      throw new McpactError('connection', `cannot start server: ${why}`);
+    }
+    this.pipes = launched.pipes;
   }
 
   private handleLine(line: string): void {

@@ -25,10 +25,28 @@ export function generatedFiles(current: (file: string) => string): Record<string
     'schemas/report.v1.schema.json': JSON.stringify(reportJsonSchema(), null, 2) + '\n',
     'schemas/lockfile.v1.schema.json': JSON.stringify(lockfileJsonSchema(), null, 2) + '\n',
     'docs/rules.md': rulesMarkdown(),
+    'src/rules/ids.ts': ruleIdsModule(),
     'docs/drift.md': spliced('docs/drift.md', current('docs/drift.md'), 'change-table', changeTableMarkdown()),
     'docs/security.md': spliced('docs/security.md', current('docs/security.md'), 'signal-table', signalTableMarkdown()),
     'docs/revisions.md': spliced('docs/revisions.md', current('docs/revisions.md'), 'era-table', eraTableMarkdown()),
   };
+}
+
+/**
+ * Every rule id, as a module of its own: `mcpact run` checks the config's rule ids with it before loading the
+ * rules, so that the first servers can start while the rules load (cli/run.ts).
+ */
+function ruleIdsModule(): string {
+  const ids = ALL_RULES.map((rule) => `  '${rule.id}',`);
+  return [
+    '// Generated from the rule registry by `npm run refresh` (src/docs/generated.ts); test/generated.test.ts keeps it current.',
+    '',
+    '/** Every rule id, in registry order: what the config may name before the rules themselves are loaded. */',
+    'export const RULE_IDS: readonly string[] = [',
+    ...ids,
+    '];',
+    '',
+  ].join('\n');
 }
 
 /** A hand-written file with one generated table between `<!-- NAME:start ... -->` and `<!-- NAME:end -->`. */

@@ -124,7 +124,11 @@ describe('the import graph of src/', () => {
 
   it('lets only cli/ and ci/ touch argv, stdout, stderr, the environment and the exit code', () => {
     const processIo = /\bprocess\.(env|stdout|stderr|exit|exitCode|argv)\b/;
-    const offenders = [...graph].filter(([file, node]) => !['cli', 'ci'].includes(folder(file)) && processIo.test(node.text));
+    // connect/child-env.ts reads the six variables a stdio server inherits (HOME, PATH, ...), the one read of the
+    // environment below cli/: it is where mcpact's own credentials are kept from children.
+    const offenders = [...graph].filter(
+      ([file, node]) => !['cli', 'ci'].includes(folder(file)) && rel(file) !== 'connect/child-env.ts' && processIo.test(node.text),
+    );
     expect(offenders.map(([file]) => rel(file))).toEqual([]);
   });
 

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { childEnvironment } from '../../src/connect/child-env.js';
+
+describe('childEnvironment', () => {
+  it('passes on what the SDK stdio client passes on by default, minus secret-looking names', () => {
+    expect(childEnvironment()).toEqual(getDefaultEnvironment());
+  });
+
+  it('adds exactly the configured variables, which win', () => {
+    const env = childEnvironment({ API_TOKEN: 'configured', PATH: '/only/this' });
+    expect(env.API_TOKEN).toBe('configured');
+    expect(env.PATH).toBe('/only/this');
+  });
+
+  it('never passes on mcpact’s own credentials or a shell function', () => {
+    const saved = { ...process.env };
+    try {
+      process.env.GITHUB_TOKEN = 'mcpact-own';
+      process.env.SHELL = '() { :; }; echo pwned';
+      const env = childEnvironment();
+      expect(env.GITHUB_TOKEN).toBeUndefined();
+      expect(env.SHELL).toBeUndefined();
+    } finally {
+      process.env = saved;
+    }
+  });
+});
