@@ -75,15 +75,16 @@ function needsCompiling(schema: unknown): boolean {
 
 /**
  * Problems that make `schema` unusable as a tool's input or output schema: not an object, root type not
- * "object", an unknown dialect, a meta-schema violation, or a schema Ajv cannot compile (bad $ref, too deep).
+ * "object" (unless `objectRoot` is false: an outputSchema of 2026-07-28 may describe any JSON value), an unknown
+ * dialect, a meta-schema violation, or a schema Ajv cannot compile (bad $ref, too deep).
  */
-export function schemaProblems(schema: unknown): SchemaProblem[] {
+export function schemaProblems(schema: unknown, { objectRoot = true }: { objectRoot?: boolean } = {}): SchemaProblem[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return [{ pointer: '', message: `must be a JSON Schema object, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}` }];
   }
   const record = schema as Record<string, unknown>;
   const problems: SchemaProblem[] = [];
-  if (record.type !== 'object') {
+  if (objectRoot && record.type !== 'object') {
     problems.push({ pointer: '/type', message: `root "type" must be "object", got ${JSON.stringify(record.type) ?? 'nothing'}` });
   }
   let dialect: Dialect = '2020-12';

@@ -61,9 +61,11 @@ describe('rule registry', () => {
     ...written.flatMap((rule) => Object.entries(rule.alsoQuotes ?? {}).map(([what, spec]) => [`${rule.id} (${what})`, spec] as [string, RuleSpec])),
   ];
   it.each(specs)('%s quotes its basis in every known revision', (_id, spec) => {
-    // Every known revision; a later revision (not spoken yet) only where the rule quotes it.
+    // Every known revision; a later revision only where the rule quotes it.
     const keys = Object.keys(spec.texts);
     expect(keys.filter((key) => !(LATER_REVISIONS as readonly string[]).includes(key)).sort()).toEqual([...KNOWN_REVISIONS].sort());
+    // mcpact speaks the modern revision: every rule says what it rests on there, a text or ABSENT (no fallback).
+    expect(spec.texts[MODERN_REVISION], MODERN_REVISION).toBeDefined();
     // The target revision has a text, unless the requirement is one of the modern era only (2026-07-28 has it).
     if (spec.texts[TARGET_REVISION] === ABSENT) expect(spec.texts[MODERN_REVISION]).toMatchObject({ quote: expect.any(String) });
     for (const revision of QUOTED_REVISIONS) {

@@ -28,6 +28,13 @@ export const batchRejected = defineRule({
       },
       '2025-03-26': ABSENT,
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'client',
+        section: 'basic/transports/streamable-http#sending-messages',
+        quote: 'The body of the HTTP POST MUST be a single JSON-RPC request or notification.',
+        note: 'Binds the client; no sentence tells the server to refuse a batch (JSONRPCMessage has no batch form).',
+      },
     },
   },
   docs:

@@ -33,6 +33,7 @@ export const getStream = defineRule({
           'The server MUST either return `Content-Type: text/event-stream` in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
       },
       '2024-11-05': ABSENT,
+      '2026-07-28': ABSENT,
     },
   },
   docs:

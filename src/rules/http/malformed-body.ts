@@ -38,6 +38,13 @@ export const malformedBody = defineRule({
         note: 'Said of a JSON-RPC response or notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error".',
       },
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'basic/transports/streamable-http#sending-messages',
+        quote: 'If the server cannot accept it, it MUST return an HTTP error status code (e.g., `400 Bad Request`).',
+        note: 'Said of a JSON-RPC notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error" (basic/index#error-codes).',
+      },
     },
   },
   docs:

@@ -34,6 +34,13 @@ export const notificationAccepted = defineRule({
           'If the input consists solely of (any number of) JSON-RPC responses or notifications: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
       },
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports/streamable-http#sending-messages',
+        quote: 'If the body is a JSON-RPC notification: If the server accepts it, the server MUST return HTTP status code `202 Accepted` with no body.',
+        note: 'This revision defines no client-to-server notification over Streamable HTTP (notifications/cancelled is stdio only), but states how a POSTed one is answered.',
+      },
     },
   },
   docs:

@@ -41,6 +41,12 @@ export const originValidation = defineRule({
         quote: 'Servers MUST validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks',
         note: 'Said of the HTTP with SSE transport of this revision; it asks for validation, not for a status code: any 4xx refusal passes.',
       },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports/streamable-http#security-endpoint',
+        quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
+      },
     },
   },
   docs:

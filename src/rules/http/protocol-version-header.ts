@@ -27,6 +27,13 @@ export const protocolVersionHeader = defineRule({
       },
       '2025-03-26': ABSENT,
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports/streamable-http#protocol-version-header',
+        quote:
+          'If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.',
+      },
     },
   },
   docs:

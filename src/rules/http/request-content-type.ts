@@ -36,6 +36,13 @@ export const requestContentType = defineRule({
           'If the input contains any number of JSON-RPC requests, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.',
       },
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'basic/transports/streamable-http#sending-messages',
+        quote:
+          'If the body is a JSON-RPC request, the server MUST return either `Content-Type: application/json` (a single JSON object) or `Content-Type: text/event-stream` (an SSE response stream).',
+      },
     },
   },
   docs:

@@ -31,6 +31,7 @@ export const sessionIdVisibleAscii = defineRule({
         quote: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
       },
       '2024-11-05': ABSENT,
+      '2026-07-28': ABSENT,
     },
   },
   docs:

@@ -36,6 +36,7 @@ export const unknownSession = defineRule({
         note: 'Said of a session the server terminated; mcpact also sends an id the server never issued, which the text does not name.',
       },
       '2024-11-05': ABSENT,
+      '2026-07-28': ABSENT,
     },
   },
   docs:

@@ -43,6 +43,13 @@ export const budget = defineRule({
         quote: 'To invoke a tool, clients send a `tools/call` request:',
         note: "The budgets are the config's own (`latency:`); the text sets no latency.",
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
+      },
     },
   },
   docs:

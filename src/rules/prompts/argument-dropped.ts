@@ -38,6 +38,13 @@ export const argumentDropped = defineRule({
         quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
         note: 'The text does not say how an argument must show in the rendering.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts',
+        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
+        note: 'The text does not say how an argument must show in the rendering.',
+      },
     },
   },
   docs:

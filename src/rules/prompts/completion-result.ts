@@ -57,6 +57,12 @@ export const completionResult = defineRule({
         section: 'server/utilities/completion#completeresult',
         quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
       },
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#completeresult',
+        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. … values: string[];',
+      },
     },
   },
   docs:

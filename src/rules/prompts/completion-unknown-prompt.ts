@@ -37,6 +37,12 @@ export const completionUnknownPrompt = defineRule({
         quote: 'To get completion suggestions, clients send a `completion/complete` request specifying what is being completed through a reference type:',
         note: 'This revision lists no error codes for completion/complete.',
       },
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/completion#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+      },
     },
   },
   docs:

@@ -33,6 +33,12 @@ export const delimiterInjection = defineRule({
         section: 'server/prompts#security',
         quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
       },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'server/prompts#security',
+        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+      },
     },
   },
   docs:

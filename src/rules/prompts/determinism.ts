@@ -37,6 +37,13 @@ export const determinism = defineRule({
         quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
         note: 'The text does not ask for identical renderings of the same arguments.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text does not ask for identical renderings of the same arguments.',
+      },
     },
   },
   docs:

@@ -38,6 +38,13 @@ export const emptyRequired = defineRule({
         quote: 'Servers SHOULD validate prompt arguments before processing',
         note: "That an empty or blank value for a required argument is invalid is mcpact's reading (policy prompts.empty_required), not the text's.",
       },
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an empty or blank value for a required argument is invalid is mcpact's reading (policy prompts.empty_required), not the text's.",
+      },
     },
   },
   docs:

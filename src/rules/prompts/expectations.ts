@@ -41,6 +41,13 @@ export const expectations = defineRule({
         quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
         note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
+      },
     },
   },
   docs:

@@ -34,6 +34,12 @@ export const malformedParams = defineRule({
         section: 'server/prompts#implementation-considerations',
         quote: 'Servers SHOULD validate prompt arguments before processing',
       },
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+      },
     },
   },
   docs:

@@ -38,6 +38,13 @@ export const messageShape = defineRule({
         quote: 'PromptMessage: role: Role; content: TextContent | ImageContent | EmbeddedResource;',
         note: 'Role is "user" | "assistant".',
       },
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#promptmessage',
+        quote: 'PromptMessage: role: Role; content: ContentBlock;',
+        note: 'Role is "user" | "assistant".',
+      },
     },
   },
   docs:

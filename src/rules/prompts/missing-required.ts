@@ -34,6 +34,12 @@ export const missingRequired = defineRule({
         section: 'server/prompts#error-handling',
         quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
       },
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+      },
     },
   },
   docs:

@@ -34,6 +34,12 @@ export const optionalArguments = defineRule({
         section: 'server/prompts#prompt',
         quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
       },
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#promptargument',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+      },
     },
   },
   docs:

@@ -38,6 +38,13 @@ export const robustness = defineRule({
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
       },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
+      },
     },
   },
   docs:

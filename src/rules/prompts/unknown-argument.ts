@@ -38,6 +38,13 @@ export const unknownArgument = defineRule({
         quote: 'Servers SHOULD validate prompt arguments before processing',
         note: "That an undeclared argument is invalid is mcpact's reading (policy prompts.unknown_arguments), not the text's.",
       },
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: "That an undeclared argument is invalid is mcpact's reading (policy prompts.unknown_arguments), not the text's.",
+      },
     },
   },
   docs:

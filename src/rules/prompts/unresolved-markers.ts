@@ -51,6 +51,13 @@ export const unresolvedMarkers = defineRule({
         quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
         note: 'The text says nothing about what a rendering may contain.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: 'The text says nothing about what a rendering may contain.',
+      },
     },
   },
   docs:

@@ -39,6 +39,13 @@ export const wrongType = defineRule({
         quote: 'Servers SHOULD validate prompt arguments before processing',
         note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
       },
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/prompts#implementation-considerations',
+        quote: 'Servers SHOULD validate prompt arguments before processing',
+        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
+      },
     },
   },
   docs:

@@ -35,6 +35,7 @@ function declareSpec(capability: 'tools' | 'prompts' | 'resources' | 'completion
       '2025-03-26': text,
       // Completions had no capability before 2025-03-26.
       '2024-11-05': capability === 'completions' ? ABSENT : text,
+      '2026-07-28': text,
     },
   };
 }
@@ -82,6 +83,13 @@ export const capabilityConsistency = defineRule({
         section: 'server/tools#capabilities',
         quote: 'Servers that support tools MUST declare the `tools` capability:',
         note: 'The prompts, resources and logging pages (and the completion page, from 2025-03-26) say the same of their capability.',
+      },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#capabilities',
+        quote: 'Servers that support tools MUST declare the `tools` capability:',
+        note: 'The prompts, resources and completion pages say the same of their capability (prompts: "in their DiscoverResult"); schema.ts answers a method gated behind a capability the server did not advertise with -32601 (MethodNotFoundError).',
       },
     },
   },

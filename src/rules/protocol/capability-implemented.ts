@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { LISTS } from '../../surface/types.js';
-import type { RuleSpec, SpecText } from '../../model/spec.js';
+import { MODERN_REVISION, type RuleSpec, type SpecText } from '../../model/spec.js';
 import { PROBES } from './capability-consistency.js';
 
 const TEXT = (section: string): SpecText => ({
@@ -11,15 +11,47 @@ const TEXT = (section: string): SpecText => ({
   note: 'No sentence requires the methods of a declared capability; the capability table describes what each one offers. resources/templates/list is part of the resources feature, but a server without templates may answer an empty list.',
 });
 
+const LEGACY = {
+  '2025-11-25': TEXT('basic/lifecycle#capability-negotiation'),
+  '2025-06-18': TEXT('basic/lifecycle#capability-negotiation'),
+  '2025-03-26': TEXT('basic/lifecycle#capability-negotiation'),
+  '2024-11-05': TEXT('basic/lifecycle#capability-negotiation'),
+} as const;
+
 const SPEC: RuleSpec = {
   checklist: 'L6',
   texts: {
-    '2025-11-25': TEXT('basic/lifecycle#capability-negotiation'),
-    '2025-06-18': TEXT('basic/lifecycle#capability-negotiation'),
-    '2025-03-26': TEXT('basic/lifecycle#capability-negotiation'),
-    '2024-11-05': TEXT('basic/lifecycle#capability-negotiation'),
+    ...LEGACY,
+    '2026-07-28': {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/discover#discoverresult',
+      quote: 'A discovery result includes: … `capabilities`: Capabilities the server supports (tools, resources, prompts, etc.)',
+      note: 'A declared capability is one the server supports. For tools, prompts and resources this revision adds a MUST on the list method (those findings cite it); completion/complete and resources/templates/list have no such sentence.',
+    },
   },
 };
+
+/**
+ * 2026-07-28 makes the list method of a declared tools, prompts or resources capability a MUST: a -32601 there cites
+ * that sentence (earlier revisions: the rule's own text). The rule's severity stays the target revision's.
+ */
+function listSpec(capability: 'tools' | 'prompts' | 'resources'): RuleSpec {
+  return {
+    checklist: 'L6',
+    texts: {
+      ...LEGACY,
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: `server/${capability}#capabilities`,
+        quote: `Servers that declare the \`${capability}\` capability MUST respond to \`${capability}/list\` requests with the set of ${capability} currently available to the requesting client.`,
+      },
+    },
+  };
+}
+
+export const LIST_SPECS = { tools: listSpec('tools'), prompts: listSpec('prompts'), resources: listSpec('resources') } as const;
 
 export const capabilityImplemented = defineRule({
   id: 'protocol/capability-implemented',
@@ -27,11 +59,14 @@ export const capabilityImplemented = defineRule({
   description: 'A capability declared in initialize has its methods: none answers -32601 (method not found).',
   defaultSeverity: 'warning',
   spec: SPEC,
+  alsoQuotes: LIST_SPECS,
   docs:
     'A client that trusts the declaration calls the methods of every capability the server declared; -32601 ' +
     '(method not found) breaks it. For declared lists mcpact reuses the capture; for logging and completions it ' +
-    'sends one harmless request (`logging/setLevel` to "warning", `completion/complete` for a prompt that does not ' +
-    'exist). The text describes what a capability offers but states no requirement level, so this is a warning. ' +
+    'sends one harmless request (`logging/setLevel` to "warning", except in 2026-07-28, which removed it; ' +
+    '`completion/complete` for a prompt that does not exist). Up to 2025-11-25 the text describes what a ' +
+    'capability offers but states no requirement level, so this is a warning; 2026-07-28 makes answering the list ' +
+    'method of a declared tools, prompts or resources capability a MUST, and those findings cite it. ' +
     'resources/templates/list answering -32601 under a declared `resources` capability is reported too: a server ' +
     'without templates can answer `{ "resourceTemplates": [] }`. With the TypeScript SDK low-level `Server`, ' +
     'register a handler for every list method of a capability you declare.',
@@ -39,6 +74,8 @@ export const capabilityImplemented = defineRule({
     await Promise.all(
       PROBES.map(async ({ capability, method, params }) => {
         if (surface.capabilities[capability] === undefined) return;
+        // 2026-07-28 removed logging/setLevel (the level travels in each request's _meta): nothing to call.
+        if (capability === 'logging' && (surface.protocolVersion ?? '') >= MODERN_REVISION) return;
         const captured = LISTS.find((list) => list.method === method);
         const notFound = captured
           ? surface.lists[captured.kind].status === 'error' && surface.lists[captured.kind].error?.code === -32601
@@ -47,6 +84,7 @@ export const capabilityImplemented = defineRule({
         report({
           message: `capability "${capability}" is declared but ${method} answers -32601 (method not found)`,
           location: { kind: 'server', pointer: `/capabilities/${capability}` },
+          ...(isListed(capability) && { spec: LIST_SPECS[capability] }),
           data: { capability, method },
         });
       }),
@@ -63,3 +101,7 @@ export const capabilityImplemented = defineRule({
     }
   },
 });
+
+function isListed(capability: string): capability is keyof typeof LIST_SPECS {
+  return Object.hasOwn(LIST_SPECS, capability);
+}

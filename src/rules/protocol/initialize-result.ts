@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT } from '../../model/spec.js';
 import { asRecord, jsonType } from '../../util/json.js';
 
 export const initializeResult = defineRule({
@@ -38,6 +39,7 @@ export const initializeResult = defineRule({
         quote: 'The server MUST respond with its own capabilities and information:',
         note: 'The fields and their types are InitializeResult and Implementation in schema.ts.',
       },
+      '2026-07-28': ABSENT,
     },
   },
   docs:

@@ -38,6 +38,12 @@ export const invalidCursor = defineRule({
         section: 'server/utilities/pagination#error-handling',
         quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
       },
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/pagination#error-handling',
+        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
+      },
     },
   },
   docs:

@@ -41,6 +41,13 @@ export const listPages = defineRule({
         quote: 'PaginatedResult.nextCursor?: Cursor',
         note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
       },
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/utilities/pagination#response-format',
+        quote: 'PaginatedResult.nextCursor?: Cursor',
+        note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
+      },
     },
   },
   docs:

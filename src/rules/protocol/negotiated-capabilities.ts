@@ -56,6 +56,13 @@ export const negotiatedCapabilities = defineRule({
         section: 'basic/lifecycle#operation',
         quote: 'Both parties SHOULD: … Only use capabilities that were successfully negotiated',
       },
+      '2026-07-28': {
+        keyword: 'MUST NOT',
+        binds: 'server',
+        section: 'basic/index#_meta',
+        quote: 'A server MUST NOT rely on capabilities the client has not declared.',
+        note: 'mcpact declares no client capabilities in its envelope. This revision has no server-to-client requests at all (basic/transports#messages; on stdio the server MUST NOT write requests to stdout), change notifications travel only on a subscriptions/listen stream, which mcpact never opens, and notifications/message only for a request that sets io.modelcontextprotocol/logLevel, which mcpact never sets.',
+      },
     },
   },
   docs:

@@ -22,6 +22,7 @@ export const notificationNotAnswered = defineRule({
         quote: 'Notifications are sent from the client to the server or vice versa. They do not expect a response.',
         note: 'This revision states no level; JSON-RPC 2.0 says the Server MUST NOT reply to a Notification.',
       },
+      '2026-07-28': { keyword: 'MUST NOT', binds: 'receiver', section: 'basic/index#notifications', quote: 'The receiver MUST NOT send a response.' },
     },
   },
   docs:

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT } from '../../model/spec.js';
 import { describeOutcome } from '../outcome.js';
 
 export const ping = defineRule({
@@ -34,6 +35,7 @@ export const ping = defineRule({
         section: 'basic/utilities/ping#behavior-requirements',
         quote: 'The receiver MUST respond promptly with an empty response:',
       },
+      '2026-07-28': ABSENT,
     },
   },
   docs:

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { KNOWN_REVISIONS, isKnownRevision } from '../../model/spec.js';
+import { ABSENT, KNOWN_REVISIONS, isKnownRevision } from '../../model/spec.js';
 
 export const protocolVersion = defineRule({
   id: 'protocol/protocol-version',
@@ -44,6 +44,7 @@ export const protocolVersion = defineRule({
           'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
         note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
       },
+      '2026-07-28': ABSENT,
     },
   },
   docs:

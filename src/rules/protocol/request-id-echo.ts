@@ -37,6 +37,13 @@ export const requestIdEcho = defineRule({
         section: 'basic/messages#responses',
         quote: 'Responses MUST include the same ID as the request they correspond to.',
       },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#error-responses',
+        quote: 'Error responses MUST include the same ID as the request they correspond to',
+        note: 'The probe is a ping, which 2026-07-28 removed, so a modern server answers it with an error; one that still answers with a result owes the same id (basic/index#result-responses: "Result responses MUST include the same ID as the request they correspond to.").',
+      },
     },
   },
   docs:

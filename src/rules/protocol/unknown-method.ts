@@ -41,6 +41,14 @@ export const unknownMethod = defineRule({
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: 'JSON-RPC 2.0 (section 5.1) defines -32601 as "Method not found"; neither text puts a requirement level on answering an unknown method with it.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#methodnotfounderror',
+        quote:
+          'MethodNotFoundError: In MCP, a server returns this error when a client invokes a method the server does not implement — either a genuinely unknown method, or one gated behind a server capability the server did not advertise',
+        note: 'MethodNotFoundError is code -32601 (METHOD_NOT_FOUND); the doc comment states no requirement level. Over Streamable HTTP, 2026-07-28 adds one: a server that does not implement the method MUST respond with 404 Not Found and -32601 (basic/transports/streamable-http#protocol-version-header).',
+      },
     },
   },
   docs:

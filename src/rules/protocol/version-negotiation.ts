@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
-import { KNOWN_REVISIONS } from '../../model/spec.js';
+import { ABSENT, KNOWN_REVISIONS } from '../../model/spec.js';
 import { DEFAULT_DEPTH } from '../../model/depth.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
@@ -46,6 +46,7 @@ export const versionNegotiation = defineRule({
         quote:
           'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
       },
+      '2026-07-28': ABSENT,
     },
   },
   sharedChild: true,

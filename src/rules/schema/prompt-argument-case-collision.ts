@@ -41,6 +41,13 @@ export const promptArgumentCaseCollision = defineRule({
         quote: '`arguments`: Optional list of arguments for customization',
         note: 'Argument names are plain strings; the text says nothing about letter case.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Argument names are plain strings; the text says nothing about letter case.',
+      },
     },
   },
   docs:

@@ -41,6 +41,13 @@ export const promptArgumentRequiredExplicit = defineRule({
         quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
         note: '`required` is optional in schema.ts: an argument without it is valid.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#promptargument',
+        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
+        note: '`required` is optional in schema.ts: an argument without it is valid.',
+      },
     },
   },
   docs:

@@ -42,6 +42,13 @@ export const promptArgumentUnique = defineRule({
         quote: '`arguments`: Optional list of arguments for customization',
         note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`arguments`: Optional list of arguments for customization',
+        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
+      },
     },
   },
   docs:

@@ -13,6 +13,7 @@ export const promptDescription = defineRule({
       '2025-06-18': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
       '2025-03-26': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
       '2024-11-05': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
+      '2026-07-28': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
     },
   },
   docs:

@@ -41,6 +41,13 @@ export const promptNameUnique = defineRule({
         quote: '`name`: Unique identifier for the prompt',
         note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#prompt',
+        quote: '`name`: Unique identifier for the prompt',
+        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
+      },
     },
   },
   docs:

@@ -43,6 +43,13 @@ export const promptShape = defineRule({
       },
       '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/prompts#prompt', quote: 'Prompt.name: string' },
       '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/prompts#prompt', quote: 'Prompt.name: string' },
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#prompt',
+        quote: 'BaseMetadata.name: string',
+        note: 'Prompt and PromptArgument extend BaseMetadata (name, title).',
+      },
     },
   },
   docs:

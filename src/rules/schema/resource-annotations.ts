@@ -44,6 +44,13 @@ export const resourceAnnotations = defineRule({
         quote: 'Annotated: @minimum 0 @maximum 1 priority?: number;',
         note: 'audience is `Role[]`; this revision has no lastModified.',
       },
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#annotations',
+        quote: 'Annotations: @minimum 0 @maximum 1 priority?: number; The moment the resource was last modified, as an ISO 8601 formatted string.',
+        note: 'audience is `Role[]`, and Role is "user" | "assistant".',
+      },
     },
   },
   docs:

@@ -41,6 +41,13 @@ export const resourceMimeType = defineRule({
         quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
         note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
       },
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#resource',
+        quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
+        note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
+      },
     },
   },
   docs:

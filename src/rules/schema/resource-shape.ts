@@ -26,6 +26,7 @@ export const resourceShape = defineRule({
       '2025-06-18': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resource', quote: 'Resource.uri: string' },
       '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource.uri: string' },
       '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource.uri: string' },
+      '2026-07-28': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resource', quote: 'Resource.uri: string' },
     },
   },
   docs:

@@ -25,6 +25,7 @@ export const resourceTemplateShape = defineRule({
       '2025-06-18': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resourcetemplate', quote: 'ResourceTemplate.uriTemplate: string' },
       '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource-templates', quote: 'ResourceTemplate.uriTemplate: string' },
       '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource-templates', quote: 'ResourceTemplate.uriTemplate: string' },
+      '2026-07-28': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resourcetemplate', quote: 'ResourceTemplate.uriTemplate: string' },
     },
   },
   docs:

@@ -37,6 +37,12 @@ export const resourceTemplateUri = defineRule({
         section: 'server/resources#resource-templates',
         quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
       },
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#resourcetemplate',
+        quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
+      },
     },
   },
   docs:

@@ -46,6 +46,13 @@ export const resourceUnique = defineRule({
         quote: '`uri`: Unique identifier for the resource',
         note: 'A description, not a requirement: the text states no level for listing a resource once.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#resource',
+        quote: '`uri`: Unique identifier for the resource',
+        note: 'A description, not a requirement: the text states no level for listing a resource once.',
+      },
     },
   },
   docs:

@@ -29,6 +29,13 @@ export const resourceUri = defineRule({
       },
       '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource: The URI of this resource. @format uri' },
       '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource: The URI of this resource. @format uri' },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/resources#custom-uri-schemes',
+        quote: 'Custom URI schemes MUST be in accordance with RFC3986, taking the above guidance in to account.',
+        note: 'The standard schemes are URIs by definition: schema.ts declares Resource.uri `@format uri`.',
+      },
     },
   },
   docs:

@@ -41,6 +41,12 @@ export const toolAnnotations = defineRule({
         quote: 'ToolAnnotations: title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean;',
       },
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#toolannotations',
+        quote: 'ToolAnnotations: title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean;',
+      },
     },
   },
   docs:

@@ -37,6 +37,13 @@ export const toolDescription = defineRule({
         quote: '`description`: Human-readable description of functionality',
         note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
+      },
     },
   },
   docs:

@@ -36,6 +36,13 @@ export const toolInputSchema = defineRule({
         section: 'server/tools#tool',
         quote: 'Tool.inputSchema: { type: "object"; properties?: { [key: string]: object }; required?: string[]; }',
       },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`inputSchema`: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not `null`)',
+        note: 'The root type "object" is schema.ts: "Tool arguments are always JSON objects, so `type: "object"` is required at the root."',
+      },
     },
   },
   docs:

@@ -17,6 +17,7 @@ export const toolNameUnique = defineRule({
       '2025-06-18': { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
       '2025-03-26': { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
       '2024-11-05': { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
+      '2026-07-28': { keyword: 'SHOULD', binds: 'server', section: 'server/tools#tool-names', quote: 'Tool names SHOULD be unique within a server.' },
     },
   },
   docs:

@@ -27,6 +27,13 @@ export const toolName = defineRule({
       '2025-06-18': ABSENT,
       '2025-03-26': ABSENT,
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/tools#tool-names',
+        quote:
+          'Tool names SHOULD be between 1 and 128 characters in length (inclusive). … The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (_), hyphen (-), and dot (.)',
+      },
     },
   },
   docs:

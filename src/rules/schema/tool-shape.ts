@@ -37,6 +37,13 @@ export const toolShape = defineRule({
       },
       '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/tools#tool', quote: 'Tool.name: string' },
       '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/tools#tool', quote: 'Tool.name: string' },
+      '2026-07-28': {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'BaseMetadata.name: string',
+        note: 'Tool extends BaseMetadata (name, title) and Icons; description and _meta are its own fields.',
+      },
     },
   },
   docs:

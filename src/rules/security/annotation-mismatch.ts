@@ -35,6 +35,13 @@ export const annotationMismatch = defineRule({
         note: 'What readOnlyHint means; the check of names and descriptions against it is a heuristic.',
       },
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#toolannotations',
+        quote: 'ToolAnnotations: If true, the tool does not modify its environment.',
+        note: 'What readOnlyHint means; the check of names and descriptions against it is a heuristic.',
+      },
     },
   },
   docs:

@@ -39,6 +39,13 @@ export const hiddenUnicodeRule = defineRule({
         quote: 'Tool: A human-readable description of the tool.',
         note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
+      },
     },
   },
   docs:

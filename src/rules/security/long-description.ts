@@ -57,6 +57,13 @@ export const longDescription = defineRule({
         quote: 'Tool: A human-readable description of the tool.',
         note: 'No sentence limits the length of a description.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'No sentence limits the length of a description.',
+      },
     },
   },
   docs:

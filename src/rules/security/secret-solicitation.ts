@@ -65,6 +65,14 @@ export const secretSolicitation = defineRule({
           'Authentication and authorization are not currently part of the core MCP specification, but we are considering ways to introduce them in future.',
         note: 'No sentence forbids a tool parameter that takes a secret.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'basic/index#auth',
+        quote:
+          'Implementations using an HTTP-based transport SHOULD conform to this specification, whereas implementations using STDIO transport SHOULD NOT follow this specification, and instead retrieve credentials from the environment.',
+        note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret; servers MUST NOT use form mode elicitation to request sensitive information (client/elicitation), and SHOULD NOT mark sensitive parameters with x-mcp-header (server/tools#x-mcp-header).',
+      },
     },
   },
   docs:

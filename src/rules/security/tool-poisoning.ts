@@ -39,6 +39,13 @@ export const toolPoisoning = defineRule({
         quote: 'Tool: A human-readable description of the tool.',
         note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
+      },
     },
   },
   docs:

@@ -67,6 +67,13 @@ export const toolShadowing = defineRule({
         quote: 'Tool: A human-readable description of the tool.',
         note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'schema#tool',
+        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers. Tool names are unique per server only: clients that aggregate servers SHOULD disambiguate colliding names (server/tools#tool-names), a duty of the client.',
+      },
     },
   },
   docs:

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT } from '../../model/spec.js';
 import { LISTS } from '../../surface/types.js';
 import { describeOutcome } from '../outcome.js';
 import { notStdio } from './shared.js';
@@ -39,6 +40,7 @@ export const beforeInitialize = defineRule({
         quote: 'The client SHOULD NOT send requests other than pings before the server has responded to the `initialize` request.',
         note: 'Binds the client: no sentence tells the server to refuse requests that come before initialize.',
       },
+      '2026-07-28': ABSENT,
     },
   },
   sharedChild: true,

@@ -7,6 +7,8 @@ export const exitOnStdinClose = defineRule({
   family: 'stdio',
   description: 'A stdio server exits by itself soon after its stdin is closed.',
   defaultSeverity: 'info',
+  // Up to 2025-11-25 only the client's shutdown is described (info); 2026-07-28 says servers SHOULD exit (a warning).
+  severityFollowsRevision: true,
   spec: {
     checklist: 'S4',
     texts: {
@@ -42,6 +44,13 @@ export const exitOnStdinClose = defineRule({
           'For the stdio transport, the client SHOULD initiate shutdown by: First, closing the input stream to the child process (the server) … Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time',
         note: "Binds the client; the server is not told to exit, the client's shutdown waits for it.",
       },
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'basic/transports/stdio#shutdown',
+        quote: 'Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.',
+        note: 'New in this revision: the earlier ones told only the client how to shut down.',
+      },
     },
   },
   sharedChild: true,
@@ -50,7 +59,9 @@ export const exitOnStdinClose = defineRule({
     'and finally SIGKILL. A server that ignores the end of its input keeps every client waiting for the grace ' +
     'period and then dies by signal, without a chance to flush or clean up. On a server process of its own, mcpact ' +
     'initializes, closes stdin and measures how long the server takes to exit (shown as the note of this rule); ' +
-    'one that is still running after 1 second (when mcpact sends SIGTERM) is reported, for information.',
+    'one that is still running after 1 second (when mcpact sends SIGTERM) is reported: for information up to ' +
+    '2025-11-25, whose text binds only the client, and as a warning in 2026-07-28, which says servers SHOULD exit ' +
+    'promptly when their standard input is closed.',
   async check({ transport, report, skip, note }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
     await transport.shared('closing', async (connection) => {

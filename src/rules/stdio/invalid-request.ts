@@ -41,6 +41,13 @@ export const invalidRequest = defineRule({
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: 'JSON-RPC 2.0 (section 5.1) names -32600 "Invalid Request" for a message that is not a valid Request object; neither text puts a requirement level on answering one.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32600 "Invalid Request" for a message that is not a valid Request object; neither text puts a requirement level on answering one.',
+      },
     },
   },
   sharedChild: true,

@@ -41,6 +41,13 @@ export const parseError = defineRule({
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
+      },
     },
   },
   sharedChild: true,

@@ -40,6 +40,12 @@ export const stdoutJsonOnly = defineRule({
         section: 'basic/transports#stdio',
         quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
       },
+      '2026-07-28': {
+        keyword: 'MUST NOT',
+        binds: 'server',
+        section: 'basic/transports/stdio',
+        quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
+      },
     },
   },
   docs:

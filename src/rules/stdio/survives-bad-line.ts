@@ -41,6 +41,13 @@ export const survivesBadLine = defineRule({
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: NOTE,
       },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: NOTE,
+      },
     },
   },
   sharedChild: true,

@@ -46,6 +46,13 @@ export const SUITE_SPECS: Record<SuiteKind, RuleSpec> = {
         quote: 'To invoke a tool, clients send a `tools/call` request:',
         note: "The expectation is the config's own (`suites:`).",
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#calling-tools',
+        quote: 'To invoke a tool, clients send a `tools/call` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
     },
   },
   prompt: {
@@ -73,6 +80,13 @@ export const SUITE_SPECS: Record<SuiteKind, RuleSpec> = {
         note: "The expectation is the config's own (`suites:`).",
       },
       '2024-11-05': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/prompts#getting-a-prompt',
+        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2026-07-28': {
         keyword: 'none',
         binds: 'server',
         section: 'server/prompts#getting-a-prompt',
@@ -110,6 +124,13 @@ export const SUITE_SPECS: Record<SuiteKind, RuleSpec> = {
         binds: 'server',
         section: 'server/resources#reading-resources',
         quote: 'To retrieve resource contents, clients send a `resources/read` request:',
+        note: "The expectation is the config's own (`suites:`).",
+      },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#reading-resources',
+        quote: 'To retrieve resource contents, clients send a `resources/read` request.',
         note: "The expectation is the config's own (`suites:`).",
       },
     },

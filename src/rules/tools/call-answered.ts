@@ -46,6 +46,13 @@ export const callAnswered = defineRule({
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
       },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'both',
+        section: 'basic/index#messages',
+        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
+      },
     },
   },
   docs:

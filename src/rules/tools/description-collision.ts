@@ -54,6 +54,13 @@ export const descriptionCollision = defineRule({
         quote: '`description`: Human-readable description of functionality',
         note: 'The text says nothing about how descriptions of different tools relate.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#tool',
+        quote: '`description`: Human-readable description of functionality',
+        note: 'The text says nothing about how descriptions of different tools relate.',
+      },
     },
   },
   docs:

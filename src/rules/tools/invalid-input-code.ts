@@ -43,6 +43,14 @@ export const invalidInputCode = defineRule({
         quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
         note: 'The section states no requirement level; it also lists "Invalid input data" among the tool execution errors, and its example protocol error has code -32602.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote:
+          'Tool Execution Errors contain actionable feedback that language models can use to self-correct and retry with adjusted parameters: … Input validation errors (e.g., date in wrong format, value out of range) … They are reported in tool results with `isError: true`:',
+        note: 'The section states no requirement level for servers; schema.ts lists "invalid tool arguments" under InvalidParamsError (-32602) as well.',
+      },
     },
   },
   docs:

@@ -24,6 +24,12 @@ export const invalidInput = defineRule({
       '2025-06-18': { keyword: 'MUST', binds: 'server', section: 'server/tools#security-considerations', quote: 'Servers MUST: Validate all tool inputs' },
       '2025-03-26': { keyword: 'MUST', binds: 'server', section: 'server/tools#security-considerations', quote: 'Servers MUST: Validate all tool inputs' },
       '2024-11-05': { keyword: 'MUST', binds: 'server', section: 'server/tools#security-considerations', quote: 'Servers MUST: Validate all tool inputs' },
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#security-considerations',
+        quote: 'Servers MUST: Validate all tool inputs',
+      },
     },
   },
   docs:

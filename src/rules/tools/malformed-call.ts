@@ -41,6 +41,14 @@ export const malformedCall = defineRule({
         quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
         note: 'The section states no requirement level; its example protocol error has code -32602.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote:
+          'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: … Malformed requests (requests that fail to satisfy CallToolRequest schema) … They are returned as standard JSON-RPC errors:',
+        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      },
     },
   },
   docs:

@@ -31,6 +31,12 @@ export const structuredContent = defineRule({
       },
       '2025-03-26': ABSENT,
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'MUST',
+        binds: 'server',
+        section: 'server/tools#output-schema',
+        quote: 'If an output schema is provided: Servers MUST provide structured results that conform to this schema.',
+      },
     },
   },
   docs:

@@ -29,6 +29,12 @@ export const structuredText = defineRule({
       },
       '2025-03-26': ABSENT,
       '2024-11-05': ABSENT,
+      '2026-07-28': {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/tools#structured-content',
+        quote: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
+      },
     },
   },
   docs:

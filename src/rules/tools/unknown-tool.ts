@@ -41,6 +41,14 @@ export const unknownTool = defineRule({
         quote: 'Tools use two error reporting mechanisms: Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
         note: 'The section states no requirement level; its example protocol error has code -32602.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote:
+          'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: Unknown tool … They are returned as standard JSON-RPC errors:',
+        note: 'The section states no requirement level; its example protocol error has code -32602, and schema.ts lists "Unknown tool name" under InvalidParamsError.',
+      },
     },
   },
   docs:

@@ -42,6 +42,14 @@ export const validInput = defineRule({
         quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: API failures … Business logic errors',
         note: 'The section states no requirement level.',
       },
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/tools#error-handling',
+        quote:
+          'Tool Execution Errors contain actionable feedback that language models can use to self-correct and retry with adjusted parameters: API failures … Business logic errors … They are reported in tool results with `isError: true`:',
+        note: 'The section states no requirement level.',
+      },
     },
   },
   docs:

@@ -1,5 +1,6 @@
+import { describe, expect, it } from 'vitest';
 import { capabilityImplemented } from '../../../src/rules/protocol/capability-implemented.js';
-import { ruleTester } from '../../support/rule-tester.js';
+import { ruleTester, runRuleOnFake } from '../../support/rule-tester.js';
 
 const notFound = { error: { code: -32601, message: 'Method not found' } };
 
@@ -13,6 +14,11 @@ ruleTester(capabilityImplemented, {
         resources: [],
         capabilities: { tools: {}, prompts: {}, resources: {}, logging: {}, completions: {} },
       },
+    },
+    // 2026-07-28 removed logging/setLevel: a declared logging capability has no method to call.
+    {
+      name: 'logging declared on 2026-07-28, logging/setLevel not served',
+      server: { protocolVersion: '2026-07-28', capabilities: { logging: {} }, handle: (method) => (method === 'logging/setLevel' ? notFound : undefined) },
     },
     // The other direction is protocol/capability-consistency's.
     {
@@ -37,4 +43,20 @@ ruleTester(capabilityImplemented, {
       findings: [{ data: { capability: 'logging', method: 'logging/setLevel' } }],
     },
   ],
+});
+
+describe('protocol/capability-implemented citations', () => {
+  const prompts = { capabilities: { prompts: {} }, handle: (method: string) => (method === 'prompts/list' ? notFound : undefined) };
+
+  it('cites the MUST of the prompts page on 2026-07-28', async () => {
+    const report = await runRuleOnFake(capabilityImplemented, { ...prompts, protocolVersion: '2026-07-28' });
+    expect(report.findings[0]?.spec).toMatchObject({ revision: '2026-07-28', level: 'MUST', section: 'server/prompts#capabilities' });
+    // The rule's severity is the target revision's (a best practice there): the MUST does not raise it.
+    expect(report.findings[0]?.severity).toBe('warning');
+  });
+
+  it('cites the capability-negotiation text of 2025-11-25', async () => {
+    const report = await runRuleOnFake(capabilityImplemented, prompts);
+    expect(report.findings[0]?.spec).toMatchObject({ revision: '2025-11-25', level: 'BEST PRACTICE', section: 'basic/lifecycle#capability-negotiation' });
+  });
 });

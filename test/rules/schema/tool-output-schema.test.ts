@@ -14,6 +14,8 @@ ruleTester(toolOutputSchema, {
       server: { tools: [tool({ type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] })] },
     },
     { name: 'absent outputSchema', server: { tools: [tool()] } },
+    // 2026-07-28: "This can be any valid JSON Schema 2020-12" (structuredContent may be any JSON value).
+    { name: 'root type array on 2026-07-28', server: { protocolVersion: '2026-07-28', tools: [tool({ type: 'array', items: { type: 'number' } })] } },
     {
       name: 'draft-07 dialect declared',
       server: { tools: [tool({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' })] },
@@ -29,6 +31,11 @@ ruleTester(toolOutputSchema, {
       name: 'root type array',
       server: { tools: [tool({ type: 'array', items: { type: 'number' } })] },
       findings: [{ message: 'root "type" must be "object"', location: { pointer: '/outputSchema/type' } }],
+    },
+    {
+      name: 'not an object on 2026-07-28',
+      server: { protocolVersion: '2026-07-28', tools: [tool('array')] },
+      findings: [{ message: 'outputSchema must be a JSON Schema object, got string', location: { pointer: '/outputSchema' } }],
     },
     {
       name: 'invalid keyword value',
