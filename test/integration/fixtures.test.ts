@@ -84,8 +84,9 @@ describe('malformed fixture', () => {
       .filter((finding) => !finding.ruleId.startsWith('tools/') && !finding.ruleId.startsWith('resources/') && !transportFamily(finding.ruleId))
       .map((finding) => [finding.ruleId, finding.location.name]);
     expect(found.sort()).toEqual(Object.entries(DEFECTS).sort());
-    // Every schema rule has a defect here, so a schema rule that stops finding it fails this test.
-    const schemaRules = ALL_RULES.filter((rule) => rule.family === 'schema').map((rule) => rule.id);
+    // Every schema rule has a defect here, so a schema rule that stops finding it fails this test. The modern era's
+    // (x-mcp-header) do not run on this legacy server: their defects are in fixtures/servers/sdk2/eras.ts.
+    const schemaRules = ALL_RULES.filter((rule) => rule.family === 'schema' && appliesInEra(rule, 'legacy')).map((rule) => rule.id);
     expect(Object.keys(DEFECTS).sort()).toEqual(schemaRules.sort());
   });
 });
