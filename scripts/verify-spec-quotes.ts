@@ -24,6 +24,8 @@ import { EXTENSIONS, QUOTED_REVISIONS, type RuleSpec, type SpecText } from '../s
 import { ALL_RULES } from '../src/rules/index.js';
 import { SUITE_SPECS } from '../src/rules/suites/cases.js';
 import { DECLARE_SPECS } from '../src/rules/protocol/capability-consistency.js';
+import { INPUT_REQUIRED_SPECS } from '../src/rules/prompts/input-required.js';
+import { REQUEST_STATE_SPECS } from '../src/rules/prompts/request-state.js';
 import { occursIn, renderPage, schemaDeclaration, type RenderedPage } from './spec-text.js';
 
 /** `Type.field: declaration` or `Type: text`: a quote of schema.ts. */
@@ -116,6 +118,8 @@ function main(root: string | undefined, extApps: string | undefined): void {
     ...ALL_RULES.flatMap((rule) => (rule.spec ? [{ id: rule.id, spec: rule.spec }] : [])),
     ...Object.entries(SUITE_SPECS).map(([kind, spec]) => ({ id: `suites/cases (${kind})`, spec })),
     ...Object.entries(DECLARE_SPECS).map(([capability, spec]) => ({ id: `protocol/capability-consistency (${capability})`, spec })),
+    ...Object.entries(INPUT_REQUIRED_SPECS).map(([basis, spec]) => ({ id: `prompts/input-required (${basis})`, spec })),
+    ...Object.entries(REQUEST_STATE_SPECS).map(([basis, spec]) => ({ id: `prompts/request-state (${basis})`, spec })),
   ];
   const problems = verify(root, specs, extApps === undefined ? {} : { 'io.modelcontextprotocol/ui': extApps });
   for (const problem of problems) process.stdout.write(`${problem}\n`);
