@@ -13,6 +13,13 @@ export const META_KEYS = {
 /** The JSON-RPC error codes only the modern era defines (2026-07-28 basic/index#error-codes). */
 export const MODERN_ERRORS = { headerMismatch: -32020, missingClientCapability: -32021, unsupportedProtocolVersion: -32022 } as const;
 
+/**
+ * The client capabilities mcpact declares in every modern request: none. It answers no elicitation, sampling or
+ * roots request for real (exercise/prompts/input-required.ts), so it offers none, and a server that needs one must
+ * refuse (MissingRequiredClientCapabilityError) or ask by an input request the rules then judge as undeclared.
+ */
+export const CLIENT_CAPABILITIES: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export interface Envelope {
   protocolVersion: string;
   clientVersion: string;
@@ -23,7 +30,7 @@ export function envelopeMeta(envelope: Envelope): Record<string, unknown> {
   return {
     [META_KEYS.protocolVersion]: envelope.protocolVersion,
     [META_KEYS.clientInfo]: { name: 'mcpact', version: envelope.clientVersion },
-    [META_KEYS.clientCapabilities]: {},
+    [META_KEYS.clientCapabilities]: { ...CLIENT_CAPABILITIES },
   };
 }
 

@@ -62,6 +62,8 @@ export const RULE_IDS: readonly string[] = [
   'prompts/completion-result',
   'prompts/completion-unknown-prompt',
   'prompts/expectations',
+  'prompts/input-required',
+  'prompts/request-state',
   'resources/readable',
   'resources/contents-shape',
   'resources/blob-base64',

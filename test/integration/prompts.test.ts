@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
+import { appliesInEra } from '../../src/engine/rule.js';
 import { runServer } from '../../src/engine/runner.js';
 import type { ServerReport } from '../../src/model/report.js';
 import { promptRules } from '../../src/rules/prompts/index.js';
@@ -42,7 +43,12 @@ describe('prompt family against fixture servers', () => {
         .map(([rule, prompt]) => `${rule} @ ${prompt}`)
         .sort(),
     );
-    const matrixRules = promptRules.map((rule) => rule.id).filter((id) => id !== 'prompts/expectations');
+    // The lax fixture speaks the initialize era; the rules of 2026-07-28 only have their defects in the eras fixture
+    // (test/integration/input-required.test.ts).
+    const matrixRules = promptRules
+      .filter((rule) => appliesInEra(rule, 'legacy'))
+      .map((rule) => rule.id)
+      .filter((id) => id !== 'prompts/expectations');
     expect(Object.keys(DEFECTS).sort()).toEqual(matrixRules.sort());
     for (const finding of report.findings.filter((entry) => !entry.ruleId.startsWith('prompts/completion'))) {
       expect(finding.data?.case, finding.message).toBeDefined();

@@ -21,6 +21,11 @@ export type Reply =
   | { before: unknown[]; reply: Reply };
 
 export interface FakeServerSpec {
+  /**
+   * Speaks 2026-07-28 too: answers server/discover (a case with `era: 'modern'` then tests it in the modern era).
+   * The other answers stay as they are, without resultType or caching hints.
+   */
+  modern?: boolean;
   /** Replaces the whole initialize result. */
   initializeResult?: Record<string, unknown>;
   /** Capabilities; by default derived from the lists given. */
@@ -91,6 +96,16 @@ export function answer(spec: FakeServerSpec, message: Record<string, unknown>): 
         capabilities,
         serverInfo: spec.serverInfo ?? { name: 'fake', version: '1.0.0' },
         ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
+      },
+    };
+  }
+  if (method === 'server/discover' && spec.modern) {
+    return {
+      result: {
+        resultType: 'complete',
+        supportedVersions: ['2026-07-28'],
+        capabilities,
+        _meta: { 'io.modelcontextprotocol/serverInfo': spec.serverInfo ?? { name: 'fake', version: '1.0.0' } },
       },
     };
   }

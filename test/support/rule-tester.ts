@@ -32,7 +32,7 @@ export interface ValidCase {
   server?: FakeServerSpec;
   /** A real server (a fixture process, an HTTP fixture on 127.0.0.1), read when the case runs. */
   target?: () => SessionTarget;
-  /** The era to speak with a real target (`protocol_era`); default legacy, as the engine's. */
+  /** The era to speak (`protocol_era`; a fake speaks the modern one with `modern: true`); default legacy, as the engine's. */
   era?: EraChoice;
   /** Deadlines for a real target (defaults: call_ms 500, run_ms 10000). */
   timeouts?: Partial<Timeouts>;
@@ -82,6 +82,7 @@ export async function runRuleOnFake(
   expectations = {},
   settings: ServerSettings = {},
   alongside: Rule[] = [],
+  era?: EraChoice,
 ): Promise<ServerReport> {
   const report = await runServer(
     {
@@ -91,6 +92,7 @@ export async function runRuleOnFake(
       expect: expectations,
       levels: {},
       settings,
+      protocolEra: era,
     },
     { rules: [rule, ...alongside], clientVersion: 'test', concurrency: 4 },
   );
@@ -110,7 +112,7 @@ function ownPart(report: ServerReport, rule: Rule): ServerReport {
 export function runCase(rule: Rule, entry: ValidCase): Promise<ServerReport> {
   if (entry.target === undefined) {
     if (entry.server === undefined) throw new Error(`${rule.id}: case "${entry.name}" has neither a server nor a target`);
-    return runRuleOnFake(rule, entry.server, entry.expect, entry.settings, entry.alongside);
+    return runRuleOnFake(rule, entry.server, entry.expect, entry.settings, entry.alongside, entry.era);
   }
   return runServer(
     {

@@ -15,9 +15,13 @@ import { declaredPrompts, type DeclaredPrompt } from './declared.js';
 import { promptCases, serverCases, type ArgumentMap, type Expectation, type MatrixCase } from './matrix.js';
 import { render, type Rendered } from './render.js';
 import { classifyAnswer, type Classified } from '../answers.js';
+import { followInputRequired, inputRequiredOf, MAX_INPUT_ROUNDS, type InputRound } from './input-required.js';
 
-/** How the server's answer compares with what the case expects. */
-export type Verdict = 'correct' | 'accepted' | 'rejected' | 'wrong-code' | 'unreachable' | 'crash' | 'hang' | 'malformed' | 'not-run';
+/**
+ * How the server's answer compares with what the case expects. `input-required`: in 2026-07-28 the server still
+ * asked for input when mcpact stopped following its input-required answers, so nothing was rendered to judge.
+ */
+export type Verdict = 'correct' | 'accepted' | 'rejected' | 'wrong-code' | 'unreachable' | 'crash' | 'hang' | 'malformed' | 'not-run' | 'input-required';
 
 export interface CaseResult extends MatrixCase {
   outcome: Outcome;
@@ -26,12 +30,21 @@ export interface CaseResult extends MatrixCase {
   answer?: Classified;
   /** The rendered messages, for every result. */
   rendered?: Rendered;
+  /**
+   * In 2026-07-28, the input-required answers the case got before `outcome`, each with the retry mcpact sent
+   * (exercise/prompts/input-required.ts): `outcome` is the answer to the last retry.
+   */
+  rounds?: InputRound[];
 }
 
 export interface PromptExercise {
   prompt: DeclaredPrompt;
   /** Why the matrix did not run for this prompt. */
   skipped?: string;
+  /** Why the matrix did not run for this prompt although the server took its arguments: it never rendered (input required). */
+  pending?: string;
+  /** Every call of the search for an accepted argument map (case `complete`), the accepted one last. */
+  attempts: CaseResult[];
   /** The complete argument map the server accepted. */
   accepted?: ArgumentMap;
   results: CaseResult[];
@@ -97,10 +110,12 @@ async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface'
   const completionsDeclared = surface.capabilities.completions !== undefined;
   const send = async (entry: MatrixCase): Promise<CaseResult> => {
     if (probe.lost) return { ...entry, outcome: { kind: 'closed', ms: 0 }, verdict: 'not-run' };
-    const outcome = await probe.request('prompts/get', entry.params);
-    const result: CaseResult = { ...entry, outcome, ...judge(outcome, entry.expected, entry.argument) };
-    if (outcome.kind === 'result') result.rendered = render(outcome.result);
-    return result;
+    const first = await probe.request('prompts/get', entry.params);
+    // In 2026-07-28 an input-required answer is not the rendering yet: the case is what the retries come to.
+    if (surface.era !== 'modern' || inputRequiredOf(first) === undefined) return judged(entry, first);
+    const { outcome, rounds } = await followInputRequired(entry.params, first, (params) => probe.request('prompts/get', params));
+    if (inputRequiredOf(outcome) !== undefined) return { ...entry, outcome, rounds, verdict: 'input-required' };
+    return { ...judged(entry, outcome), rounds };
   };
   const sequence = async (entries: MatrixCase[]) => {
     const results: CaseResult[] = [];
@@ -118,6 +133,19 @@ async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface'
   return { prompts: exercised, sampledOut: declared.length - prompts.length, server, completionForUnknownPrompt, completionsDeclared };
 }
 
+function judged(entry: MatrixCase, outcome: Outcome): CaseResult {
+  const result: CaseResult = { ...entry, outcome, ...judge(outcome, entry.expected, entry.argument) };
+  if (outcome.kind === 'result') result.rendered = render(outcome.result);
+  return result;
+}
+
+/** Why a prompt whose `complete` case still answered input_required was not rendered. */
+function pendingReason(complete: CaseResult): string {
+  const rounds = complete.rounds ?? [];
+  if (rounds.length > MAX_INPUT_ROUNDS) return `prompts/get still answered input_required after ${MAX_INPUT_ROUNDS} retries`;
+  return 'prompts/get answered input_required with nothing mcpact could send back (neither a requestState string nor an inputRequests map)';
+}
+
 async function exercisePrompt(
   prompt: DeclaredPrompt,
   names: ReadonlySet<string>,
@@ -130,17 +158,22 @@ async function exercisePrompt(
   const completions = await askCompletions(prompt, completionsDeclared, (method, params) => probe.request(method, params));
   const examples = promptEntry(settings.prompts, prompt.name)?.arguments ?? {};
   let complete: CaseResult | undefined;
+  const attempts: CaseResult[] = [];
   const { map, last } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions), async (candidate) => {
     complete = await send({ case: 'complete', prompt: prompt.name, params: { name: prompt.name, arguments: candidate }, expected: 'success' });
+    attempts.push(complete);
     return complete.outcome;
   });
+  if (map && complete?.verdict === 'input-required') return { prompt, pending: pendingReason(complete), results: [], attempts, completions };
   if (map && complete) {
-    return { prompt, accepted: map, results: [complete, ...(await sequence(promptCases(prompt, map, names)))], completions };
+    return { prompt, accepted: map, results: [complete, ...(await sequence(promptCases(prompt, map, names)))], attempts, completions };
   }
+  const after = complete?.rounds !== undefined ? ', after an input-required round trip' : '';
   return {
     prompt,
-    skipped: `no argument map was accepted (${describeRejection(last)}); add example values under prompts.${prompt.name}.arguments in the config`,
+    skipped: `no argument map was accepted (${describeRejection(last)}${after}); add example values under prompts.${prompt.name}.arguments in the config`,
     results: [],
+    attempts,
     completions,
   };
 }

@@ -68,7 +68,7 @@ export const expectations = defineRule({
       const prompt = exercise.prompts.find((candidate) => candidate.prompt.name === name);
       const complete = prompt?.results.find((result) => result.case === 'complete');
       if (!prompt || !complete?.rendered) {
-        const why = !prompt ? 'the server lists no such prompt' : (prompt.skipped ?? 'it did not render');
+        const why = !prompt ? 'the server lists no such prompt' : (prompt.skipped ?? prompt.pending ?? 'it did not render');
         context.report({
           message: `prompt ${quoteName(name)} has expectations in the config, but ${why}`,
           location: promptLocation(name),

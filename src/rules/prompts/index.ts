@@ -5,10 +5,12 @@ import { delimiterInjection } from './delimiter-injection.js';
 import { determinism } from './determinism.js';
 import { emptyRequired } from './empty-required.js';
 import { expectations } from './expectations.js';
+import { inputRequired } from './input-required.js';
 import { malformedParams } from './malformed-params.js';
 import { messageShape } from './message-shape.js';
 import { missingRequired } from './missing-required.js';
 import { optionalArguments } from './optional-arguments.js';
+import { requestState } from './request-state.js';
 import { robustness } from './robustness.js';
 import { templateInjection } from './template-injection.js';
 import { unknownArgument } from './unknown-argument.js';
@@ -34,4 +36,6 @@ export const promptRules = [
   completionResult,
   completionUnknownPrompt,
   expectations,
+  inputRequired,
+  requestState,
 ] as const;

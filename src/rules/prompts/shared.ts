@@ -46,6 +46,8 @@ export function describeVerdict(result: CaseResult): string {
       return 'could not be sent: the server had already gone away';
     case 'correct':
       return 'behaved as expected';
+    case 'input-required':
+      return 'still answered input_required when mcpact stopped retrying';
   }
 }
 
@@ -91,15 +93,20 @@ export async function exercisedPrompts(context: RuleContext): Promise<{ exercise
   const exercise = await exercisePrompts(context);
   const prompts = exercise.prompts.filter((prompt) => prompt.accepted !== undefined);
   const skipped = exercise.prompts.filter((prompt) => prompt.skipped !== undefined);
+  // Prompts that took their arguments but never rendered (input required): no verdict on them, and no pass.
+  const pending = exercise.prompts.filter((prompt) => prompt.pending !== undefined);
   if (exercise.prompts.length === 0) {
     context.skip('the server lists no prompt the matrix can exercise');
     return undefined;
   }
   if (prompts.length === 0) {
-    context.skip(skipped.map((prompt) => `${prompt.prompt.name}: ${prompt.skipped}`).join('; '));
+    const reasons = [...pending, ...skipped].map((prompt) => `${prompt.prompt.name}: ${prompt.pending ?? prompt.skipped}`).join('; ');
+    if (pending.length > 0) context.inconclusive(`no prompt rendered: ${reasons}`);
+    else context.skip(reasons);
     return undefined;
   }
   if (skipped.length > 0) context.note(`not exercised: ${skipped.map((prompt) => `${prompt.prompt.name} (${prompt.skipped})`).join('; ')}`);
+  if (pending.length > 0) context.note(`not rendered: ${pending.map((prompt) => `${prompt.prompt.name} (${prompt.pending})`).join('; ')}`);
   if (exercise.sampledOut > 0) {
     context.note(
       `${exercise.sampledOut} ${exercise.sampledOut === 1 ? 'prompt' : 'prompts'} not exercised: the server has more prompts than \`prompts.max_prompts\`, so an evenly spread sample of them is exercised`,
@@ -122,10 +129,15 @@ export const FAILURES_ONLY: readonly Verdict[] = ['crash', 'hang', 'malformed'];
 /** Reports every case whose verdict is not `correct` (or, with `only`, is one of those verdicts), in the shared wording. */
 export function reportVerdicts(context: RuleContext, results: readonly CaseResult[], subject: (result: CaseResult) => string, only?: readonly Verdict[]): void {
   const unreachable: CaseResult[] = [];
+  const pending: CaseResult[] = [];
   for (const result of results) {
     if (result.verdict === 'correct' || result.verdict === 'not-run') continue;
     if (result.verdict === 'unreachable') {
       unreachable.push(result);
+      continue;
+    }
+    if (result.verdict === 'input-required') {
+      pending.push(result);
       continue;
     }
     if (only && !only.includes(result.verdict)) continue;
@@ -137,6 +149,17 @@ export function reportVerdicts(context: RuleContext, results: readonly CaseResul
     });
   }
   reportUnreachable(context, unreachable);
+  reportPending(context, pending);
+}
+
+/** Cases that still answered input_required when mcpact stopped retrying: nothing was rendered to judge. */
+export function reportPending(context: RuleContext, pending: readonly CaseResult[]): void {
+  if (pending.length === 0) return;
+  const places = [...new Set(pending.map((result) => (result.prompt === '' ? 'prompts/get' : quoteName(result.prompt))))];
+  context.inconclusive(
+    `no verdict for ${pending.length} case(s) of ${places.slice(0, 5).join(', ')}${places.length > 5 ? ` and ${places.length - 5} more` : ''}: ` +
+      'prompts/get still answered input_required when mcpact stopped retrying (prompts/request-state judges the round trip)',
+  );
 }
 
 /** Cases whose answer showed the server's backend unreachable: no verdict, said once on the rule's result. */

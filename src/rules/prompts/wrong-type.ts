@@ -1,6 +1,17 @@
 import { defineRule } from '../../engine/rule.js';
 import type { CaseResult } from '../../exercise/prompts/exercise.js';
-import { caseAnswer, caseData, casesNamed, describeVerdict, EXPECTED_TEXT, exercisedPrompts, promptLocation, quoteName, reportUnreachable } from './shared.js';
+import {
+  caseAnswer,
+  caseData,
+  casesNamed,
+  describeVerdict,
+  EXPECTED_TEXT,
+  exercisedPrompts,
+  promptLocation,
+  quoteName,
+  reportPending,
+  reportUnreachable,
+} from './shared.js';
 
 export const wrongType = defineRule({
   id: 'prompts/wrong-type',
@@ -61,10 +72,15 @@ export const wrongType = defineRule({
     // One finding per argument and behaviour: five variants failing the same way are one defect.
     const groups = new Map<string, CaseResult[]>();
     const unreachable: CaseResult[] = [];
+    const pending: CaseResult[] = [];
     for (const result of casesNamed(exercised.prompts, 'wrong-type')) {
       if (result.verdict === 'correct' || result.verdict === 'not-run') continue;
       if (result.verdict === 'unreachable') {
         unreachable.push(result);
+        continue;
+      }
+      if (result.verdict === 'input-required') {
+        pending.push(result);
         continue;
       }
       const code = result.outcome.kind === 'error' ? String(result.outcome.code) : '';
@@ -82,5 +98,6 @@ export const wrongType = defineRule({
       });
     }
     reportUnreachable(context, unreachable);
+    reportPending(context, pending);
   },
 });

@@ -1,12 +1,14 @@
 import { messageShape } from '../../../src/rules/prompts/message-shape.js';
 import { ruleTester } from '../../support/rule-tester.js';
-import { promptServer } from './support.js';
+import { inputRequiredServer, promptServer } from './support.js';
 
 const messages = (...list: unknown[]) => ({ result: { messages: list } });
 
 ruleTester(messageShape, {
   valid: [
     { name: 'strict server', server: promptServer() },
+    // 2026-07-28: the input-required answer is no rendering; the rendering the retry gets is judged.
+    { name: 'rendered after an input-required round trip', server: inputRequiredServer(), era: 'modern' },
     {
       name: 'every content type, well formed',
       server: promptServer((_args, params) =>
@@ -38,6 +40,19 @@ ruleTester(messageShape, {
         { message: 'role must be "user" or "assistant", got "system"', location: { name: 'summarize', pointer: '/messages/0/role' } },
         { message: 'image data is not valid base64', location: { pointer: '/messages/1/content/data' } },
       ],
+    },
+    {
+      name: 'input_required in the legacy era is no rendering of any revision',
+      server: inputRequiredServer({ only: 'summarize' }),
+      findings: [{ message: 'rendered result: result has no messages array (case complete)', location: { name: 'summarize', pointer: '/messages' } }],
+    },
+  ],
+  inconclusive: [
+    {
+      name: 'never rendered: input required with nothing to send back',
+      server: inputRequiredServer({ first: () => ({ resultType: 'input_required' }) }),
+      era: 'modern',
+      reason: 'no prompt rendered: code_review: prompts/get answered input_required with nothing mcpact could send back',
     },
   ],
 });

@@ -46,3 +46,39 @@ export function renderWithout(spec: FakeServerSpec, params: Record<string, unkno
 }
 
 export const text = (value: string): Reply => ({ result: { messages: [{ role: 'user', content: { type: 'text', text: value } }] } });
+
+/** The state the input-required server hands out. */
+export const STATE = 'c3RhdGUtMQ';
+
+/** A request that is a retry: it carries what an input-required answer asked for. */
+export const isRetry = (params: Record<string, unknown>): boolean => 'requestState' in params || 'inputResponses' in params;
+
+/**
+ * A 2026-07-28 server whose prompts/get validates the arguments, then answers `first` (by default an input-required
+ * result with a requestState only) to a first request and `retry` to a retry (by default: the rendering when the
+ * state came back unchanged, -32602 otherwise). With `only`, the other prompts render at once.
+ */
+export function inputRequiredServer(
+  options: {
+    first?: (params: Record<string, unknown>) => Record<string, unknown>;
+    retry?: (params: Record<string, unknown>, spec: FakeServerSpec) => Reply | undefined;
+    only?: string;
+  } = {},
+): FakeServerSpec {
+  return promptServer(
+    (_args, params, spec) => {
+      const checked = getPrompt(spec, params);
+      if ('error' in checked || (options.only !== undefined && params.name !== options.only)) return checked;
+      if (!isRetry(params)) return { result: options.first?.(params) ?? { resultType: 'input_required', requestState: STATE } };
+      const own = options.retry?.(params, spec);
+      if (own !== undefined) return own;
+      return params.requestState === STATE ? checked : { error: { code: -32602, message: 'Invalid or expired requestState' } };
+    },
+    { modern: true },
+  );
+}
+
+export const elicit = (message = 'Which week?') => ({
+  method: 'elicitation/create',
+  params: { message, requestedSchema: { type: 'object', properties: { week: { type: 'string' } } } },
+});

@@ -1,6 +1,6 @@
 import { wrongType } from '../../../src/rules/prompts/wrong-type.js';
 import { ruleTester } from '../../support/rule-tester.js';
-import { promptServer, text } from './support.js';
+import { promptServer, STATE, text } from './support.js';
 
 ruleTester(wrongType, {
   valid: [{ name: 'strict server', server: promptServer() }],
@@ -29,6 +29,20 @@ ruleTester(wrongType, {
           data: { variants: ['number', 'boolean', 'null', 'object', 'array'] },
         },
       ],
+    },
+  ],
+  inconclusive: [
+    {
+      name: 'still input required when mcpact stopped retrying (2026-07-28)',
+      server: promptServer(
+        (args, params) =>
+          params.name === 'summarize' && args.text !== undefined && typeof args.text !== 'string'
+            ? { result: { resultType: 'input_required', requestState: STATE } }
+            : undefined,
+        { modern: true },
+      ),
+      era: 'modern',
+      reason: 'no verdict for 5 case(s) of "summarize": prompts/get still answered input_required',
     },
   ],
 });
