@@ -18,5 +18,16 @@ ruleTester(resultType, {
         { message: 'tools/list: 1 of 1 page without resultType' },
       ],
     },
+    {
+      name: 'a list page that claims to need input',
+      target: erasStdio('modern', 'list-input-required'),
+      era: 'modern',
+      findings: [
+        {
+          message: 'tools/list answered with resultType "input_required"; only prompts/get, resources/read and tools/call may ask for more input',
+          data: { method: 'tools/list', resultType: 'input_required' },
+        },
+      ],
+    },
   ],
 });
