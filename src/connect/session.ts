@@ -7,7 +7,7 @@ import { describeError, McpactError } from '../errors.js';
 import { KNOWN_REVISIONS, MODERN_REVISION, TARGET_REVISION, type Era, type EraChoice } from '../model/spec.js';
 import { RpcPeer, type Outcome, type TapEntry } from './rpc.js';
 import { isModernError, type Envelope } from './envelope.js';
-import { ModernHttpTransport } from './modern-http.js';
+import { ModernHttpTransport, type HttpRefusal } from './modern-http.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
@@ -227,7 +227,7 @@ async function openModernHttp(
     const refusedWith = errorOf(outcome) ?? (refusal && typeof refusal.error === 'object' && refusal.error !== null ? (refusal.error as never) : undefined);
     const verdict = judgeProbe(outcome, refusedWith);
     if (verdict.era === 'modern' || choice === 'modern') {
-      failUnlessDiscovered(outcome, verdict, options.connectMs, undefined, peer.lastError, capsHit);
+      failUnlessDiscovered(outcome, verdict, options.connectMs, undefined, peer.lastError, capsHit, transport.lastRefusal);
       return { session: { target: 'http', peer, era: 'modern', discover: { envelope, outcome }, capsHit, close } };
     }
     await close();
@@ -254,9 +254,12 @@ function failUnlessDiscovered(
   stdio: StdioTransport | undefined,
   transportError: Error | undefined,
   capsHit: readonly string[],
+  refusal?: HttpRefusal,
 ): void {
   const details = [...(stdio ? stderrDetails(stdio) : []), ...capsHit];
   if (verdict.era === 'refused') throw new McpactError('connection', verdict.why, details);
+  // An HTTP error without a modern error in it: the server answered, and what it answered is the legacy era's.
+  if (outcome.kind === 'closed' && refusal !== undefined) throw new McpactError('connection', refusedOverHttp(refusal), details);
   switch (outcome.kind) {
     case 'result':
       if (verdict.era === 'modern') return;
@@ -278,6 +281,13 @@ function failUnlessDiscovered(
     case 'malformed':
       throw new McpactError('connection', 'server answered server/discover with neither a result nor an error', details);
   }
+}
+
+function refusedOverHttp(refusal: HttpRefusal): string {
+  const body = refusal.body as Record<string, unknown> | undefined;
+  const error = typeof body?.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : undefined;
+  const rpc = error ? ` and JSON-RPC error ${String(error.code).slice(0, 40)}: ${oneLine(String(error.message))}` : '';
+  return `server/discover was refused with HTTP ${refusal.status}${rpc}, not an error of ${MODERN_REVISION}: the server speaks the initialize era (--protocol-era modern; such a server needs auto or legacy)`;
 }
 
 async function createTransport(

@@ -11,6 +11,7 @@ import type { Surface } from '../surface/types.js';
 import { asRecord, type JsonRecord } from '../util/json.js';
 import { seedFor, validExamples } from './inputs.js';
 import { compileSchema } from '../util/schema-validator.js';
+import { isComplete } from './modern-result.js';
 
 /** A tool that times out this often is not called again: each timeout costs a whole call deadline. */
 export const MAX_TIMEOUTS = 3;
@@ -64,7 +65,10 @@ function argumentsFor(surface: Surface, settings: ServerSettings, name: string):
 
 export interface ToolTiming {
   name: string;
-  /** Durations in ms of the calls that succeeded (a result without isError): the only ones in the percentiles. */
+  /**
+   * Durations in ms of the calls that succeeded (a complete result without isError): the only ones in the
+   * percentiles. An input_required result (2026-07-28) did not do the work yet, so it is not a sample either.
+   */
   samples: number[];
   errors: number;
   timeouts: number;
@@ -77,7 +81,7 @@ export async function timeTool(probe: Probe, name: string, args: JsonRecord, cou
   for (let index = 0; index < counts.warmup && !probe.lost; index++) await probe.request('tools/call', params);
   for (let index = 0; index < counts.samples && !probe.lost && timing.timeouts < MAX_TIMEOUTS; index++) {
     const outcome = await probe.request('tools/call', params);
-    if (outcome.kind === 'result' && asRecord(outcome.result)?.isError !== true) timing.samples.push(outcome.ms);
+    if (outcome.kind === 'result' && asRecord(outcome.result)?.isError !== true && isComplete(outcome.result)) timing.samples.push(outcome.ms);
     else if (outcome.kind === 'timeout') timing.timeouts++;
     else timing.errors++;
   }

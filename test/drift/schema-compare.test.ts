@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { compareSchemas } from '../../src/drift/diff/schema-compare.js';
 
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+const V2020 = 'https://json-schema.org/draft/2020-12/schema';
+
 const effects = (base: unknown, revision: unknown) => compareSchemas(base, revision).map((delta) => [delta.pointer, delta.effect ?? delta.wording]);
 
 describe('compareSchemas', () => {
@@ -24,10 +27,51 @@ describe('compareSchemas', () => {
     ['false -> {}', false, {}, 'loosen'],
     ['examples', { examples: [1] }, { examples: [2] }, 'neutral'],
     ['unknown keyword', { 'x-vendor': 1 }, { 'x-vendor': 2 }, 'unknown'],
-    ['dialect', { $schema: 'https://json-schema.org/draft/2020-12/schema' }, { $schema: 'http://json-schema.org/draft-07/schema#' }, 'unknown'],
+    ['dialect with a tuple', { $schema: DRAFT_07, items: [{ type: 'string' }] }, { $schema: V2020, items: [{ type: 'string' }] }, 'unknown'],
   ])('%s', (_name, base, revision, effect) => {
     const deltas = compareSchemas(base, revision);
     expect(deltas.map((delta) => delta.effect)).toEqual([effect]);
+  });
+
+  it('a change of dialect matters only where the schema uses a keyword the two dialects treat differently', () => {
+    const common = {
+      type: 'object',
+      properties: { city: { type: 'string', minLength: 1, format: 'hostname' }, days: { type: 'integer', maximum: 7 }, items: { type: 'array', items: {} } },
+      required: ['city'],
+      additionalProperties: {},
+    };
+    // An SDK that writes its zod schemas as 2020-12 instead of draft-07 (SDK 1.x -> 2.x) changes nothing.
+    expect(compareSchemas({ $schema: DRAFT_07, ...common }, { ...common, $schema: V2020 })).toEqual([]);
+    expect(compareSchemas({ $schema: V2020, ...common }, { $schema: DRAFT_07, ...common })).toEqual([]);
+    // No $schema is 2020-12 (MCP's default), and one dialect spelled two ways is one dialect.
+    expect(compareSchemas(common, { $schema: V2020, ...common })).toEqual([]);
+    expect(compareSchemas({ $schema: DRAFT_07, ...common }, { $schema: 'http://json-schema.org/draft-07/schema', ...common })).toEqual([]);
+    // Property names are not keywords (a property called "dependencies" is not the keyword), and an annotation
+    // beside a $ref accepts nothing in either dialect.
+    const named = { type: 'object', properties: { dependencies: { type: 'string' }, ref: { $ref: '#/$defs/s', description: 'An annotation.' } } };
+    expect(compareSchemas({ $schema: DRAFT_07, ...named }, { $schema: V2020, ...named })).toEqual([]);
+
+    const reasons = (base: Record<string, unknown>, revision: Record<string, unknown>) =>
+      compareSchemas(base, revision).map((delta) => [delta.pointer, delta.effect, delta.reason]);
+    const siblings = { properties: { a: { $ref: '#/$defs/s', maxLength: 3 } }, $defs: { s: { type: 'string' } } };
+    expect(reasons({ $schema: DRAFT_07, ...siblings }, { $schema: V2020, ...siblings })).toEqual([
+      ['/$schema', 'unknown', '$schema changed from draft-07 to 2020-12, and the schema uses `$ref` beside other keywords, which the two treat differently'],
+    ]);
+    const nested = { properties: { a: { type: 'object', dependencies: { x: ['y'] } } } };
+    expect(reasons({ $schema: DRAFT_07, ...nested }, { $schema: 'https://json-schema.org/draft/2019-09/schema', ...nested })).toEqual([
+      ['/$schema', 'unknown', '$schema changed from draft-07 to 2019-09, and the schema uses `dependencies`, which the two treat differently'],
+    ]);
+    // Between 2019-09 and 2020-12, dependentRequired means the same: only what changed between those two counts.
+    const dependent = { dependentRequired: { a: ['b'] } };
+    expect(reasons({ $schema: 'https://json-schema.org/draft/2019-09/schema', ...dependent }, { $schema: V2020, ...dependent })).toEqual([]);
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let index = 0; index < 100; index++) deep = { type: 'object', properties: { x: deep } };
+    expect(reasons({ $schema: DRAFT_07, ...deep }, { $schema: V2020, ...deep })).toEqual([
+      ['/$schema', 'unknown', '$schema changed from draft-07 to 2020-12, in a schema too large to show that its keywords mean the same in both'],
+    ]);
+    expect(reasons({ $schema: 'https://example.com/my-dialect' }, { $schema: V2020 })).toEqual([
+      ['/$schema', 'unknown', '$schema changed, to or from a dialect mcpact does not know ("https://example.com/my-dialect")'],
+    ]);
   });
 
   it('compares tuples position by position', () => {

@@ -11,7 +11,9 @@
  *     test/integration/answer-order.test.ts runs it in full in each mode and compares the reports with each other;
  *   - env-probe.ts: reports the names of its environment variables (and a secret) in serverInfo, a helper of the
  *     redaction / child-environment test in test/cli/run.test.ts; its report says more about the host than about
- *     mcpact.
+ *     mcpact;
+ *   - twin.ts and twin-contract.ts: the SDK 1.x half of the twins (sdk2/twin.ts the 2.x half) that
+ *     test/integration/twins.test.ts baselines and diffs across an SDK upgrade.
  * fixtures/drift (baseline/diff) is covered by the CLI scenario goldens (test/golden/cli.test.ts); fixtures/hostile
  * by test/hostile (its outputs are megabytes by design).
  */

@@ -104,6 +104,29 @@ describe('the legacy era', () => {
   });
 });
 
+describe('a legacy-only SDK 2.x server over Streamable HTTP (sessionful, the 2025 wiring)', () => {
+  const legacyHttp = erasHttp('legacy');
+
+  it('auto: the modern probe gets a 400 without a modern error, so mcpact falls back to initialize', async () => {
+    const report = await run(legacyHttp(), 'auto');
+    expect(report.era).toBe('legacy');
+    expect(report.protocolVersion).toBe('2025-11-25');
+    expect(report.complete).toBe(true);
+    expect(errors(report)).toEqual([]);
+    for (const id of MODERN_ONLY) expect(status(report, id), id).toBeUndefined();
+    // The legacy HTTP rules judge the session the fallback opened.
+    for (const id of ['http/unknown-session', 'http/get-stream', 'protocol/ping']) expect(status(report, id)?.status, id).toBe('pass');
+  });
+
+  it('--protocol-era modern: a connection error naming the legacy refusal, exit 2', async () => {
+    const result = await runCli(['run', '--protocol-era', 'modern', '--url', legacyHttp().url]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain(
+      'server/discover was refused with HTTP 400 and JSON-RPC error -32000: Bad Request: Server not initialized, not an error of 2026-07-28: the server speaks the initialize era (--protocol-era modern; such a server needs auto or legacy)',
+    );
+  });
+});
+
 describe('drift across eras', () => {
   it('a lockfile captured in the initialize era, diffed in the modern era: only the revision changed', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-eras-'));

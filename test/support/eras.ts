@@ -21,15 +21,23 @@ export function erasStdio(era: FixtureEra, defect?: string): () => SessionTarget
  * The fixture over Streamable HTTP for the tests of one file: started before them, stopped after. The target is
  * read when a case runs, once the URL is known.
  */
-export function erasHttp(era: Exclude<FixtureEra, 'legacy'>, defect?: string): () => SessionTarget {
+export function erasHttp(era: FixtureEra, defect?: string): () => Extract<SessionTarget, { kind: 'http' }> {
+  return httpFixture([ERAS_FIXTURE, '--era', era, '--http', ...(defect ? ['--defect', defect] : [])]);
+}
+
+/**
+ * A fixture that serves Streamable HTTP on 127.0.0.1 and prints its URL as its first stdout line (`node ARGS`),
+ * started before the tests of the describe block (or file) that calls this, and stopped after them.
+ */
+export function httpFixture(args: readonly string[]): () => Extract<SessionTarget, { kind: 'http' }> {
   let child: ChildProcess | undefined;
   let url: string | undefined;
   beforeAll(async () => {
-    child = spawn(process.execPath, [ERAS_FIXTURE, '--era', era, '--http', ...(defect ? ['--defect', defect] : [])], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
     const lines = createInterface({ input: child.stdout! });
     url = await new Promise<string>((resolve, reject) => {
       lines.once('line', resolve);
-      child!.once('exit', () => reject(new Error('the eras fixture exited before printing its URL')));
+      child!.once('exit', () => reject(new Error(`${args[0]} exited before printing its URL`)));
     });
   });
   afterAll(async () => {
@@ -40,7 +48,7 @@ export function erasHttp(era: Exclude<FixtureEra, 'legacy'>, defect?: string): (
     await exited;
   });
   return () => {
-    if (url === undefined) throw new Error('the eras fixture has not started');
+    if (url === undefined) throw new Error(`${args[0]} has not started`);
     return { kind: 'http', url, headers: {} };
   };
 }

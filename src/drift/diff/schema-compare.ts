@@ -6,7 +6,8 @@
  * callers; for its output (read by the client) loosening does.
  *
  * Local `$ref`s are followed (`#`, `#/$defs/...`, `#/definitions/...`); each pair of referenced locations is
- * compared once, so recursive schemas terminate. Whatever cannot be proven is `unknown`, never a crash.
+ * compared once, so recursive schemas terminate. Whatever cannot be proven is `unknown`, never a crash. A change
+ * of `$schema` is one only when the schema uses a keyword whose meaning differs between the two dialects.
  */
 import { canonicalJson } from '../lockfile/canonical.js';
 import { jsonEqual } from '../../util/json-equal.js';
@@ -14,6 +15,7 @@ import { asRecord, type JsonRecord } from '../../util/json.js';
 import { escapePointerSegment, pointer as pointerOf, pointerSegments } from '../../util/json-pointer.js';
 import { truncate } from '../../util/text.js';
 import { quote } from '../../util/text.js';
+import { dialectChange } from './dialect-change.js';
 
 export type Effect = 'tighten' | 'loosen' | 'both' | 'neutral' | 'unknown';
 
@@ -148,6 +150,13 @@ class Comparer {
             );
           }
           break;
+        case '$schema': {
+          // Another dialect changes nothing a caller sends or a reader gets unless the schema uses a keyword the two
+          // dialects treat differently (dialect-change.ts): an SDK that moves every schema to 2020-12 is no change.
+          const reason = dialectChange(b, r);
+          if (reason !== undefined) this.add(at, key, 'unknown', reason, before, after);
+          break;
+        }
         case 'default':
           if (!jsonEqual(before, after)) {
             this.add(at, key, 'unknown', `default changed from ${show(before)} to ${show(after)}: what an omitted value means changed`, before, after);

@@ -9,6 +9,7 @@ import type { SuiteCase, SuiteKind } from '../../config/suites.js';
 import { checkGolden, goldenText } from '../../engine/golden.js';
 import type { RunRuntime } from '../../engine/runtime.js';
 import { render } from '../../exercise/prompts/render.js';
+import { asLegacyResult } from '../../exercise/modern-result.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
 import { compileSchema } from '../../util/schema-validator.js';
 import { expandUriTemplate } from '../../util/uri-expand.js';
@@ -134,11 +135,16 @@ function messageFailures(messages: NonNullable<NonNullable<SuiteCase['expect']>[
   return failures;
 }
 
-/** What a golden file holds: a tool's whole result, a prompt's messages, a resource's contents. */
+/**
+ * What a golden file holds: a tool's whole result, a prompt's messages, a resource's contents. A tool's result is
+ * taken as the legacy era sends it, without the `resultType: "complete"` and `_meta` serverInfo that 2026-07-28 adds
+ * to every result (exercise/modern-result.ts): one golden file serves both halves of a dual-era server, survives
+ * the move from one era to the other, and a new server version changes no golden file.
+ */
 function goldenValue(kind: SuiteKind, result: unknown): unknown {
   if (kind === 'prompt') return render(result).messages;
   if (kind === 'resource') return asRecord(result)?.contents ?? result;
-  return result;
+  return asLegacyResult(result);
 }
 
 function goldenFailure(runtime: RunRuntime, file: string, value: unknown, normalize: { pattern: string; replace: string }[] | undefined): Failure | undefined {

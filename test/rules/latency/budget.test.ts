@@ -13,10 +13,13 @@ const tool = (name: string, annotations: Record<string, unknown> = READ_ONLY) =>
   annotations,
 });
 
-/** Tools that answer at once, after 25 ms, with isError, never, or that change something (so never timed). */
+/**
+ * Tools that answer at once, after 25 ms, with isError, with an input_required result of 2026-07-28 (a question
+ * back, not the work), never, or that change something (so never timed).
+ */
 function server(calls: string[] = []): FakeServerSpec {
   return {
-    tools: [tool('lookup'), tool('slow_lookup'), tool('flaky'), tool('hang'), tool('write_note', {})],
+    tools: [tool('lookup'), tool('slow_lookup'), tool('flaky'), tool('ask'), tool('hang'), tool('write_note', {})],
     handle(method, params): Reply | undefined {
       if (method !== 'tools/call') return undefined;
       calls.push(String(params?.name));
@@ -26,6 +29,10 @@ function server(calls: string[] = []): FakeServerSpec {
           return { delayMs: 25, reply: ok };
         case 'flaky':
           return { result: { content: [{ type: 'text', text: 'backend down' }], isError: true } };
+        case 'ask':
+          return { result: { resultType: 'input_required', inputRequests: { city: { method: 'elicitation/create', params: { message: 'Which city?' } } } } };
+        case 'lookup':
+          return { result: { content: [{ type: 'text', text: 'ok' }], resultType: 'complete' } };
         case 'hang':
           return { silent: true };
         default:
@@ -73,6 +80,14 @@ ruleTester(budget, {
           data: { samples: 0, errors: 3, timeouts: 0, p95Ms: null },
         },
         { message: 'latency.tools names tool "ghost", which the server does not list', location: { kind: 'tool', name: 'ghost' } },
+      ],
+    },
+    {
+      name: 'input_required results (2026-07-28) are not samples: the tool asked for more instead of answering',
+      server: server(),
+      settings: latency({ samples: 2, p95_ms: 100, tools: ['ask'] }),
+      findings: [
+        { message: 'tool "ask": none of 2 timed calls succeeded (2 errors), so its budget cannot be checked', data: { samples: 0, errors: 2, p95Ms: null } },
       ],
     },
   ],

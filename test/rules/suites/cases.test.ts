@@ -234,4 +234,41 @@ describe('suites/cases values and golden files', () => {
       expect.stringMatching(/^case "golden" of tool "add": the result differs from golden file sum\.json \(first difference on line \d+\)$/),
     ]);
   });
+
+  it('a golden file holds no resultType "complete" nor _meta serverInfo (2026-07-28): one file serves both eras', async () => {
+    const settings = suites({ tool: 'add', cases: [{ name: 'golden', args: { a: 2, b: 3 }, expect: { golden: 'sum.json' } }] });
+    const writer = memoryRuntime({}, { updateGolden: true });
+    await run(settings, writer);
+    const stored = writer.written['sum.json']!;
+    expect(stored).not.toMatch(/resultType|_meta/);
+    /** The same server in the modern era, whose results carry resultType and the server's name and version. */
+    const modern = (resultType: string, meta: Record<string, unknown> = {}): FakeServerSpec => ({
+      ...server,
+      handle(method, params, message) {
+        const reply = server.handle!(method, params, message);
+        const _meta = { 'io.modelcontextprotocol/serverInfo': { name: 'notes', version: '2.0.1' }, ...meta };
+        return reply && 'result' in reply ? { result: { ...(reply.result as object), resultType, _meta } } : reply;
+      },
+    });
+    const runIn = (spec: FakeServerSpec) =>
+      runServer(
+        {
+          name: 'fake',
+          target: { kind: 'memory', transport: fakeServerTransport(spec) },
+          timeouts: DEFAULT_TIMEOUTS,
+          expect: {},
+          levels: {},
+          settings,
+          runtime: memoryRuntime({ 'sum.json': stored }),
+        },
+        { rules: [cases], clientVersion: 'test', concurrency: 4 },
+      );
+    expect((await runIn(modern('complete'))).findings).toEqual([]);
+    // Another resultType, or _meta the server chose to send, is part of the answer.
+    for (const spec of [modern('input_required'), modern('complete', { 'com.example/trace': 'abc' })]) {
+      expect((await runIn(spec)).findings.map((finding) => finding.message)).toEqual([
+        expect.stringMatching(/^case "golden" of tool "add": the result differs from golden file sum\.json/),
+      ]);
+    }
+  });
 });
