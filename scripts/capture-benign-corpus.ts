@@ -157,7 +157,7 @@ async function capture(entry: ServerEntry, options: Options): Promise<BenignServ
   env.OFFLINE_GUARD_QUIET = '1';
   const command = entry.bin !== undefined ? join(prefix, 'node_modules', '.bin', entry.bin) : expand(entry.command!);
   const { session, surface } = await openCapturedSession(
-    { kind: 'stdio', command, args: (entry.args ?? []).map(expand), env: await childEnvironment(env), cwd: scratch },
+    { kind: 'stdio', command, args: (entry.args ?? []).map(expand), env: childEnvironment(env), cwd: scratch },
     { connectMs: 60_000, callMs: 30_000, clientVersion: 'corpus', signal: AbortSignal.timeout(120_000) },
   );
   try {
