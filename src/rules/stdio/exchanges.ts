@@ -5,10 +5,13 @@
  *
  * No exchange guesses from the order of answers (a server may answer in any order): an answer carries the id of
  * the request it answers, or `id: null` when the server could not read one. Silence is silence once a ping sent
- * after the bad input has been answered and a grace of GRACE_ROUND_TRIPS of its round trips has passed (at least
- * GRACE_MIN_MS, at most call_ms): a server that answers the ping has read the bad input before or beside it, and
- * waiting call_ms for every silent server would make each run tens of seconds slower. A server that answers
- * neither is waited for until call_ms.
+ * after the bad input has been answered and the grace of graceAfter() is over: GRACE_PINGS more pings, each sent
+ * once the one before it was answered, and at least GRACE_ROUND_TRIPS round trips of the first (at least
+ * GRACE_MIN_MS, at most call_ms). A server that answers the ping has read the bad input before or beside it; one
+ * that then answers pings one after another has been through its read loop that many more times, which is what an
+ * answer queued behind the ping's needs, however slow the machine (a fixed wait is not: a loaded machine stretches
+ * a server's turns, not the clock). Waiting call_ms for every silent server would make each run tens of seconds
+ * slower. A server that answers neither is waited for until call_ms.
  *
  * All three go in one step first, behind one ping, so that their graces are one wait instead of three. That batch
  * stands only when every answer is its own beyond doubt: answers with a request's id always are, and an `id: null`
@@ -38,7 +41,9 @@ export const INVALID_REQUESTS = [
 
 /** The wait for an answer to bad input after the following ping was answered, in round trips of that ping. */
 export const GRACE_ROUND_TRIPS = 10;
-export const GRACE_MIN_MS = 200;
+export const GRACE_MIN_MS = 50;
+/** The pings sent one after another, once the ping behind the bad input was answered, before silence is silence. */
+export const GRACE_PINGS = 3;
 
 export interface Answer {
   outcome: Outcome;
@@ -123,16 +128,13 @@ async function batchExchange(connection: StdioConnection): Promise<Exchange[] | 
   // Handled at once: a rejection while the batch waits would otherwise count as unhandled.
   void Promise.allSettled(answers);
   const after = connection.ping();
-  let grace: ReturnType<typeof setTimeout> | undefined;
   void after.then((outcome) => {
     // No answer to the ping: nothing tells silence from a server that stopped reading, so the batch waits no longer.
     if (!answered(outcome)) return stop.abort();
-    const roundTrip = Math.max(outcome.ms, answered(before) ? before.ms : 0);
-    grace = setTimeout(() => stop.abort(), Math.min(connection.callMs, Math.max(GRACE_MIN_MS, GRACE_ROUND_TRIPS * roundTrip)));
+    void graceAfter(connection, before, outcome, stop.signal).then(() => stop.abort());
   });
   // Direct answers that come after the grace are not in time (as with one input alone); their waits end on their own.
   if (!stop.signal.aborted) await new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
-  clearTimeout(grace);
   await collected;
   const afterOutcome = await after;
   const judged = answered(before);
@@ -184,14 +186,10 @@ async function exchange(connection: StdioConnection, what: string, sent: unknown
   const stop = new AbortController();
   const answer = send(stop.signal);
   const after = connection.ping();
-  let grace: ReturnType<typeof setTimeout> | undefined;
   void after.then((outcome) => {
-    if (!answered(outcome)) return;
-    const roundTrip = Math.max(outcome.ms, answered(before) ? before.ms : 0);
-    grace = setTimeout(() => stop.abort(), Math.min(connection.callMs, Math.max(GRACE_MIN_MS, GRACE_ROUND_TRIPS * roundTrip)));
+    if (answered(outcome)) void graceAfter(connection, before, outcome, stop.signal).then(() => stop.abort());
   });
   const got = await answer;
-  clearTimeout(grace);
   stop.abort();
   return { what, sent, answer: got, after: answered(before) ? await after : 'unjudged' };
 }
@@ -208,6 +206,27 @@ function firstAnswer(direct: Promise<Answer>, anonymous: Promise<Record<string, 
     void direct.then((answer) => (answered(answer.outcome) ? resolve(answer) : none()));
     void anonymous.then((response) => (response === undefined ? none() : resolve({ outcome: anonymousOutcome(response), response })));
   });
+}
+
+/**
+ * The grace after the ping behind the bad input was answered (`after`): resolves once GRACE_PINGS more pings, each
+ * sent when the one before it was answered, are answered and GRACE_ROUND_TRIPS round trips (GRACE_MIN_MS to
+ * call_ms) have passed; at call_ms at the latest, and at once when `stop` is aborted (the answer came).
+ */
+function graceAfter(connection: StdioConnection, before: Outcome, after: Outcome, stop: AbortSignal): Promise<void> {
+  const roundTrip = Math.max(after.ms, answered(before) ? before.ms : 0);
+  const floorMs = Math.min(connection.callMs, Math.max(GRACE_MIN_MS, GRACE_ROUND_TRIPS * roundTrip));
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const wait = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, ms)));
+  const pings = (async () => {
+    for (let sent = 0; sent < GRACE_PINGS && !stop.aborted; sent++) {
+      // A server that stops answering pings is waited for no longer than call_ms (the cap below).
+      if (!answered(await connection.ping())) return;
+    }
+  })();
+  const ended = new Promise<void>((resolve) => stop.addEventListener('abort', () => resolve(), { once: true }));
+  const grace = Promise.race([Promise.all([wait(floorMs), pings]).then(() => undefined), wait(connection.callMs), ended]);
+  return grace.finally(() => timers.forEach(clearTimeout));
 }
 
 /** The server answered (with a result, an error or neither): it did not time out or go away. */

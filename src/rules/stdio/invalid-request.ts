@@ -57,7 +57,8 @@ export const invalidRequest = defineRule({
     'or stays silent, hides client bugs until they matter. On a server process of its own, mcpact sends a ping ' +
     'with `"jsonrpc": "1.0"` and a ping whose params are a string (for which -32602 is accepted as well): the ' +
     'answer (with the request id, or `id: null`) must come within a grace after the answer to a ping sent behind it ' +
-    "(ten of that ping's round trips, at least 200 ms, at most call_ms). Whether the server still serves " +
+    '(three more pings answered one after another, and at least ten round trips of the first, 50 ms to call_ms). ' +
+    'Whether the server still serves ' +
     "afterwards is stdio/survives-bad-line's verdict. Graded a warning: the official SDKs stay silent here.",
   async check({ transport, cache, report, skip, inconclusive }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));

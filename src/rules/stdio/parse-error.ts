@@ -56,8 +56,9 @@ export const parseError = defineRule({
     '`id: null`. Silence leaves a client waiting for its deadline on a request it will never see answered. mcpact ' +
     'starts a server process of its own (never the shared session), initializes it and writes one truncated JSON ' +
     'line: an error with `id: null` and code -32700 must come within a grace after the answer to a ping sent ' +
-    "behind it (ten of that ping's round trips, at least 200 ms, at most call_ms; the ping's answer does not end the " +
-    'wait by itself: a server may answer in any order). Whether the server still serves afterwards is ' +
+    'behind it (three more pings answered one after another, and at least ten round trips of the first, 50 ms to ' +
+    "call_ms; the ping's answer does not end the wait by itself: a server may answer in any order). Whether the " +
+    'server still serves afterwards is ' +
     "stdio/survives-bad-line's verdict. Graded a warning: the official SDKs stay silent here.",
   async check({ transport, cache, report, skip }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));

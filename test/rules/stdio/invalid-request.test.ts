@@ -7,6 +7,8 @@ ruleTester(invalidRequest, {
     { name: 'a server that frames and negotiates correctly', target: defectStdio() },
     { name: 'a server that answers out of order', target: answerOrder('out-of-order') },
     { name: 'a server that sends every answer twice', target: answerOrder('twice') },
+    // Its -32600 is written only after four later answers: the grace's pings are what bring it out.
+    { name: 'a server that answers bad input only after four later answers', target: answerOrder('late-refusals') },
     // It answers the first invalid request correctly and then goes deaf: stdio/survives-bad-line's finding.
     { name: 'a server that stops serving after answering', target: defectStdio('deaf-after-invalid-request') },
   ],

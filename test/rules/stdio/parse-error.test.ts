@@ -8,6 +8,8 @@ ruleTester(parseError, {
     // The -32700 comes after the answer to the ping sent after the line: still the answer to the line.
     { name: 'a server that answers out of order', target: answerOrder('out-of-order') },
     { name: 'a server that sends every answer twice', target: answerOrder('twice') },
+    // Its -32700 is written only after four later answers: the grace's pings are what bring it out.
+    { name: 'a server that answers bad input only after four later answers', target: answerOrder('late-refusals') },
     // Two `id: null` answers to inputs sent together: each input goes alone, and the -32700 is the line's.
     { name: 'an anonymous answer to another input beside it', target: defectStdio('anonymous-invalid-params') },
   ],
