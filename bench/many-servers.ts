@@ -32,7 +32,7 @@ const many = config(count);
 
 function time(file: string): number {
   const started = performance.now();
-  const result = spawnSync('node', [`${root}dist/src/cli/main.js`, 'run', '-c', file, '--reporter', 'json:/dev/null', ...concurrency], {
+  const result = spawnSync('node', [`${root}dist/bin/mcpact.js`, 'run', '-c', file, '--reporter', 'json:/dev/null', ...concurrency], {
     cwd: root,
     stdio: 'ignore',
   });

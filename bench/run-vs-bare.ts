@@ -28,8 +28,8 @@ function median(command: string[]): number {
 }
 
 const bare = median(['node', `${root}dist/bench/bare-session.js`, ...server]);
-const full = median(['node', `${root}dist/src/cli/main.js`, 'run', '--reporter', 'json:/dev/null', '--', ...server]);
-const version = median(['node', `${root}dist/src/cli/main.js`, '--version']);
+const full = median(['node', `${root}dist/bin/mcpact.js`, 'run', '--reporter', 'json:/dev/null', '--', ...server]);
+const version = median(['node', `${root}dist/bin/mcpact.js`, '--version']);
 
 const row = (label: string, ms: number) => `${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms`;
 process.stdout.write(

@@ -49,12 +49,12 @@ function row(label: string, serverArgs: string[]): string {
   const full: Sample[] = [];
   for (let index = 0; index < runs; index++) {
     bare.push(once(['node', `${root}dist/bench/bare-session.js`, ...server]).ms);
-    full.push(once(['node', `${root}dist/src/cli/main.js`, 'run', '--reporter', 'json:/dev/null', '--', ...server]));
+    full.push(once(['node', `${root}dist/bin/mcpact.js`, 'run', '--reporter', 'json:/dev/null', '--', ...server]));
   }
   // One more run for what the timed ones leave out: the requests every server process received, and the findings.
   const stats = path.join(dir, `${label}.jsonl`);
   const report = path.join(dir, `${label}.json`);
-  once(['node', `${root}dist/src/cli/main.js`, 'run', '--reporter', `json:${report}`, '--', ...server, '--stats', stats]);
+  once(['node', `${root}dist/bin/mcpact.js`, 'run', '--reporter', `json:${report}`, '--', ...server, '--stats', stats]);
   const requests = readFileSync(stats, 'utf8')
     .trim()
     .split('\n')

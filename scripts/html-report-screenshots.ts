@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, openFile } from '../test/support/browser.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = path.join(ROOT, 'dist/src/cli/main.js');
+const CLI = path.join(ROOT, 'dist/bin/mcpact.js');
 const OUT = path.join(ROOT, 'docs/images');
 
 /** mcpact exits 1 on the example's findings: that is the point, not a failure of this script. */

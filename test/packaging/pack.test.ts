@@ -41,9 +41,11 @@ const productionEntries = Object.entries(lock.packages).filter(
 );
 
 describe('package metadata', () => {
-  it('builds before it packs, so a publish from a clean clone ships dist/', () => {
+  it('builds before it packs, so a publish from a clean clone ships the bundled command', () => {
     expect(manifest.scripts.prepack).toMatch(/npm run build/);
-    expect(manifest.files).toContain('dist/src');
+    expect(manifest.scripts.build).toMatch(/dist\/scripts\/bundle\.js/);
+    expect(manifest.files).toContain('dist/bin');
+    expect(manifest.bin).toEqual({ mcpact: 'dist/bin/mcpact.js' });
   });
 
   it('says where it comes from', () => {
@@ -105,10 +107,10 @@ describe.skipIf(npmMissing !== undefined)('npm pack, installed into an empty pro
 
   it('ships no source map that points at unshipped sources, and nothing of the tests', () => {
     const files = JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as string[];
-    expect(files).toContain('dist/src/cli/main.js');
+    expect(files).toContain('dist/bin/mcpact.js');
     expect(files).toContain('schemas/config.v1.schema.json');
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
-    expect(files.filter((file) => file.startsWith('dist/test') || file.startsWith('src/'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith('dist/test') || file.startsWith('dist/src') || file.startsWith('src/'))).toEqual([]);
   });
 
   it('runs npx mcpact --version and a run against the bundled example server', () => {

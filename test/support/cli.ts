@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const CLI = `${ROOT}dist/src/cli/main.js`;
+export const CLI = `${ROOT}dist/bin/mcpact.js`;
 export const EVERYTHING = `${ROOT}node_modules/.bin/mcp-server-everything`;
 
 export interface CliResult {
