@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { loadConfigFile, type LoadedConfig } from '../config/load.js';
+import type { LoadedConfig } from '../config/load.js';
 import { SEVERITIES } from '../model/severity.js';
 import { configFiles } from './config-files.js';
 import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig, type ServerSettings, type Timeouts } from '../config/schema.js';
@@ -97,6 +97,8 @@ async function resolveFrom(operands: string[], options: TargetOptions, knownRule
     );
   }
   const files = configFiles(file);
+  // Loaded here, not up front: a zero-config run starts its server without the YAML parser.
+  const { loadConfigFile } = await import('../config/load.js');
   const loadedAll = [];
   for (const one of files) loadedAll.push(await loadConfigFile(one, { env: process.env, ruleIds: knownRuleIds }));
   let servers = loadedAll.flatMap((loaded) => configuredServers(loaded, loadedAll.length > 1));
