@@ -214,6 +214,8 @@ function firstAnswer(direct: Promise<Answer>, anonymous: Promise<Record<string, 
  * call_ms) have passed; at call_ms at the latest, and at once when `stop` is aborted (the answer came).
  */
 function graceAfter(connection: StdioConnection, before: Outcome, after: Outcome, stop: AbortSignal): Promise<void> {
+  // Every answer came before the ping's: nothing to wait for (and an aborted signal would never fire `ended`).
+  if (stop.aborted) return Promise.resolve();
   const roundTrip = Math.max(after.ms, answered(before) ? before.ms : 0);
   const floorMs = Math.min(connection.callMs, Math.max(GRACE_MIN_MS, GRACE_ROUND_TRIPS * roundTrip));
   const timers: ReturnType<typeof setTimeout>[] = [];
