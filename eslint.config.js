@@ -10,8 +10,9 @@ export default defineConfig(
   {
     languageOptions: {
       parserOptions: {
-        // tsconfig.json covers src, test, fixtures, examples, bench and scripts; the root config files are not in it.
-        projectService: { allowDefaultProject: ['eslint.config.js', 'vitest.config.ts'] },
+        // One program for every file (tsconfig.lint.json: tsconfig.json and the root config files). The project
+        // service costs about half as much CPU again here (55 against 38 CPU-seconds for `eslint .`).
+        project: ['./tsconfig.lint.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
