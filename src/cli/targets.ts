@@ -17,7 +17,7 @@ import type { Severity } from '../model/severity.js';
 import type { EraChoice } from '../model/spec.js';
 import { usageError } from '../errors.js';
 import { closest } from '../util/did-you-mean.js';
-import { looksSecret } from '../connect/child-env.js';
+import { looksSecret, ownSecrets } from '../connect/child-env.js';
 import type { TargetOptions } from './option-schemas.js';
 
 /** A server to test, as argv and the config describe it: what the runner needs, plus where it was defined. */
@@ -82,7 +82,7 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
   if (extra.names.length > 0 && !resolved.servers.some((server) => server.target.kind === 'stdio')) {
     throw usageError('-e/--env and --env-file give variables to stdio servers; there is none here (an HTTP server gets headers: --header)');
   }
-  return { ...resolved, secrets: [...resolved.secrets, ...extra.secrets] };
+  return { ...resolved, secrets: [...resolved.secrets, ...extra.secrets, ...ownSecrets(process.env)] };
 }
 
 async function resolveFrom(operands: string[], options: TargetOptions, knownRuleIds: readonly string[], zeroConfig: boolean): Promise<ResolvedTargets> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { childEnvironment } from '../../src/connect/child-env.js';
+import { childEnvironment, ownSecrets } from '../../src/connect/child-env.js';
 
 describe('childEnvironment', () => {
   it('passes on what the SDK stdio client passes on by default, minus secret-looking names', () => {
@@ -24,5 +24,21 @@ describe('childEnvironment', () => {
     } finally {
       process.env = saved;
     }
+  });
+});
+
+describe('ownSecrets', () => {
+  it("lists the values of mcpact's own secret-looking variables, for redaction", () => {
+    const env = {
+      GITHUB_TOKEN: 'ghs_0123456789abcdef',
+      SYSTEM_ACCESSTOKEN: 'azure-access-0123',
+      AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
+      PATH: '/usr/bin:/bin',
+    };
+    expect(ownSecrets(env).sort()).toEqual(['azure-access-0123', 'ghs_0123456789abcdef', 'wJalrXUtnFEMI/K7MDENG']);
+  });
+
+  it('leaves out short values, which are flags and placeholders rather than credentials', () => {
+    expect(ownSecrets({ SKIP_TOKEN: 'true', NPM_TOKEN: 'none', API_KEY: '' })).toEqual([]);
   });
 });

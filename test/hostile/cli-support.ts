@@ -45,6 +45,8 @@ export interface CliOptions {
   before?: (dir: string) => void;
   /** The folder of an earlier run, to run again in it (its mcpact.yaml is written anew). */
   dir?: string;
+  /** More variables in mcpact's own environment (not the server's: the config gives it only TOKEN). */
+  env?: Record<string, string>;
 }
 
 export interface CliCase {
@@ -84,7 +86,7 @@ export function startCli(options: CliOptions): CliCase {
   const node = [...(options.heapMb ? [`--max-old-space-size=${options.heapMb}`] : []), CLI, ...options.args];
   const child = spawn(process.execPath, node, {
     cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', HOSTILE_SECRET: SECRET },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', HOSTILE_SECRET: SECRET, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started = performance.now();
