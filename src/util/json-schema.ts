@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv as AjvCore, AnySchemaObject, Options } from 'ajv';
 import { ajvRegExp } from './linear-regexp.js';
+import { holdsNestingCut, MAX_NESTING } from './nesting.js';
 
 const require = createRequire(import.meta.url);
 /** `require` returns `any`; these name the parts of the CommonJS modules used here. */
@@ -83,6 +84,8 @@ export function schemaProblems(schema: unknown, { objectRoot = true }: { objectR
     return [{ pointer: '', message: `must be a JSON Schema object, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}` }];
   }
   const record = schema as Record<string, unknown>;
+  // Cut on input (util/nesting.ts): the schema is the server's defect, said as Ajv's overflow would say it.
+  if (holdsNestingCut(record)) return [{ pointer: '', message: `is nested too deeply (mcpact reads messages to ${MAX_NESTING.toLocaleString('en')} levels)` }];
   const problems: SchemaProblem[] = [];
   if (objectRoot && record.type !== 'object') {
     problems.push({ pointer: '/type', message: `root "type" must be "object", got ${JSON.stringify(record.type) ?? 'nothing'}` });
