@@ -6,7 +6,7 @@
  */
 import type { Outcome, RequestId } from './rpc.js';
 import { SseParser } from './sse.js';
-import { isRecord } from '../util/json.js';
+import { isRecord, nameRecord } from '../util/json.js';
 import { parseJsonBounded } from '../util/nesting.js';
 
 /** Header names are compared in lower case; `null` removes a header the client would otherwise send. */
@@ -69,7 +69,8 @@ export async function exchange(url: string, request: ExchangeRequest, options: {
         return { kind: 'failed', reason: 'timeout', detail: `no response within ${options.timeoutMs} ms`, ms: elapsed() };
       return { kind: 'failed', reason: 'network', detail: describeError(error), ms: elapsed() };
     }
-    const headers: Record<string, string> = {};
+    // Header names are the server's: `__proto__` is a valid one.
+    const headers = nameRecord<string>();
     response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
     const mediaType = headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
     const result = {

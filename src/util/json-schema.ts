@@ -15,12 +15,13 @@ type AjvFormats = { default: (ajv: AjvCore) => AjvCore };
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06';
 
-const DIALECT_BY_URI: Record<string, Dialect> = {
-  'https://json-schema.org/draft/2020-12/schema': '2020-12',
-  'https://json-schema.org/draft/2019-09/schema': '2019-09',
-  'http://json-schema.org/draft-07/schema': 'draft-07',
-  'http://json-schema.org/draft-06/schema': 'draft-06',
-};
+/** By a schema's `$schema`, which the server writes (a Map: `constructor` is no dialect). */
+const DIALECT_BY_URI = new Map<string, Dialect>([
+  ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
+  ['https://json-schema.org/draft/2019-09/schema', '2019-09'],
+  ['http://json-schema.org/draft-07/schema', 'draft-07'],
+  ['http://json-schema.org/draft-06/schema', 'draft-06'],
+]);
 
 export function dialectOf(schemaUri: string): Dialect | undefined {
   // Publishers write these with and without the trailing '#', and with either scheme.
@@ -28,7 +29,7 @@ export function dialectOf(schemaUri: string): Dialect | undefined {
     .replace(/#$/, '')
     .replace(/^http:\/\/json-schema\.org\/draft\/(2020-12|2019-09)\//, 'https://json-schema.org/draft/$1/')
     .replace(/^https:\/\/json-schema\.org\/draft-0/, 'http://json-schema.org/draft-0');
-  return DIALECT_BY_URI[normalized];
+  return DIALECT_BY_URI.get(normalized);
 }
 
 const instances = new Map<Dialect, AjvCore>();
@@ -40,7 +41,8 @@ export function ajvFor(dialect: Dialect): AjvCore {
   if (ajv) return ajv;
   // Patterns are the server's: matched in linear time (util/linear-regexp.ts). Ajv's own log lines (an unknown
   // format, quoting the server's schema) would reach the terminal unsanitized: they say nothing a rule does not.
-  const options: Options = { strict: false, allErrors: true, validateFormats: true, code: { regExp: ajvRegExp }, logger: SILENT };
+  // Own properties only: a required `constructor` or `toString` is not there because every object inherits one.
+  const options: Options = { strict: false, allErrors: true, ownProperties: true, validateFormats: true, code: { regExp: ajvRegExp }, logger: SILENT };
   if (dialect === '2020-12') ajv = new (require('ajv/dist/2020.js') as AjvClass).default(options);
   else if (dialect === '2019-09') ajv = new (require('ajv/dist/2019.js') as AjvClass).default(options);
   else {
