@@ -22,6 +22,29 @@ export default defineConfig(
     },
   },
   {
+    // Names a server chooses may be any key of Object.prototype (`constructor`, `toString`, `__proto__`): a plain
+    // object keyed by them finds inherited functions where it holds nothing, and loses `__proto__` to the
+    // prototype setter (docs/hostile.md, prototype-names).
+    // The config and the command line hold the user's own names, and zod builds their objects.
+    files: ['src/**'],
+    ignores: ['src/cli/**', 'src/config/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='in'][left.type!='Literal']",
+          message: '`key in object` also finds what the object inherits (`constructor`, `toString`): use Object.hasOwn, or a Map.',
+        },
+        {
+          selector:
+            "VariableDeclarator[init.type='ObjectExpression'][init.properties.length=0][id.typeAnnotation.typeAnnotation.typeName.name=/^(Record|JsonRecord|ArgumentMap)$/]",
+          message:
+            'An empty record filled by key stores `__proto__` as its prototype and finds `constructor` before it is stored: use nameRecord() (util/json.ts) or a Map.',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**', 'fixtures/**'],
     rules: {
       // Fake servers and transport stubs implement Promise-returning interfaces with `async` bodies that need no

@@ -73,6 +73,7 @@ export type PromptEntry = z.infer<typeof promptEntrySchema>;
 /** The per-prompt entry for `name`, never a policy value. */
 export function promptEntry(config: PromptsConfig | undefined, name: string): PromptEntry | undefined {
   if (!config || (PROMPT_POLICY_KEYS as readonly string[]).includes(name)) return undefined;
-  const entry = config[name];
+  // A server's prompt may be named `constructor` or `__proto__`: only the config's own keys are entries.
+  const entry = Object.hasOwn(config, name) ? config[name] : undefined;
   return typeof entry === 'object' ? entry : undefined;
 }

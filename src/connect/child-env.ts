@@ -32,14 +32,12 @@ const INHERITED =
     : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
 
 export function childEnvironment(configured: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of INHERITED) {
+  const inherited = INHERITED.flatMap((name): [string, string][] => {
     const value = process.env[name];
     // A value that starts with "()" is a shell function definition (Shellshock): never passed on.
-    if (value === undefined || value.startsWith('()') || SECRET_NAME.test(name)) continue;
-    env[name] = value;
-  }
-  return { ...env, ...configured };
+    return value === undefined || value.startsWith('()') || SECRET_NAME.test(name) ? [] : [[name, value]];
+  });
+  return { ...Object.fromEntries(inherited), ...configured };
 }
 
 export function looksSecret(name: string): boolean {

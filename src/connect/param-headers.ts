@@ -8,6 +8,7 @@
  * The schema is the server's: the walk is bounded in depth and in nodes, and never follows `$ref`.
  */
 import { headerValue } from './header-value.js';
+import { nameRecord } from '../util/json.js';
 
 /** One declared header: its name part, where its value sits in the arguments, and the type it is declared with. */
 export interface ParamHeader {
@@ -69,9 +70,9 @@ export function paramHeadersOf(inputSchema: unknown): ParamHeaders {
   // Properties reached by `properties` keys only: their annotations count.
   const reachable = (schema: Record<string, unknown>, path: string[]) => {
     if (++nodes > MAX_NODES || path.length > MAX_DEPTH) return;
-    if (KEY in schema) declare(schema, path);
+    if (Object.hasOwn(schema, KEY)) declare(schema, path);
     for (const keyword of UNREACHABLE) {
-      if (keyword in schema) stray(schema[keyword], [...path, keyword], 0);
+      if (Object.hasOwn(schema, keyword)) stray(schema[keyword], [...path, keyword], 0);
     }
     if (isRecord(schema.properties)) {
       for (const [name, child] of Object.entries(schema.properties)) {
@@ -88,7 +89,8 @@ export function paramHeadersOf(inputSchema: unknown): ParamHeaders {
       return;
     }
     if (!isRecord(value)) return;
-    if (KEY in value) problem(`x-mcp-header at ${path.join('.')} is not statically reachable from the schema root (only a chain of properties keys is)`);
+    if (Object.hasOwn(value, KEY))
+      problem(`x-mcp-header at ${path.join('.')} is not statically reachable from the schema root (only a chain of properties keys is)`);
     for (const [key, child] of Object.entries(value)) {
       if (nodes > MAX_NODES) return;
       if (key !== KEY && !DATA.has(key) && typeof child === 'object' && child !== null) stray(child, [...path, key], depth + 1);
@@ -129,10 +131,11 @@ function describe(value: unknown): string {
  * A value of another type than declared is left out: the server judges such arguments, not its headers.
  */
 export function paramHeaderValues(headers: readonly ParamHeader[], args: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = nameRecord<string>();
   for (const header of headers) {
     let value: unknown = args;
-    for (const key of header.path) value = isRecord(value) ? value[key] : undefined;
+    // The path is property names the server chose: only the arguments' own keys (`constructor` is none).
+    for (const key of header.path) value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
     const text =
       typeof value === 'string'
         ? value

@@ -6,7 +6,8 @@
  */
 import type { Outcome, RequestId } from './rpc.js';
 import { SseParser } from './sse.js';
-import { isRecord } from '../util/json.js';
+import { isRecord, nameRecord } from '../util/json.js';
+import { parseJsonBounded } from '../util/nesting.js';
 
 /** Header names are compared in lower case; `null` removes a header the client would otherwise send. */
 export type HeaderOverrides = Record<string, string | null>;
@@ -68,7 +69,8 @@ export async function exchange(url: string, request: ExchangeRequest, options: {
         return { kind: 'failed', reason: 'timeout', detail: `no response within ${options.timeoutMs} ms`, ms: elapsed() };
       return { kind: 'failed', reason: 'network', detail: describeError(error), ms: elapsed() };
     }
-    const headers: Record<string, string> = {};
+    // Header names are the server's: `__proto__` is a valid one.
+    const headers = nameRecord<string>();
     response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
     const mediaType = headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
     const result = {
@@ -94,7 +96,7 @@ export async function exchange(url: string, request: ExchangeRequest, options: {
     result.timedOut = !result.ended && timedOut;
     if (mediaType !== 'text/event-stream' && result.ended && result.body.trim() !== '') {
       try {
-        const parsed: unknown = JSON.parse(result.body);
+        const parsed = parseJsonBounded(result.body);
         // One at a time: a batch of 500,000 answers spread into push() overflows the stack.
         for (const message of Array.isArray(parsed) ? (parsed as unknown[]) : [parsed]) result.messages.push(message);
       } catch {
@@ -134,7 +136,7 @@ async function readBody(
       for (const event of parser?.push(text) ?? []) {
         if (event.data === '') continue; // priming events and keep-alives carry no message
         try {
-          result.messages.push(JSON.parse(event.data));
+          result.messages.push(parseJsonBounded(event.data));
         } catch {
           result.unparsable++;
         }

@@ -6,6 +6,7 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { excerpt, jsonBytesUpTo } from '../util/bound.js';
+import { cutDeepNesting } from '../util/nesting.js';
 import { withEnvelope, type Envelope } from './envelope.js';
 
 export type Outcome =
@@ -262,6 +263,8 @@ export class RpcPeer {
   }
 
   private receive(message: unknown): void {
+    // Before anything walks it (the tap, the samples, every rule): a value nested too deeply is cut to a marker.
+    cutDeepNesting(message);
     this.record('in', message);
     if (typeof message !== 'object' || message === null || Array.isArray(message)) return;
     const record = message as Record<string, unknown>;
@@ -301,7 +304,7 @@ export class RpcPeer {
     if (!PROTOCOL_METHODS.has(method)) return;
     const samples = this.notificationSamples.get(method) ?? [];
     if (samples.length >= SAMPLES_PER_METHOD) return;
-    if (JSON.stringify(message).length > SAMPLE_BYTES) return;
+    if (jsonBytesUpTo(message, SAMPLE_BYTES) > SAMPLE_BYTES) return;
     samples.push(message);
     this.notificationSamples.set(method, samples);
   }

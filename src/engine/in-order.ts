@@ -4,6 +4,8 @@
  * hooks; the events of a server that is not first in line are held until every server before it has finished, then
  * replayed in the order they happened.
  */
+import { nameRecord } from '../util/json.js';
+
 type Event = () => void;
 
 export interface OrderedHooks<H> {
@@ -20,7 +22,7 @@ export function inOrder<H extends object>(hooks: H, count: number): OrderedHooks
   let current = 0;
   return {
     forServer(index) {
-      const own: Record<string, unknown> = {};
+      const own = nameRecord<unknown>();
       for (const [name, hook] of Object.entries(hooks)) {
         if (typeof hook !== 'function') continue;
         own[name] = (...args: unknown[]) => {

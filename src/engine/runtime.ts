@@ -2,6 +2,8 @@
  * What a run hands to rules beyond the contract and the Probe: the user's opt-ins, and golden files. Rules never
  * touch the file system; the CLI reads golden files on request and writes them after the run (--update-golden).
  */
+import { nameRecord, ownValue } from '../util/json.js';
+
 export interface GoldenStore {
   /** The file's text, or undefined when it does not exist. Paths are relative to the config file. */
   read(file: string): string | undefined;
@@ -24,11 +26,11 @@ export function memoryRuntime(
   files: Record<string, string> = {},
   options: Partial<Omit<RunRuntime, 'goldens'>> = {},
 ): RunRuntime & { written: Record<string, string> } {
-  const written: Record<string, string> = {};
+  const written = nameRecord<string>();
   return {
     showValues: options.showValues ?? false,
     updateGolden: options.updateGolden ?? false,
-    goldens: { read: (file) => written[file] ?? files[file], write: (file, text) => (written[file] = text) },
+    goldens: { read: (file) => written[file] ?? ownValue(files, file), write: (file, text) => (written[file] = text) },
     written,
   };
 }

@@ -12,7 +12,7 @@
  * Every row is pinned by a test against the real SDK server from npm (test/engine/signatures.test.ts).
  */
 import type { Outcome } from '../connect/rpc.js';
-import { asRecord } from '../util/json.js';
+import { asRecord, ownValue } from '../util/json.js';
 
 /** The requests whose answers identify an SDK: both are tools-family probes the run sends anyway. */
 export type EvidenceProbe = 'malformed-arguments-string' | 'unknown-tool' | 'initialize';
@@ -240,7 +240,7 @@ const malformedCall =
 const malformedPromptsGet =
   (format: DumpFormat): Signature['match'] =>
   ({ data, promptCase }) => {
-    const issue = typeof data.variant === 'string' ? PROMPTS_GET_ISSUES[data.variant] : undefined;
+    const issue = typeof data.variant === 'string' ? ownValue(PROMPTS_GET_ISSUES, data.variant) : undefined;
     const answer = issue && promptCase?.(data.variant as string);
     return issue !== undefined && data.code === -32603 && answer !== undefined && isError(answer, -32603, zodDump(format, issue));
   };
@@ -255,7 +255,7 @@ const WRONG_TYPES: Readonly<Record<string, Issue['received']>> = { number: 'numb
 const argumentNotString =
   (format: DumpFormat): Signature['match'] =>
   ({ data }) => {
-    const received = typeof data.variant === 'string' ? WRONG_TYPES[data.variant] : undefined;
+    const received = typeof data.variant === 'string' ? ownValue(WRONG_TYPES, data.variant) : undefined;
     if (received === undefined || typeof data.argument !== 'string' || data.code !== -32603) return false;
     return data.said === said(zodDump(format, { path: ['params', 'arguments', data.argument], expected: 'string', received }));
   };
@@ -272,7 +272,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 function hasExactly(data: Readonly<Record<string, unknown>>, keys: readonly string[]): boolean {
   const own = Object.keys(data);
-  return own.length === keys.length && keys.every((key) => key in data);
+  return own.length === keys.length && keys.every((key) => Object.hasOwn(data, key));
 }
 
 const TS_SDK = 'https://github.com/modelcontextprotocol/typescript-sdk';

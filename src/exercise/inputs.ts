@@ -17,7 +17,7 @@
  */
 import { unescapePointerSegment } from '../util/json-pointer.js';
 import fc from 'fast-check';
-import { asRecord, type JsonRecord } from '../util/json.js';
+import { asRecord, nameRecord, ownValue, type JsonRecord } from '../util/json.js';
 import { jsonBytesUpTo } from '../util/bound.js';
 import type { SchemaValidator } from '../util/schema-validator.js';
 
@@ -167,9 +167,9 @@ function* variantCandidates(schema: JsonRecord, base: JsonRecord | undefined): G
   if (!base) {
     if (required.length > 0) {
       yield { kind: 'missing-required', keyword: 'required', arguments: {} };
-      const wrong: JsonRecord = {};
+      const wrong = nameRecord<unknown>();
       for (const key of required) {
-        const value = wrongTypeValue(properties[key]);
+        const value = wrongTypeValue(ownValue(properties, key));
         if (value === undefined) break;
         wrong[key] = value;
       }
@@ -190,13 +190,13 @@ function* variantCandidates(schema: JsonRecord, base: JsonRecord | undefined): G
     if (value !== undefined) yield { kind: 'enum', property: key, keyword: 'enum', arguments: { ...base, [key]: value } };
   }
   for (const [key, property] of Object.entries(properties)) {
-    for (const [keyword, value] of boundViolations(property, base[key])) {
+    for (const [keyword, value] of boundViolations(property, ownValue(base, key))) {
       yield { kind: 'bound', property: key, keyword, arguments: { ...base, [key]: value } };
     }
   }
   if (schema.additionalProperties === false || schema.unevaluatedProperties === false) {
     const keyword = schema.additionalProperties === false ? 'additionalProperties' : 'unevaluatedProperties';
-    if (!(UNEXPECTED_PROPERTY in properties)) {
+    if (!Object.hasOwn(properties, UNEXPECTED_PROPERTY)) {
       yield { kind: 'additional-property', property: UNEXPECTED_PROPERTY, keyword, arguments: { ...base, [UNEXPECTED_PROPERTY]: 'mcpact' } };
     }
   }
@@ -283,20 +283,21 @@ function arbitraryOfType(type: string, schema: JsonRecord, walk: Walk): fc.Arbit
   }
 }
 
-const FORMATS: Record<string, fc.Arbitrary<string>> = {
-  email: fc.integer({ min: 1, max: 99 }).map((n) => `user${n}@example.com`),
-  uri: ALNUM.map((c) => `https://example.com/${c}`),
-  url: ALNUM.map((c) => `https://example.com/${c}`),
-  'uri-reference': ALNUM.map((c) => `/${c}`),
-  iri: ALNUM.map((c) => `https://example.com/${c}`),
-  hostname: fc.constant('example.com'),
-  date: fc.integer({ min: 1, max: 28 }).map((day) => `2024-01-${String(day).padStart(2, '0')}`),
-  'date-time': fc.integer({ min: 0, max: 23 }).map((hour) => `2024-01-15T${String(hour).padStart(2, '0')}:00:00Z`),
-  time: fc.integer({ min: 0, max: 23 }).map((hour) => `${String(hour).padStart(2, '0')}:00:00Z`),
-  uuid: fc.uuid(),
-  ipv4: fc.ipV4(),
-  ipv6: fc.constant('::1'),
-};
+/** By the schema's `format`, which the server names (a Map: `constructor` is no format). */
+const FORMATS = new Map<string, fc.Arbitrary<string>>([
+  ['email', fc.integer({ min: 1, max: 99 }).map((n) => `user${n}@example.com`)],
+  ['uri', ALNUM.map((c) => `https://example.com/${c}`)],
+  ['url', ALNUM.map((c) => `https://example.com/${c}`)],
+  ['uri-reference', ALNUM.map((c) => `/${c}`)],
+  ['iri', ALNUM.map((c) => `https://example.com/${c}`)],
+  ['hostname', fc.constant('example.com')],
+  ['date', fc.integer({ min: 1, max: 28 }).map((day) => `2024-01-${String(day).padStart(2, '0')}`)],
+  ['date-time', fc.integer({ min: 0, max: 23 }).map((hour) => `2024-01-15T${String(hour).padStart(2, '0')}:00:00Z`)],
+  ['time', fc.integer({ min: 0, max: 23 }).map((hour) => `${String(hour).padStart(2, '0')}:00:00Z`)],
+  ['uuid', fc.uuid()],
+  ['ipv4', fc.ipV4()],
+  ['ipv6', fc.constant('::1')],
+]);
 
 function stringArbitrary(schema: JsonRecord, mode: Mode, bytes: number): fc.Arbitrary<string> | undefined {
   const min = nonNegative(schema.minLength) ?? 0;
@@ -304,7 +305,8 @@ function stringArbitrary(schema: JsonRecord, mode: Mode, bytes: number): fc.Arbi
   if (declaredMax !== undefined && declaredMax < min) return undefined;
   if (min > bytes) return undefined;
   const max = Math.min(declaredMax ?? Infinity, bytes);
-  if (typeof schema.format === 'string' && FORMATS[schema.format]) return bytes >= 64 ? FORMATS[schema.format] : undefined;
+  const format = typeof schema.format === 'string' ? FORMATS.get(schema.format) : undefined;
+  if (format) return bytes >= 64 ? format : undefined;
   if (typeof schema.pattern === 'string' && !largeRepeat(schema.pattern)) {
     try {
       return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'xsmall' });
@@ -378,7 +380,8 @@ function arrayArbitrary(schema: JsonRecord, walk: Walk): fc.Arbitrary<unknown[]>
 function objectArbitrary(schema: JsonRecord, walk: Walk): fc.Arbitrary<JsonRecord> | undefined {
   const properties = asRecord(schema.properties) ?? {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : []);
-  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  // Keyed by the schema's property names: fast-check stores a `__proto__` key of the model as data.
+  const model = nameRecord<fc.Arbitrary<unknown>>();
   const entries = Object.entries(properties);
   // Each property gets its share of the bytes, its name included.
   const share = Math.floor((walk.bytes - 2) / Math.max(1, entries.length + required.size));
@@ -388,14 +391,15 @@ function objectArbitrary(schema: JsonRecord, walk: Walk): fc.Arbitrary<JsonRecor
     else if (required.has(key)) return undefined;
   }
   // A required key with no declared schema: any value will do.
-  for (const key of required) if (!(key in model)) model[key] = fc.constant('mcpact');
+  for (const key of required) if (!Object.hasOwn(model, key)) model[key] = fc.constant('mcpact');
   const requiredKeys = walk.mode === 'small' ? Object.keys(model) : Object.keys(model).filter((key) => required.has(key));
   return fc.record(model, { requiredKeys, noNullPrototype: true });
 }
 
 function mergeAllOf(schema: JsonRecord, budget: GenerationBudget): JsonRecord {
   const { allOf, ...rest } = schema;
-  const merged: JsonRecord = { ...rest };
+  // Keywords are the server's keys too: an allOf part may carry a `__proto__` or a `constructor`.
+  const merged = nameRecord(Object.entries(rest));
   for (const part of Array.isArray(allOf) ? allOf : []) {
     budget.spend();
     const record = asRecord(part);
@@ -404,7 +408,7 @@ function mergeAllOf(schema: JsonRecord, budget: GenerationBudget): JsonRecord {
       if (key === 'properties') merged.properties = { ...(asRecord(merged.properties) ?? {}), ...(asRecord(value) ?? {}) };
       else if (key === 'required')
         merged.required = [...(Array.isArray(merged.required) ? (merged.required as unknown[]) : []), ...(Array.isArray(value) ? (value as unknown[]) : [])];
-      else if (!(key in merged)) merged[key] = value;
+      else if (!Object.hasOwn(merged, key)) merged[key] = value;
     }
   }
   return merged;
@@ -423,7 +427,7 @@ export function resolveRef(ref: string, root: JsonRecord): unknown {
       return undefined; // a malformed %-escape refers to nothing
     }
     const key = unescapePointerSegment(decoded);
-    current = asRecord(current)?.[key];
+    current = ownValue(asRecord(current), key);
     if (current === undefined) return undefined;
   }
   return current;
@@ -433,15 +437,16 @@ export function resolveRef(ref: string, root: JsonRecord): unknown {
 // Invalid values. Chosen so that no lenient parser coerces them into a valid value either: a non-numeric string
 // for numbers (a lax parser reads "5" as 5), a number for strings, and so on.
 
-const WRONG_BY_TYPE: Record<string, unknown> = {
-  string: 12345,
-  number: 'mcpact-not-a-number',
-  integer: 'mcpact-not-a-number',
-  boolean: 'mcpact-not-a-boolean',
-  array: 'mcpact-not-an-array',
-  object: 'mcpact-not-an-object',
-  null: 'mcpact-not-null',
-};
+/** By the schema's `type`, which the server writes (a Map: `constructor` is no type). */
+const WRONG_BY_TYPE = new Map<string, unknown>([
+  ['string', 12345],
+  ['number', 'mcpact-not-a-number'],
+  ['integer', 'mcpact-not-a-number'],
+  ['boolean', 'mcpact-not-a-boolean'],
+  ['array', 'mcpact-not-an-array'],
+  ['object', 'mcpact-not-an-object'],
+  ['null', 'mcpact-not-null'],
+]);
 const WRONG_CANDIDATES: unknown[] = [12345, 'mcpact-not-a-value', [], {}];
 
 function wrongTypeValue(raw: unknown): unknown {
@@ -449,7 +454,7 @@ function wrongTypeValue(raw: unknown): unknown {
   if (!schema) return undefined;
   const declared = Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : undefined;
   if (!declared || declared.length === 0) return undefined;
-  if (declared.length === 1) return WRONG_BY_TYPE[String(declared[0])];
+  if (declared.length === 1) return WRONG_BY_TYPE.get(String(declared[0]));
   return WRONG_CANDIDATES.find((candidate) => !declared.some((type) => matchesType(candidate, String(type))));
 }
 

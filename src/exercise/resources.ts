@@ -15,7 +15,7 @@ import type { Probe } from '../connect/probe.js';
 import { resourceLimits, type ResourceLimits } from '../config/resources.js';
 import { items } from '../surface/items.js';
 import type { Surface } from '../surface/types.js';
-import { asRecord, type JsonRecord } from '../util/json.js';
+import { asRecord, nameRecord, ownValue, type JsonRecord } from '../util/json.js';
 import { cacheKey } from '../util/run-cache.js';
 import { matchesUriTemplate, parseUriTemplate, type TemplatePart } from '../util/uri-template.js';
 import { expandUriTemplate, templateVariables } from '../util/uri-expand.js';
@@ -192,15 +192,16 @@ async function sampleTemplate(context: ExerciseContext, template: ListedTemplate
   const completionsDeclared = context.surface.capabilities.completions !== undefined;
   // completion/complete context arguments appeared in 2025-06-18.
   const withContext = (context.surface.protocolVersion ?? '') >= '2025-06-18';
-  const configured = context.settings.resources?.template_examples?.[template.uriTemplate] ?? {};
+  const configured = ownValue(context.settings.resources?.template_examples, template.uriTemplate);
   const described = template.variables.length === 1 ? describedValues(template.record.description) : [];
-  const values: Record<string, string> = {};
-  const sources: Record<string, ValueSource> = {};
+  // Keyed by the template's variable names, which the server chose (`{__proto__}` is one).
+  const values = nameRecord<string>();
+  const sources = nameRecord<ValueSource>();
   const completions: TemplateCompletion[] = [];
   const missing: string[] = [];
   // Variables in order, so later ones are completed in the context of the values already chosen.
   for (const variable of template.variables) {
-    const fromConfig = configured[variable];
+    const fromConfig = ownValue(configured, variable);
     const given = typeof fromConfig === 'string' ? fromConfig : fromConfig?.[0];
     let completed: string | undefined;
     if (completionsDeclared) {

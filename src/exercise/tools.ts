@@ -280,11 +280,11 @@ export function describeSkipped(skipped: readonly Skipped[], max = 10): string {
 
 /** " (opt in with calls.allow or calls.all)" when some tool was left out by the safe-call policy, not by the sample. */
 export function optInHint(skipped: readonly Skipped[]): string {
-  return skipped.some((entry) => entry.reason in CALL_REASONS) ? ' (opt in with calls.allow or calls.all)' : '';
+  return skipped.some((entry) => Object.hasOwn(CALL_REASONS, entry.reason)) ? ' (opt in with calls.allow or calls.all)' : '';
 }
 
 function reasonText(reason: Skipped['reason']): string {
-  return reason in SKIP_REASONS ? SKIP_REASONS[reason as keyof typeof SKIP_REASONS] : CALL_REASONS[reason as CallReason];
+  return Object.hasOwn(SKIP_REASONS, reason) ? SKIP_REASONS[reason as keyof typeof SKIP_REASONS] : CALL_REASONS[reason as CallReason];
 }
 
 /** A finding's location on the called tool, with the same bounded label the Surface items use. */

@@ -23,9 +23,7 @@ export function bounded(value: unknown, bounds: Bounds = REPORT_BOUNDS): unknown
 
 /** The bounded copy of an object (finding data, server info): still an object, its values bounded. */
 export function boundedRecord(record: Record<string, unknown>, bounds: Bounds = REPORT_BOUNDS): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(record)) result[cut(key, bounds.maxString)] = copy(item, bounds, 1);
-  return result;
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [cut(key, bounds.maxString), copy(item, bounds, 1)]));
 }
 
 /** Text cut at the bound's length (messages, names, pointers). */
@@ -38,9 +36,8 @@ function copy(value: unknown, bounds: Bounds, depth: number): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= bounds.maxDepth) return `[nested deeper than ${bounds.maxDepth} levels]`;
   if (Array.isArray(value)) return value.map((item) => copy(item, bounds, depth + 1));
-  const result: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) result[cut(key, bounds.maxString)] = copy(item, bounds, depth + 1);
-  return result;
+  // Object.fromEntries stores every key as data: a server's `__proto__` key is kept, not taken for the prototype.
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [cut(key, bounds.maxString), copy(item, bounds, depth + 1)]));
 }
 
 function cut(text: string, max: number): string {
@@ -106,17 +103,17 @@ export function excerpt(value: unknown, maxBytes: number): unknown {
       }
       return out;
     }
-    const out: Record<string, unknown> = {};
+    const out: [string, unknown][] = [];
     for (const key in item) {
       if (!Object.hasOwn(item, key)) continue;
       if (left <= 0) {
-        out['…'] = `more properties not shown`;
+        out.push(['…', `more properties not shown`]);
         break;
       }
       left -= Math.min(key.length, 200) + 4;
-      out[cut(key, 200)] = walk((item as Record<string, unknown>)[key], depth + 1);
+      out.push([cut(key, 200), walk((item as Record<string, unknown>)[key], depth + 1)]);
     }
-    return out;
+    return Object.fromEntries(out);
   };
   return walk(value, 0);
 }

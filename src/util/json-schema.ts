@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv as AjvCore, AnySchemaObject, Options } from 'ajv';
 import { ajvRegExp } from './linear-regexp.js';
+import { holdsNestingCut, MAX_NESTING } from './nesting.js';
 
 const require = createRequire(import.meta.url);
 /** `require` returns `any`; these name the parts of the CommonJS modules used here. */
@@ -14,12 +15,13 @@ type AjvFormats = { default: (ajv: AjvCore) => AjvCore };
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06';
 
-const DIALECT_BY_URI: Record<string, Dialect> = {
-  'https://json-schema.org/draft/2020-12/schema': '2020-12',
-  'https://json-schema.org/draft/2019-09/schema': '2019-09',
-  'http://json-schema.org/draft-07/schema': 'draft-07',
-  'http://json-schema.org/draft-06/schema': 'draft-06',
-};
+/** By a schema's `$schema`, which the server writes (a Map: `constructor` is no dialect). */
+const DIALECT_BY_URI = new Map<string, Dialect>([
+  ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
+  ['https://json-schema.org/draft/2019-09/schema', '2019-09'],
+  ['http://json-schema.org/draft-07/schema', 'draft-07'],
+  ['http://json-schema.org/draft-06/schema', 'draft-06'],
+]);
 
 export function dialectOf(schemaUri: string): Dialect | undefined {
   // Publishers write these with and without the trailing '#', and with either scheme.
@@ -27,7 +29,7 @@ export function dialectOf(schemaUri: string): Dialect | undefined {
     .replace(/#$/, '')
     .replace(/^http:\/\/json-schema\.org\/draft\/(2020-12|2019-09)\//, 'https://json-schema.org/draft/$1/')
     .replace(/^https:\/\/json-schema\.org\/draft-0/, 'http://json-schema.org/draft-0');
-  return DIALECT_BY_URI[normalized];
+  return DIALECT_BY_URI.get(normalized);
 }
 
 const instances = new Map<Dialect, AjvCore>();
@@ -39,7 +41,8 @@ export function ajvFor(dialect: Dialect): AjvCore {
   if (ajv) return ajv;
   // Patterns are the server's: matched in linear time (util/linear-regexp.ts). Ajv's own log lines (an unknown
   // format, quoting the server's schema) would reach the terminal unsanitized: they say nothing a rule does not.
-  const options: Options = { strict: false, allErrors: true, validateFormats: true, code: { regExp: ajvRegExp }, logger: SILENT };
+  // Own properties only: a required `constructor` or `toString` is not there because every object inherits one.
+  const options: Options = { strict: false, allErrors: true, ownProperties: true, validateFormats: true, code: { regExp: ajvRegExp }, logger: SILENT };
   if (dialect === '2020-12') ajv = new (require('ajv/dist/2020.js') as AjvClass).default(options);
   else if (dialect === '2019-09') ajv = new (require('ajv/dist/2019.js') as AjvClass).default(options);
   else {
@@ -83,6 +86,8 @@ export function schemaProblems(schema: unknown, { objectRoot = true }: { objectR
     return [{ pointer: '', message: `must be a JSON Schema object, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}` }];
   }
   const record = schema as Record<string, unknown>;
+  // Cut on input (util/nesting.ts): the schema is the server's defect, said as Ajv's overflow would say it.
+  if (holdsNestingCut(record)) return [{ pointer: '', message: `is nested too deeply (mcpact reads messages to ${MAX_NESTING.toLocaleString('en')} levels)` }];
   const problems: SchemaProblem[] = [];
   if (objectRoot && record.type !== 'object') {
     problems.push({ pointer: '/type', message: `root "type" must be "object", got ${JSON.stringify(record.type) ?? 'nothing'}` });

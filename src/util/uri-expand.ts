@@ -4,6 +4,7 @@
  * value is always a string; a variable without a value is undefined and left out, as the RFC says.
  */
 import type { Operator, TemplatePart } from './uri-template.js';
+import { ownValue } from './json.js';
 
 interface Behaviour {
   first: string;
@@ -48,7 +49,7 @@ export function expandUriTemplate(parts: readonly TemplatePart[], values: Readon
       const behaviour = BEHAVIOUR[part.operator];
       const expanded: string[] = [];
       for (const variable of part.variables) {
-        const raw = values[variable.name];
+        const raw = ownValue(values, variable.name);
         if (raw === undefined) continue;
         const value = variable.prefix === undefined ? raw : [...raw].slice(0, variable.prefix).join('');
         const encoded = encode(value, behaviour.reserved);

@@ -28,9 +28,7 @@ export function at(kind: Location['kind'], name: string | undefined, pointer: st
 
 /** A change of a text field: a word diff when both sides have text, else what appeared or disappeared. */
 export function textChange(before: string | undefined, after: string | undefined): { reason: string; data: Record<string, unknown> } {
-  const data: Record<string, unknown> = {};
-  if (before !== undefined) data.before = before;
-  if (after !== undefined) data.after = after;
+  const data: Record<string, unknown> = { ...(before !== undefined && { before }), ...(after !== undefined && { after }) };
   if (before === undefined || after === undefined) {
     const { excerpt } = wordDiff(before ?? '', after ?? '');
     return { reason: before === undefined ? `added: ${excerpt}` : `removed: ${excerpt}`, data };

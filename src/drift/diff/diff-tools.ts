@@ -5,6 +5,7 @@
  */
 import { pointer } from '../../util/json-pointer.js';
 import { jsonEqual } from '../../util/json-equal.js';
+import { ownValue } from '../../util/json.js';
 import { at, textChange, type Change } from './change.js';
 import type { ChangeId } from '../../model/changes.js';
 import type { LockedTool } from '../lockfile/lockfile.js';
@@ -86,18 +87,20 @@ function schemaChanges(name: string, root: string, deltas: SchemaDelta[], ids: R
 function diffAnnotations(name: string, base: Record<string, unknown>, rev: Record<string, unknown>, out: Change[]): void {
   const keys = [...new Set([...Object.keys(base), ...Object.keys(rev)])].sort();
   for (const key of keys) {
-    const hint = Object.hasOwn(HINTS, key) ? HINTS[key] : undefined;
+    const hint = ownValue(HINTS, key);
     const effective = (value: unknown) => (hint && typeof value !== 'boolean' ? hint.default : value);
-    const before = effective(base[key]);
-    const after = effective(rev[key]);
+    // Annotation names are the server's: one side may have a `constructor` the other only inherits.
+    const [was, now] = [ownValue(base, key), ownValue(rev, key)];
+    const before = effective(was);
+    const after = effective(now);
     if (jsonEqual(before, after)) continue;
     const risky = hint?.risky !== undefined && before === hint.risky[0] && after === hint.risky[1];
     const change: Change = {
       id: 'tool-annotation-changed',
       location: at('tool', name, pointer('annotations', key)),
-      reason: `${quote(key, 40)} ${shown(before)} -> ${shown(after)}${hint && (base[key] === undefined || rev[key] === undefined) ? ' (absent means the default)' : ''}`,
+      reason: `${quote(key, 40)} ${shown(before)} -> ${shown(after)}${hint && (was === undefined || now === undefined) ? ' (absent means the default)' : ''}`,
       level: risky ? 'risky' : 'compatible',
-      data: { annotation: key, before: base[key] ?? null, after: rev[key] ?? null },
+      data: { annotation: key, before: was ?? null, after: now ?? null },
     };
     if (key === 'title') change.wording = true;
     out.push(change);

@@ -11,7 +11,7 @@
  */
 import { canonicalJson } from '../lockfile/canonical.js';
 import { jsonEqual } from '../../util/json-equal.js';
-import { asRecord, type JsonRecord } from '../../util/json.js';
+import { asRecord, ownValue, type JsonRecord } from '../../util/json.js';
 import { escapePointerSegment, pointer as pointerOf, pointerSegments } from '../../util/json-pointer.js';
 import { truncate } from '../../util/text.js';
 import { quote } from '../../util/text.js';
@@ -92,8 +92,9 @@ class Comparer {
   private compareKeywords(b: JsonRecord, r: JsonRecord, baseAt: string, revAt: string, depth: number): void {
     const keys = new Set([...Object.keys(b), ...Object.keys(r)]);
     for (const key of [...keys].sort()) {
-      const before = b[key];
-      const after = r[key];
+      // Keywords are the server's keys: one side may have a `constructor` the other only inherits.
+      const before = ownValue(b, key);
+      const after = ownValue(r, key);
       if (SKIPPED.has(key) && !(key === '$ref' && before !== after)) continue;
       if (before !== undefined && after !== undefined && typeof before !== 'object' && before === after) continue;
       const at = `${revAt}/${escapePointerSegment(key)}`;

@@ -7,6 +7,7 @@
  */
 import { compareText } from '../../util/compare.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
+import { parseJsonBounded } from '../../util/nesting.js';
 import type { ObservedOutput, OutputShape, ShapeType } from './lockfile.js';
 
 /** Deeper than a real result; below it only the type is recorded, so a hostile result cannot grow the lockfile. */
@@ -100,7 +101,7 @@ function jsonTexts(content: unknown): unknown[] {
     const text = record.text.trim();
     if (!text.startsWith('{') && !text.startsWith('[')) return [];
     try {
-      const value: unknown = JSON.parse(text);
+      const value = parseJsonBounded(text);
       return typeof value === 'object' && value !== null ? [value] : [];
     } catch {
       return [];

@@ -18,6 +18,7 @@ import type { ArgumentMap } from '../../exercise/prompts/matrix.js';
 import { render } from '../../exercise/prompts/render.js';
 import { valueAppears } from '../../exercise/prompts/value-forms.js';
 import type { Surface } from '../../surface/types.js';
+import { nameRecord, ownValue } from '../../util/json.js';
 import { at, type Change } from '../diff/change.js';
 import type { Lockfile } from '../lockfile/lockfile.js';
 
@@ -66,7 +67,7 @@ function renderedArguments(outcome: Outcome, map: ArgumentMap): string[] {
 }
 
 function placeholders(map: ArgumentMap, examples: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(map).map(([name, value]) => [name, examples[name] === value ? `<config:${name}>` : value]));
+  return Object.fromEntries(Object.entries(map).map(([name, value]) => [name, ownValue(examples, name) === value ? `<config:${name}>` : value]));
 }
 
 /** Replays the lockfile's invocations against the live server (for `mcpact diff` and `mcpact run`). */
@@ -110,12 +111,13 @@ export async function replayInvocations(
 }
 
 function resolve(args: Record<string, string>, examples: Record<string, string>): ArgumentMap | undefined {
-  const map: ArgumentMap = {};
+  // Keyed by the prompt's argument names, which may be `__proto__`.
+  const map = nameRecord<string>();
   for (const [name, value] of Object.entries(args)) {
     const key = PLACEHOLDER.exec(value)?.[1];
-    if (key === undefined) map[name] = value;
-    else if (examples[key] !== undefined) map[name] = examples[key];
-    else return undefined;
+    const example = key === undefined ? value : ownValue(examples, key);
+    if (example === undefined) return undefined;
+    map[name] = example;
   }
   return map;
 }
@@ -133,7 +135,7 @@ function verdict(outcome: Outcome, map: ArgumentMap, prompt: DeclaredPrompt, ren
       reason: outcome.kind === 'timeout' ? 'now gets no answer' : outcome.kind === 'closed' ? 'now closes the connection' : 'now gets a malformed answer',
     };
   const message = typeof outcome.message === 'string' ? outcome.message : '';
-  const newRequired = prompt.arguments.find((argument) => argument.required && !(argument.name in map));
+  const newRequired = prompt.arguments.find((argument) => argument.required && !Object.hasOwn(map, argument.name));
   const unknown = Object.keys(map).find((name) => !prompt.arguments.some((argument) => argument.name === name));
   const named = [...Object.keys(map), ...prompt.arguments.map((argument) => argument.name)].find((name) => message.includes(name));
   const argument = unknown ?? newRequired?.name ?? named;

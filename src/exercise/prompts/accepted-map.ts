@@ -3,7 +3,7 @@
  * before any invalid case means something) and by drift (which records it at baseline and replays it later).
  */
 import type { Outcome } from '../../connect/rpc.js';
-import { asRecord } from '../../util/json.js';
+import { asRecord, nameRecord, ownValue } from '../../util/json.js';
 import { candidates } from './candidates.js';
 import type { DeclaredPrompt } from './declared.js';
 import type { ArgumentMap } from './matrix.js';
@@ -14,7 +14,7 @@ export const MAX_MAP_ATTEMPTS = 8;
 /** Candidate values per declared argument, best first. */
 export function candidateLists(prompt: DeclaredPrompt, examples: Record<string, string>, completions: ReadonlyMap<string, Outcome>): string[][] {
   return prompt.arguments.map((argument) =>
-    candidates(argument.name, argument.description, examples[argument.name], completionValues(completions.get(argument.name))),
+    candidates(argument.name, argument.description, ownValue(examples, argument.name), completionValues(completions.get(argument.name))),
   );
 }
 
@@ -30,7 +30,7 @@ export async function searchArgumentMap(
   const positions = lists.map(() => 0);
   let last: Outcome | undefined;
   for (let round = 0; round < MAX_MAP_ATTEMPTS; round++) {
-    const map: ArgumentMap = Object.fromEntries(prompt.arguments.map((argument, index) => [argument.name, lists[index]![positions[index]!]!]));
+    const map = nameRecord(prompt.arguments.map((argument, index) => [argument.name, lists[index]![positions[index]!]!]));
     last = await attempt(map);
     if (last.kind === 'result') return { map, last };
     if (last.kind !== 'error' || !advance(prompt, lists, positions, last.message, round)) break;

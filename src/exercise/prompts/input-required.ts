@@ -6,7 +6,7 @@
  * information the server asked for, the case the text's "missing information" sentence is about).
  */
 import type { Outcome } from '../../connect/rpc.js';
-import { asRecord, type JsonRecord } from '../../util/json.js';
+import { asRecord, nameRecord, type JsonRecord } from '../../util/json.js';
 
 /** Retries of one request mcpact sends at most while the server keeps asking for input (servers MAY ask again). */
 export const MAX_INPUT_ROUNDS = 3;
@@ -43,6 +43,7 @@ export function inputRequestEntries(result: JsonRecord): [string, unknown][] | u
   const entries: [string, unknown][] = [];
   for (const key in requests) {
     if (entries.length === MAX_INPUT_REQUESTS) break;
+    if (!Object.hasOwn(requests, key)) continue;
     entries.push([key, requests[key]]);
   }
   return entries;
@@ -76,7 +77,8 @@ export function retryFor(params: JsonRecord, result: JsonRecord, extra: JsonReco
   if (state === undefined && (entries === undefined || entries.length === 0)) return undefined;
   const retry: Retry = { params: withoutRetryFields(params), declined: [], omitted: [] };
   if (state !== undefined) retry.params.requestState = state;
-  const responses: JsonRecord = {};
+  // Keyed by the server's request keys, which may be `__proto__`.
+  const responses = nameRecord<unknown>();
   for (const [key, request] of entries ?? []) {
     const answer = declinedAnswer(request);
     if (answer === undefined) retry.omitted.push(key);

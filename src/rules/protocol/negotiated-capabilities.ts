@@ -1,25 +1,28 @@
 import { defineRule } from '../../engine/rule.js';
-import { asRecord } from '../../util/json.js';
+import { asRecord, ownValue } from '../../util/json.js';
 
-/** Requests a server may only send when the client declared the capability; mcpact declares none. */
-const CLIENT_FEATURES: Record<string, string> = {
-  'sampling/createMessage': 'sampling',
-  'elicitation/create': 'elicitation',
-  'roots/list': 'roots',
-};
+/**
+ * Requests a server may only send when the client declared the capability; mcpact declares none. By method, which
+ * the server names (a Map: a request named `constructor` needs no capability).
+ */
+const CLIENT_FEATURES = new Map<string, string>([
+  ['sampling/createMessage', 'sampling'],
+  ['elicitation/create', 'elicitation'],
+  ['roots/list', 'roots'],
+]);
 
 /** Notifications that need a capability of the server's own, and where that capability lives. */
-const SERVER_NOTIFICATIONS: Record<string, { path: string[]; declared: string }> = {
-  'notifications/message': { path: ['logging'], declared: 'logging' },
-  'notifications/tools/list_changed': { path: ['tools', 'listChanged'], declared: 'tools.listChanged' },
-  'notifications/prompts/list_changed': { path: ['prompts', 'listChanged'], declared: 'prompts.listChanged' },
-  'notifications/resources/list_changed': { path: ['resources', 'listChanged'], declared: 'resources.listChanged' },
-  'notifications/resources/updated': { path: ['resources', 'subscribe'], declared: 'resources.subscribe' },
-};
+const SERVER_NOTIFICATIONS = new Map<string, { path: string[]; declared: string }>([
+  ['notifications/message', { path: ['logging'], declared: 'logging' }],
+  ['notifications/tools/list_changed', { path: ['tools', 'listChanged'], declared: 'tools.listChanged' }],
+  ['notifications/prompts/list_changed', { path: ['prompts', 'listChanged'], declared: 'prompts.listChanged' }],
+  ['notifications/resources/list_changed', { path: ['resources', 'listChanged'], declared: 'resources.listChanged' }],
+  ['notifications/resources/updated', { path: ['resources', 'subscribe'], declared: 'resources.subscribe' }],
+]);
 
 function declared(capabilities: Record<string, unknown>, path: readonly string[]): boolean {
   let value: unknown = capabilities;
-  for (const key of path) value = asRecord(value)?.[key];
+  for (const key of path) value = ownValue(asRecord(value), key);
   return value !== undefined && value !== false;
 }
 
@@ -76,7 +79,7 @@ export const negotiatedCapabilities = defineRule({
   check({ surface, probe, report }) {
     const { requests, notifications } = probe.serverTraffic;
     for (const [method, count] of requests) {
-      const feature = CLIENT_FEATURES[method];
+      const feature = CLIENT_FEATURES.get(method);
       if (feature === undefined) continue;
       report({
         message: `server sent ${method} (${count}×), but the client did not offer the ${feature} capability`,
@@ -85,7 +88,7 @@ export const negotiatedCapabilities = defineRule({
       });
     }
     for (const [method, count] of notifications) {
-      const need = SERVER_NOTIFICATIONS[method];
+      const need = SERVER_NOTIFICATIONS.get(method);
       if (need === undefined || declared(surface.capabilities, need.path)) continue;
       report({
         message: `server sent ${method} (${count}×) without declaring ${need.declared}`,

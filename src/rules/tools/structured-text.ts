@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { defineRule } from '../../engine/rule.js';
 import { asRecord } from '../../util/json.js';
+import { parseJsonBounded } from '../../util/nesting.js';
 import { quote } from '../../util/text.js';
 import { ABSENT, levelLabel } from '../../model/spec.js';
 import { callData, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
@@ -75,7 +76,7 @@ function hasJsonText(content: unknown, structured: unknown): boolean {
     const record = asRecord(block);
     if (record?.type !== 'text' || typeof record.text !== 'string') return false;
     try {
-      return isDeepStrictEqual(JSON.parse(record.text), structured);
+      return isDeepStrictEqual(parseJsonBounded(record.text), structured);
     } catch {
       return false;
     }
