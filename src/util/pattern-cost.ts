@@ -1,11 +1,11 @@
 /**
  * What compiling a server's pattern would cost, known before compiling it. RE2 expands counted repetition into
  * copies (`(?:ab|cd|ef){1000}` is 8,000 instructions), and it limits each count to 1,000 and nested counts to a
- * product of 1,000, but not the whole program: twenty such groups in 400 bytes are 176,000 instructions, about
- * 25 MB kept and 0.6 s of compiling that nothing can interrupt. So the program size is estimated from the source,
- * in one pass and without recursion (nesting cannot overflow the stack), as RE2's parser estimates it: a literal
- * character, a class, `.`, an anchor or an escape is one instruction; a group adds two, an alternation one per
- * `|`; `x*` adds two, `x+` and `x?` one; `x{n}` is n copies of x, `x{n,m}` m copies and m - n choices, `x{n,}` n
+ * product of 1,000, but not the whole program: twenty-one such groups in 400 bytes are 168,000 instructions,
+ * about 25 MB kept and half a second of compiling that nothing can interrupt. So the program size is estimated from
+ * the source, in one pass and without recursion (nesting cannot overflow the stack), as RE2's parser estimates it:
+ * a literal character, a class, `.`, an anchor or an escape is one instruction; a capturing group adds two, an
+ * alternation one per `|`; `x*` adds two, `x+` and `x?` one; `x{n}` is n copies of x, `x{n,m}` m copies and m - n choices, `x{n,}` n
  * copies and a loop. It never counts less than RE2 compiles (it does not factor common prefixes out of
  * alternatives as RE2 does), and it never fails: a source that is no valid pattern gets an estimate too, and the
  * compiler decides what it is.
@@ -124,22 +124,27 @@ function groupBodyStart(pattern: string, index: number): number {
   if (next === ':' || next === '=' || next === '!') return index + 3;
   if (next !== '<') return index + 2;
   if (pattern[index + 3] === '=' || pattern[index + 3] === '!') return index + 4;
-  const close = pattern.indexOf('>', index + 3);
-  return close === -1 ? index + 3 : close + 1;
+  return after(pattern, '>', index + 3) ?? index + 3;
 }
 
 /** Where the escape at `index` ends: `\u{...}`, `\p{...}`, `\k<...>` and `\uXXXX` take more than one character. */
 function escapeEnd(pattern: string, index: number): number {
   const next = pattern[index + 1];
-  if ((next === 'u' || next === 'p' || next === 'P') && pattern[index + 2] === '{') {
-    const close = pattern.indexOf('}', index + 3);
-    return close === -1 ? index + 2 : close + 1;
-  }
-  if (next === 'k' && pattern[index + 2] === '<') {
-    const close = pattern.indexOf('>', index + 3);
-    return close === -1 ? index + 2 : close + 1;
-  }
+  if ((next === 'u' || next === 'p' || next === 'P') && pattern[index + 2] === '{') return after(pattern, '}', index + 3) ?? index + 2;
+  if (next === 'k' && pattern[index + 2] === '<') return after(pattern, '>', index + 3) ?? index + 2;
   return Math.min(pattern.length, index + 2);
+}
+
+/** Characters searched for the end of a name or a property (`\p{Script=Latin}`); what is longer counts as literals. */
+const NAME_MAX = 64;
+
+/**
+ * The index after the first `char` from `from` within NAME_MAX characters: looking further for a `}` that never
+ * comes, at every `\u{` of a long source, would make the scan quadratic.
+ */
+function after(pattern: string, char: string, from: number): number | undefined {
+  const close = pattern.slice(from, from + NAME_MAX).indexOf(char);
+  return close === -1 ? undefined : from + close + 1;
 }
 
 /** Where the class at `index` ends (after its `]`); escapes inside it are skipped, and `[]` is an empty class. */

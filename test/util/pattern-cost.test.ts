@@ -70,3 +70,13 @@ describe('patternCost', () => {
     expect(patternCost('\\')).toBeGreaterThan(0);
   });
 });
+
+describe('patternCost on long sources', () => {
+  it('stays linear where a name or a property never closes', () => {
+    const started = performance.now();
+    patternCost('\\u{'.repeat(300_000));
+    patternCost('(?<'.repeat(300_000));
+    patternCost(`{${'9'.repeat(300_000)}`.repeat(3));
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
