@@ -19,6 +19,7 @@ import { unescapePointerSegment } from '../util/json-pointer.js';
 import fc from 'fast-check';
 import { asRecord, nameRecord, ownValue, type JsonRecord } from '../util/json.js';
 import { jsonBytesUpTo } from '../util/bound.js';
+import { patternCost } from '../util/pattern-cost.js';
 import type { SchemaValidator } from '../util/schema-validator.js';
 
 /** How deep a schema is followed ($ref chains, nested objects); deeper parts are left out or give up. */
@@ -307,7 +308,7 @@ function stringArbitrary(schema: JsonRecord, mode: Mode, bytes: number): fc.Arbi
   const max = Math.min(declaredMax ?? Infinity, bytes);
   const format = typeof schema.format === 'string' ? FORMATS.get(schema.format) : undefined;
   if (format) return bytes >= 64 ? format : undefined;
-  if (typeof schema.pattern === 'string' && !largeRepeat(schema.pattern)) {
+  if (typeof schema.pattern === 'string' && generatable(schema.pattern, bytes)) {
     try {
       return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'xsmall' });
     } catch {
@@ -320,10 +321,15 @@ function stringArbitrary(schema: JsonRecord, mode: Mode, bytes: number): fc.Arbi
   return fc.string({ unit: ALNUM, minLength: low, maxLength: Math.max(low, high) });
 }
 
-/** A pattern with a repetition count too large to generate from in a few bytes (`x{100000}`, `(a{999}){999}`). */
-function largeRepeat(pattern: string): boolean {
-  for (const match of pattern.matchAll(/\{\s*(\d+)/g)) if (Number(match[1]) > MAX_PATTERN_REPEAT) return true;
-  return false;
+/**
+ * Whether strings are drawn from the pattern: not when a repetition count is too large to generate from in a few
+ * bytes (`x{100000}`, `(a{999}){999}`), nor when the pattern costs more than the value's bytes
+ * (util/pattern-cost.ts: what it forces a string to hold is less). Counts of 100 nested three deep force a million
+ * characters, which fast-check spends seconds building in one synchronous step the time budget cannot interrupt.
+ */
+function generatable(pattern: string, bytes: number): boolean {
+  for (const match of pattern.matchAll(/\{\s*(\d+)/g)) if (Number(match[1]) > MAX_PATTERN_REPEAT) return false;
+  return patternCost(pattern) <= bytes;
 }
 
 function numberArbitrary(schema: JsonRecord, integer: boolean, mode: Mode): fc.Arbitrary<number> | undefined {

@@ -22,3 +22,11 @@ export function truncate(text: string, max: number): string {
   if (chars.length <= max) return text;
   return `${chars.slice(0, max).join('')}… (${chars.length - max} more characters)`;
 }
+
+/**
+ * A copy of `text` that shares no memory with it. V8 makes a slice of a long string a view that keeps the whole
+ * string alive, so an excerpt kept from a server's 8 MB answer would keep the 8 MB too.
+ */
+export function detached(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
+}

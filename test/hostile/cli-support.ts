@@ -26,8 +26,8 @@ export interface CliRun {
 }
 
 export interface CliOptions {
-  /** The server: a hostile stdio behaviour, or an HTTP URL. */
-  server: { behaviour: string } | { url: string };
+  /** The server: a hostile stdio behaviour (with more arguments for it), or an HTTP URL. */
+  server: { behaviour: string; args?: string[] } | { url: string };
   args: string[];
   timeouts?: { connect_ms: number; call_ms: number; run_ms: number };
   /** More top-level YAML for mcpact.yaml. */
@@ -66,7 +66,7 @@ export function startCli(options: CliOptions): CliCase {
       ? [
           '  transport: stdio',
           `  command: ${JSON.stringify(process.execPath)}`,
-          `  args: [${JSON.stringify(`${ROOT}dist/fixtures/hostile/stdio.js`)}, ${JSON.stringify(options.server.behaviour)}]`,
+          `  args: ${JSON.stringify([`${ROOT}dist/fixtures/hostile/stdio.js`, options.server.behaviour, ...(options.server.args ?? [])])}`,
           '  env: { HOSTILE_PIDS: ' + JSON.stringify(pidFile) + ', TOKEN: "${HOSTILE_SECRET}" }',
         ]
       : ['  transport: http', `  url: ${JSON.stringify(options.server.url)}`, '  headers: { Authorization: "Bearer ${HOSTILE_SECRET}" }'];

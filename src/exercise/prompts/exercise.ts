@@ -13,7 +13,9 @@ import { promptEntry } from '../../config/prompts.js';
 import { askCompletions, candidateLists, describeRejection, searchArgumentMap } from './accepted-map.js';
 import { declaredPrompts, type DeclaredPrompt } from './declared.js';
 import { promptCases, serverCases, type ArgumentMap, type Expectation, type MatrixCase } from './matrix.js';
-import { render, type Rendered } from './render.js';
+import { render } from './render.js';
+import { keptRendering, type KeptRendering } from './kept-rendering.js';
+import { keptOutcome } from '../kept-outcome.js';
 import { classifyAnswer, type Classified } from '../answers.js';
 import { followInputRequired, inputRequiredOf, MAX_INPUT_ROUNDS, type InputRound } from './input-required.js';
 
@@ -24,12 +26,13 @@ import { followInputRequired, inputRequiredOf, MAX_INPUT_ROUNDS, type InputRound
 export type Verdict = 'correct' | 'accepted' | 'rejected' | 'wrong-code' | 'unreachable' | 'crash' | 'hang' | 'malformed' | 'not-run' | 'input-required';
 
 export interface CaseResult extends MatrixCase {
+  /** The answer, as kept once judged (exercise/kept-outcome.ts): what the rules read of it, bounded. */
   outcome: Outcome;
   verdict: Verdict;
   /** What the answer was, for a result or an error (exercise/answers.ts). */
   answer?: Classified;
-  /** The rendered messages, for every result. */
-  rendered?: Rendered;
+  /** What the rules judge of the rendering, for every result (kept-rendering.ts). */
+  rendered?: KeptRendering;
   /**
    * In 2026-07-28, the input-required answers the case got before `outcome`, each with the retry mcpact sent
    * (exercise/prompts/input-required.ts): `outcome` is the answer to the last retry.
@@ -108,14 +111,16 @@ async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface'
   );
   const prompts = declared.filter((prompt) => picked.has(prompt));
   const completionsDeclared = surface.capabilities.completions !== undefined;
+  // prompts/expectations compares the whole rendering of case complete, where the config asks it to.
+  const keepWhole = (entry: MatrixCase) => entry.case === 'complete' && promptEntry(settings.prompts, entry.prompt)?.expect !== undefined;
   const send = async (entry: MatrixCase): Promise<CaseResult> => {
     if (probe.lost) return { ...entry, outcome: { kind: 'closed', ms: 0 }, verdict: 'not-run' };
     const first = await probe.request('prompts/get', entry.params);
     // In 2026-07-28 an input-required answer is not the rendering yet: the case is what the retries come to.
-    if (surface.era !== 'modern' || inputRequiredOf(first) === undefined) return judged(entry, first);
+    if (surface.era !== 'modern' || inputRequiredOf(first) === undefined) return judged(entry, first, keepWhole(entry));
     const { outcome, rounds } = await followInputRequired(entry.params, first, (params) => probe.request('prompts/get', params));
-    if (inputRequiredOf(outcome) !== undefined) return { ...entry, outcome, rounds, verdict: 'input-required' };
-    return { ...judged(entry, outcome), rounds };
+    if (inputRequiredOf(outcome) !== undefined) return { ...entry, outcome: keptOutcome(outcome), rounds, verdict: 'input-required' };
+    return { ...judged(entry, outcome, keepWhole(entry)), rounds };
   };
   const sequence = async (entries: MatrixCase[]) => {
     const results: CaseResult[] = [];
@@ -133,9 +138,10 @@ async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface'
   return { prompts: exercised, sampledOut: declared.length - prompts.length, server, completionForUnknownPrompt, completionsDeclared };
 }
 
-function judged(entry: MatrixCase, outcome: Outcome): CaseResult {
-  const result: CaseResult = { ...entry, outcome, ...judge(outcome, entry.expected, entry.argument) };
-  if (outcome.kind === 'result') result.rendered = render(outcome.result);
+/** The case judged on the whole answer, which it then keeps only in part: the answer is dropped here. */
+function judged(entry: MatrixCase, outcome: Outcome, keepWhole: boolean): CaseResult {
+  const result: CaseResult = { ...entry, outcome: keptOutcome(outcome), ...judge(outcome, entry.expected, entry.argument) };
+  if (outcome.kind === 'result') result.rendered = keptRendering(render(outcome.result), entry.params.arguments, keepWhole);
   return result;
 }
 

@@ -1,5 +1,4 @@
 import { defineRule } from '../../engine/rule.js';
-import { valueAppears } from '../../exercise/prompts/value-forms.js';
 import { caseData, exercisedPrompts, promptLocation, quoteName } from './shared.js';
 
 export const argumentDropped = defineRule({
@@ -59,9 +58,8 @@ export const argumentDropped = defineRule({
     for (const prompt of exercised.prompts) {
       const complete = prompt.results.find((result) => result.case === 'complete');
       if (!complete?.rendered || !prompt.accepted) continue;
-      const text = complete.rendered.text;
       for (const [name, value] of Object.entries(prompt.accepted)) {
-        if (value.trim() === '' || valueAppears(text, value)) continue;
+        if (value.trim() === '' || complete.rendered.carried.get(name)?.appears === true) continue;
         context.report({
           message: `the value of argument ${quoteName(name)} appears nowhere in the rendered messages (case complete)`,
           location: promptLocation(prompt.prompt.name),

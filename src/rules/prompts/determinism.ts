@@ -58,7 +58,7 @@ export const determinism = defineRule({
       for (const again of casesNamed([prompt], 'determinism')) {
         if (again.verdict !== 'correct') {
           reportVerdicts(context, [again], () => 'the accepted call repeated (case determinism)');
-        } else if (complete?.rendered && again.rendered && complete.rendered.canonical !== again.rendered.canonical) {
+        } else if (complete?.rendered && again.rendered && complete.rendered.digest !== again.rendered.digest) {
           context.report({
             message: 'the same arguments rendered different messages on a second call (case determinism)',
             location: promptLocation(prompt.prompt.name),

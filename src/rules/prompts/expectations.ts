@@ -2,6 +2,7 @@ import { defineRule, type RuleContext } from '../../engine/rule.js';
 import { PROMPT_POLICY_KEYS, type PromptEntry } from '../../config/prompts.js';
 import { checkGolden, goldenText } from '../../engine/golden.js';
 import { exercisePrompts, type CaseResult } from '../../exercise/prompts/exercise.js';
+import { rolesDigest, type KeptRendering } from '../../exercise/prompts/kept-rendering.js';
 import { caseData, promptLocation, quoteName } from './shared.js';
 
 export const expectations = defineRule({
@@ -67,7 +68,9 @@ export const expectations = defineRule({
     for (const [name, entry] of configured) {
       const prompt = exercise.prompts.find((candidate) => candidate.prompt.name === name);
       const complete = prompt?.results.find((result) => result.case === 'complete');
-      if (!prompt || !complete?.rendered) {
+      // The matrix keeps the whole rendering of case complete for the prompts with expectations.
+      const whole = complete?.rendered?.whole;
+      if (!prompt || !complete?.rendered || !whole) {
         const why = !prompt ? 'the server lists no such prompt' : (prompt.skipped ?? prompt.pending ?? 'it did not render');
         context.report({
           message: `prompt ${quoteName(name)} has expectations in the config, but ${why}`,
@@ -76,28 +79,34 @@ export const expectations = defineRule({
         });
         continue;
       }
-      checkExpectations(context, name, entry, complete);
+      checkExpectations(context, name, entry, complete, complete.rendered, whole);
     }
   },
 });
 
-function checkExpectations(context: RuleContext, name: string, entry: PromptEntry, complete: CaseResult): void {
-  const rendered = complete.rendered!;
+function checkExpectations(
+  context: RuleContext,
+  name: string,
+  entry: PromptEntry,
+  complete: CaseResult,
+  rendered: KeptRendering,
+  whole: NonNullable<KeptRendering['whole']>,
+): void {
   const expect = entry.expect ?? {};
   const fail = (message: string, anchor: string, extra: Record<string, unknown> = {}) =>
     context.report({ message, location: promptLocation(name), data: caseData(complete, context.runtime.showValues, { anchor, ...extra }) });
-  if (expect.roles && expect.roles.join(',') !== rendered.roles.join(',')) {
+  if (expect.roles && rolesDigest(expect.roles) !== rendered.rolesDigest) {
     fail(`message roles are [${rendered.roles.join(', ').slice(0, 80)}], expected [${expect.roles.join(', ')}]`, 'roles');
   }
   for (const pattern of expect.match ?? []) {
-    if (!new RegExp(pattern).test(rendered.text)) fail(`rendered text does not match /${pattern}/`, `match: ${pattern}`);
+    if (!new RegExp(pattern).test(whole.text)) fail(`rendered text does not match /${pattern}/`, `match: ${pattern}`);
   }
   for (const pattern of expect.not_match ?? []) {
-    if (new RegExp(pattern).test(rendered.text)) fail(`rendered text matches /${pattern}/, which it must not`, `not_match: ${pattern}`);
+    if (new RegExp(pattern).test(whole.text)) fail(`rendered text matches /${pattern}/, which it must not`, `not_match: ${pattern}`);
   }
   if (expect.golden === undefined) return;
   // The golden form of a rendering is the pretty JSON of its messages, after the user's normalize rules.
-  const verdict = checkGolden(context.runtime, expect.golden, goldenText(rendered.messages, expect.normalize));
+  const verdict = checkGolden(context.runtime, expect.golden, goldenText(whole.messages, expect.normalize));
   if (verdict.kind === 'missing') {
     fail(`golden file ${expect.golden} does not exist; run mcpact run --update-golden to create it from the current rendering`, `golden: ${expect.golden}`);
   } else if (verdict.kind === 'different') {

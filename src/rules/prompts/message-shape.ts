@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { problemKind } from '../../exercise/prompts/kept-rendering.js';
 import { caseData, exercisedPrompts, promptLocation } from './shared.js';
 
 export const messageShape = defineRule({
@@ -59,7 +60,7 @@ export const messageShape = defineRule({
       const seen = new Set<string>();
       for (const result of prompt.results) {
         for (const problem of result.rendered?.problems ?? []) {
-          const key = `${problem.pointer.replace(/\/messages\/\d+/, '/messages/*')}|${problem.message}`;
+          const key = problemKind(problem);
           if (seen.has(key)) continue;
           seen.add(key);
           context.report({

@@ -64,7 +64,7 @@ export const optionalArguments = defineRule({
           continue;
         }
         const omitted = prompt.results.find((result) => result.case === 'optional-omitted' && result.argument === empty.argument);
-        if (omitted?.rendered && omitted.rendered.canonical !== empty.rendered.canonical) {
+        if (omitted?.rendered && omitted.rendered.digest !== empty.rendered.digest) {
           context.report({
             message: `optional argument ${quoteName(empty.argument ?? '')} sent empty renders differently from leaving it out (case optional-empty); reject it with -32602 or treat it as omitted`,
             location: promptLocation(prompt.prompt.name),

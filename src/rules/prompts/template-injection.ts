@@ -1,7 +1,9 @@
 import { defineRule } from '../../engine/rule.js';
+import type { KeptRendering } from '../../exercise/prompts/kept-rendering.js';
 import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, quoteName, reportVerdicts } from './shared.js';
 
-const occurrences = (text: string, needle: string) => (needle === '' ? 0 : text.split(needle).length - 1);
+/** How often the rendering shows the value sent for argument `name`, verbatim. */
+const verbatim = (rendered: KeptRendering, name: string | undefined) => (name === undefined ? 0 : (rendered.carried.get(name)?.occurrences ?? 0));
 
 export const templateInjection = defineRule({
   id: 'prompts/template-injection',
@@ -65,9 +67,9 @@ export const templateInjection = defineRule({
           continue;
         }
         if (!result.rendered || !complete?.rendered || result.variant === undefined || !prompt.accepted) continue;
-        const other = prompt.accepted[result.variant] ?? '';
-        const grew = occurrences(result.rendered.text, other) > occurrences(complete.rendered.text, other);
-        if (grew && !result.rendered.text.includes(`{{${result.variant}}}`)) {
+        // The second argument sends its accepted value in both calls; the first sends `{{<second>}}` in this one.
+        const grew = verbatim(result.rendered, result.variant) > verbatim(complete.rendered, result.variant);
+        if (grew && verbatim(result.rendered, result.argument) === 0) {
           context.report({
             message: `argument ${quoteName(result.argument ?? '')} sent as {{${result.variant}}} was replaced by the value of ${quoteName(result.variant)} (case template-injection)`,
             location: promptLocation(prompt.prompt.name),

@@ -1,14 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import type { CaseResult } from '../../exercise/prompts/exercise.js';
+import { markerCount, SYNTAX_MARKERS, WORD_MARKERS } from '../../exercise/prompts/markers.js';
 import { caseData, exercisedPrompts, promptLocation } from './shared.js';
-
-/** Template syntax that should never survive rendering. */
-const SYNTAX_MARKERS = ['{{', '}}', '${', '[object Object]'] as const;
-/** Words that are ordinary English or code in a prompt, but a bug when rendering introduces them. */
-const WORD_MARKERS = ['undefined', 'null', 'NaN'] as const;
-
-const count = (text: string, needle: string) => text.split(needle).length - 1;
-const countWord = (text: string, word: string) => (text.match(new RegExp(`\\b${word}\\b`, 'g')) ?? []).length;
 
 function supplied(result: CaseResult): string {
   const args = result.params.arguments;
@@ -70,16 +63,17 @@ export const unresolvedMarkers = defineRule({
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;
     for (const prompt of exercised.prompts) {
-      const complete = prompt.results.find((result) => result.case === 'complete')?.rendered?.text ?? '';
+      // The markers were counted on the whole text when the matrix kept the rendering (exercise/prompts/markers.ts).
+      const complete = prompt.results.find((result) => result.case === 'complete')?.rendered?.markers;
       const seen = new Set<string>();
       // Renderings of invalid input are judged by the rule for that case; markers there would say it twice.
       for (const result of prompt.results.filter((entry) => entry.expected !== 'invalid-params')) {
-        const text = result.rendered?.text;
-        if (text === undefined) continue;
+        const counts = result.rendered?.markers;
+        if (counts === undefined) continue;
         const values = supplied(result);
         const found = [
-          ...SYNTAX_MARKERS.filter((marker) => count(text, marker) > count(values, marker)),
-          ...WORD_MARKERS.filter((word) => countWord(text, word) > countWord(values, word) && countWord(text, word) > countWord(complete, word)),
+          ...SYNTAX_MARKERS.filter((marker) => (counts.get(marker) ?? 0) > markerCount(values, marker)),
+          ...WORD_MARKERS.filter((word) => (counts.get(word) ?? 0) > markerCount(values, word) && (counts.get(word) ?? 0) > (complete?.get(word) ?? 0)),
         ];
         for (const marker of found) {
           if (seen.has(marker)) continue;

@@ -1,6 +1,7 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import { resourceLimits } from '../../config/resources.js';
 import { answerOf } from '../../exercise/answers.js';
+import { LINKS_READ } from '../../exercise/kept-outcome.js';
 import { exercisePrompts } from '../../exercise/prompts/exercise.js';
 import { capped, sharedRead } from '../../exercise/resources.js';
 import { outcomesOf, toolPlan } from '../../exercise/tools.js';
@@ -36,7 +37,7 @@ function linksIn(result: unknown): string[] {
     : Array.isArray(record?.messages)
       ? record.messages.map((message) => asRecord(message)?.content)
       : [];
-  return blocks.slice(0, 200).flatMap((block) => {
+  return blocks.slice(0, LINKS_READ).flatMap((block) => {
     const link = asRecord(block);
     return link?.type === 'resource_link' && typeof link.uri === 'string' ? [link.uri] : [];
   });
