@@ -14,6 +14,7 @@ import { parseLockfile, serializeLockfile, writeLockfileAtomically, type Lockfil
 import { lockfilePaths } from '../drift/lockfile/paths.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { redactor } from '../report/redact.js';
+import { secretsOf, type Secrets } from '../util/secrets.js';
 import { forTerminal } from '../report/sanitize.js';
 import type { Surface } from '../surface/types.js';
 import { resolveTargets, type ServerTarget } from './targets.js';
@@ -28,6 +29,7 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
   const resolved = await resolveTargets(operands, options, await knownRuleIds(operands, options));
   const files = lockfilePaths(resolved.servers, resolved.configPath, options.lockfile);
   const redact = redactor(resolved.secrets);
+  const secrets = secretsOf(resolved.secrets);
   const say = (line: string) => writeErr(`mcpact: ${forTerminal(redact(line))}\n`);
   const version = mcpactVersion();
 
@@ -39,14 +41,20 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
     let outputs: { observed: Map<string, ObservedOutput>; notes: string[] } = { observed: new Map(), notes: [] };
     let contents: PinnedContents | undefined;
     try {
-      surface = await capture(server, version, options.verbose ? (line) => say(`[${server.name} stderr] ${line}`) : undefined, async (captured, probe) => {
-        // The prompt calls that work today, for the compatibility replay of later diffs.
-        invocations = await recordInvocations(captured, probe, server.settings);
-        // Output shapes only when opted in (drift.output_shapes), and never on half a contract.
-        if (captureProblems(captured).length === 0) outputs = await recordOutputShapes(captured, probe, server.settings);
-        // Resource contents only when opted in (drift.resource_contents).
-        if (captureProblems(captured).length === 0) contents = await readPinnedContents(captured, probe, server.settings);
-      });
+      surface = await capture(
+        server,
+        version,
+        secrets,
+        options.verbose ? (line) => say(`[${server.name} stderr] ${line}`) : undefined,
+        async (captured, probe) => {
+          // The prompt calls that work today, for the compatibility replay of later diffs.
+          invocations = await recordInvocations(captured, probe, server.settings);
+          // Output shapes only when opted in (drift.output_shapes), and never on half a contract.
+          if (captureProblems(captured).length === 0) outputs = await recordOutputShapes(captured, probe, server.settings);
+          // Resource contents only when opted in (drift.resource_contents).
+          if (captureProblems(captured).length === 0) contents = await readPinnedContents(captured, probe, server.settings);
+        },
+      );
     } catch (error) {
       const failure = error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
       throw new McpactError(failure.kind, redact(`${server.name}: ${failure.message}; no lockfile written`), failure.details.map(redact), { cause: error });
@@ -100,6 +108,7 @@ export async function knownRuleIds(operands: readonly string[], options: TargetO
 async function capture(
   server: ServerTarget,
   clientVersion: string,
+  secrets: Secrets,
   onStderrLine: ((line: string) => void) | undefined,
   record: (surface: Surface, probe: Probe) => Promise<void>,
 ): Promise<Surface> {
@@ -112,6 +121,7 @@ async function capture(
     signal: deadline,
     onStderrLine,
     era: server.protocolEra,
+    secrets,
   });
   try {
     if (!deadline.aborted) await record(surface, probe);

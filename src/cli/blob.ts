@@ -14,6 +14,7 @@ import { INHERITED_LEVELS, RULE_LEVELS, SEVERITIES, type Severity } from '../mod
 import type { SeverityPolicy } from '../engine/severity.js';
 import type { Surface } from '../surface/types.js';
 import { bounded, TRACE_BOUNDS } from '../util/bound.js';
+import { redactData, type Secrets } from '../util/secrets.js';
 import { writeOutput } from './output.js';
 import type { Shard } from './shard.js';
 
@@ -85,8 +86,8 @@ export interface BlobInput {
   complete: boolean;
   durationMs: number;
   servers: readonly BlobServer[];
-  /** The run's redaction: the same as every other report's. */
-  redact: <T>(value: T) => T;
+  /** The run's secrets: each server's report comes redacted already, and the Surfaces are redacted here. */
+  secrets: Secrets;
 }
 
 /** The digest of a config's server names, order included (the merged report is in config order). */
@@ -110,11 +111,12 @@ export async function writeBlob(dir: string, input: BlobInput): Promise<string> 
       report: server.report,
       policy: JSON.parse(JSON.stringify(server.policy)) as unknown,
       // Server text of any depth: cut where JSON.stringify (and redaction's walk) would overflow, as in the trace.
-      surface: server.surface ? bounded(server.surface, TRACE_BOUNDS) : null,
+      // Only values are redacted: the blob's own keys, and the protocol's names merge-reports reads, stay.
+      surface: server.surface ? redactData(bounded(server.surface, TRACE_BOUNDS), input.secrets) : null,
     })),
   };
   const file = path.join(dir, blobFileName(input.shard));
-  await writeOutput(file, JSON.stringify(input.redact(blob)) + '\n');
+  await writeOutput(file, JSON.stringify(blob) + '\n');
   return file;
 }
 

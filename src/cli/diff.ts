@@ -8,7 +8,8 @@ import { interruptSignal } from './signals.js';
 import { DEFAULT_CONCURRENCY, runServers } from '../engine/runner.js';
 import { CHANGE_IDS, CHANGES } from '../model/changes.js';
 import { buildRunReport, exitCode } from '../report/build.js';
-import { redactor } from '../report/redact.js';
+import { redactedHooks, redactReport } from '../report/redact-report.js';
+import { secretsOf } from '../util/secrets.js';
 import { driftRules } from '../rules/drift/index.js';
 import { diffBaselines } from './baselines.js';
 import { knownRuleIds } from './baseline.js';
@@ -29,7 +30,7 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
   const resolved = await resolveTargets(operands, options, await knownRuleIds(operands, options));
   // Every lockfile is read before any server is started: a bad one is exit 2 with nothing half done.
   const baselines = await diffBaselines(resolved.servers, resolved.configPath, options.lockfile, resolved.secrets);
-  const redact = redactor(resolved.secrets);
+  const secrets = secretsOf(resolved.secrets);
   const version = mcpactVersion();
   const failOn = options.failOn;
   const plans = resolved.servers.map((server, index) => ({
@@ -48,10 +49,14 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
     concurrency: DEFAULT_CONCURRENCY,
     servers: defaultServerConcurrency(),
     interrupt: interruptSignal(),
-    hooks: { ...progress, onStderrLine: options.verbose ? (name, line) => say(redact(`[${name} stderr] ${line}`)) : undefined },
+    secrets,
+    hooks: redactedHooks({ ...progress, onStderrLine: options.verbose ? (name, line) => say(`[${name} stderr] ${line}`) : undefined }, secrets),
   });
   progress?.finish();
-  const report = redact(buildRunReport({ version, servers, durationMs: performance.now() - started, failOn: resolved.failOn ?? 'error' }));
+  const built = buildRunReport({ version, servers, durationMs: performance.now() - started, failOn: resolved.failOn ?? 'error' });
+  // The verdict is the report's as built: redaction only ever changes values a server or the user supplied.
+  const code = exitCode(built);
+  const report = redactReport(built, secrets);
   // What the output-shape replay could not compare, once per server (also the reason of drift/tool-output-breaking).
   if (!options.quiet) {
     for (const server of report.servers) {
@@ -61,7 +66,7 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
   }
   await writeReports(report, options.reporter, reporterContext(options, driftRules), false);
   reportServerErrors(report, options.reporter);
-  return exitCode(report);
+  return code;
 }
 
 function listChanges(): string {

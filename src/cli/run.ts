@@ -84,7 +84,8 @@ async function execute(
     { DEFAULT_CONCURRENCY, policyOf, runServers },
     { ALL_RULES },
     { buildRunReport, exitCode },
-    { redactor },
+    { redactReport, redactedHooks },
+    { redactData, secretsOf },
     { consoleStream },
     { REPORTERS },
     { argumentValues },
@@ -97,7 +98,8 @@ async function execute(
     import('../engine/runner.js'),
     import('../rules/index.js'),
     import('../report/build.js'),
-    import('../report/redact.js'),
+    import('../report/redact-report.js'),
+    import('../util/secrets.js'),
     import('../report/reporters/console.js'),
     import('../report/reporters/index.js'),
     import('../config/suites.js'),
@@ -111,22 +113,23 @@ async function execute(
   const failOn = options.failOn ?? resolved.failOn ?? 'error';
   const showValues = options.showValues === true;
   // Prompt example values and suite/latency arguments are user data: kept out of every report and trace unless --show-values.
-  const redact = redactor(showValues ? resolved.secrets : [...resolved.secrets, ...exampleValues(resolved.servers, argumentValues)]);
+  const secrets = secretsOf(showValues ? resolved.secrets : [...resolved.secrets, ...exampleValues(resolved.servers, argumentValues)]);
   const runtime = diskRuntime(resolved.configPath ? path.dirname(resolved.configPath) : process.cwd(), {
     showValues,
     updateGolden: options.updateGolden === true,
     // The config's secrets only: example values are the user's own data, recorded as rendered.
-    redact: redactor(resolved.secrets),
+    redact: secretsOf(resolved.secrets).text,
   });
   const version = mcpactVersion();
 
   const reporters = followUp ? options.reporter.filter((reporter) => reporter.path !== undefined) : options.reporter;
   const streamed = consoleOnStdout(reporters);
   const context = reporterContext(options, ALL_RULES);
-  const stream = streamed ? consoleStream((text) => writeOut(redact(text)), { ...context, failOn }) : undefined;
+  // The console hears what the report will say: values redacted, never mcpact's own words (report/redact-report.ts).
+  const stream = streamed ? consoleStream(writeOut, { ...context, failOn }) : undefined;
   // Messages may nest deeper than JSON.stringify (or redaction's walk) can go: the trace keeps a bounded copy, of
   // the same shape (only values deep inside each `message`, typed unknown, become marker strings).
-  const trace = options.trace ? await openTrace(options.trace, (line) => redact(bounded(line, TRACE_BOUNDS) as typeof line)) : undefined;
+  const trace = options.trace ? await openTrace(options.trace, (line) => redactData(bounded(line, TRACE_BOUNDS), secrets)) : undefined;
   // Without the console on stdout, stderr says how far the run is (one live line on a terminal, a line per family in CI).
   const progress = streamed || options.quiet || followUp ? undefined : progressHooks(writeErr, process.stderr.isTTY === true);
 
@@ -154,7 +157,8 @@ async function execute(
     concurrency: DEFAULT_CONCURRENCY,
     servers: serverConcurrency,
     interrupt,
-    hooks: { ...stream, ...progress, onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
+    secrets,
+    hooks: { ...redactedHooks({ ...stream, ...progress }, secrets), onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
     // A shard sees only its servers: the checks across servers run at merge time, over every shard's.
     crossServer: options.shard === undefined,
     ...(blobDir !== undefined && { onSurface: (index: number, surface: Surface) => surfaces.set(index, surface) }),
@@ -165,7 +169,10 @@ async function execute(
     if (line !== undefined && configPath !== undefined) return { ...report, source: configSource(configPath, line) };
     return source ? { ...report, source } : report;
   });
-  const report = redact(buildRunReport({ version, servers, durationMs: performance.now() - started, failOn }));
+  const built = buildRunReport({ version, servers, durationMs: performance.now() - started, failOn });
+  // The verdict is the report's as built: redaction only ever changes values a server or the user supplied.
+  const code = exitCode(built);
+  const report = redactReport(built, secrets);
   for (const file of await runtime.flush()) writeErr(`mcpact: wrote golden file ${path.relative(process.cwd(), file)}\n`);
   stream?.finish(report);
   await writeReports(report, reporters, context, streamed);
@@ -183,7 +190,7 @@ async function execute(
         policy: policyOf(plans[index]!),
         surface: surfaces.get(index),
       })),
-      redact,
+      secrets,
     });
   }
   if (options.prComment && !followUp) {
@@ -194,7 +201,7 @@ async function execute(
   }
   await trace?.close();
   if (!followUp) reportServerErrors(report, reporters);
-  return { report, code: exitCode(report), folders: watchFolders(resolved) };
+  return { report, code, folders: watchFolders(resolved) };
 }
 
 /** What --watch watches without paths: each stdio server's cwd, else the config's folder (or the working directory). */

@@ -8,6 +8,7 @@ import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
 import { RpcPeer, type Outcome } from './rpc.js';
 import type { Envelope } from './envelope.js';
+import type { Secrets } from '../util/secrets.js';
 
 export interface StdioCommand {
   command: string;
@@ -37,6 +38,8 @@ export interface RawStdioOptions {
    * (removed in 2026-07-28) is a server/discover too: the one request every modern server answers with a result.
    */
   envelope?: Envelope;
+  /** Redacted from the stdout lines the child writes that are not JSON-RPC, before they are cut. */
+  secrets?: Secrets;
 }
 
 export interface RawSendOptions {
@@ -70,7 +73,13 @@ export class RawStdioConnection {
 
   /** Starts the child; rejects (McpactError) when it cannot be started at all. */
   static async open(command: StdioCommand, options: RawStdioOptions): Promise<RawStdioConnection> {
-    const transport = new StdioTransport({ command: command.command, args: command.args, env: childEnvironment(command.env), cwd: command.cwd });
+    const transport = new StdioTransport({
+      command: command.command,
+      args: command.args,
+      env: childEnvironment(command.env),
+      cwd: command.cwd,
+      secrets: options.secrets,
+    });
     const peer = new RpcPeer(transport, { envelope: options.envelope });
     const connection = new RawStdioConnection(transport, peer, options);
     try {

@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { excerpt, jsonBytesUpTo } from '../util/bound.js';
 import { cutDeepNesting } from '../util/nesting.js';
+import type { Secrets } from '../util/secrets.js';
 import { withEnvelope, type Envelope } from './envelope.js';
 
 export type Outcome =
@@ -95,6 +96,8 @@ export interface PeerOptions {
   onTap?: (entry: TapEntry) => void;
   /** Modern era: the `_meta` envelope every request carries (connect/envelope.ts). */
   envelope?: Envelope;
+  /** Redacted from a message too large to tap whole before its excerpt is cut (the whole ones are redacted by the listener). */
+  secrets?: Secrets;
 }
 
 export class RpcPeer {
@@ -259,7 +262,7 @@ export class RpcPeer {
       return;
     }
     this.tappedBytes += TAP_LIMITS.messageBytes;
-    listener({ direction, at, message: excerpt(message, TAP_LIMITS.messageBytes), excerpt: true });
+    listener({ direction, at, message: excerpt(message, TAP_LIMITS.messageBytes, this.options.secrets), excerpt: true });
   }
 
   private receive(message: unknown): void {

@@ -12,6 +12,7 @@ import { boundedFetch } from './bounded-fetch.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
 import { takePrestarted } from './prestart.js';
+import { NO_SECRETS, type Secrets } from '../util/secrets.js';
 
 export type SessionTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -38,6 +39,8 @@ export interface SessionOptions {
    * 2026-07-28 basic/versioning#backward-compatibility-with-initialization-based-versions prescribes.
    */
   era?: EraChoice;
+  /** Redacted from what the server says before it is cut: its error messages, stderr and stdout lines, traced excerpts. */
+  secrets?: Secrets;
 }
 
 /** The modern opening: the `server/discover` request mcpact sent (its envelope) and what came back. */
@@ -101,7 +104,7 @@ function probeMs(options: SessionOptions): number {
 /** What the `server/discover` probe says about the server (stdio: basic/transports/stdio#backward-compatibility). */
 type Verdict = { era: 'modern' } | { era: 'legacy' } | { era: 'refused'; why: string };
 
-function judgeProbe(outcome: Outcome, modernError: { code: unknown; message: unknown; data?: unknown } | undefined): Verdict {
+function judgeProbe(outcome: Outcome, modernError: { code: unknown; message: unknown; data?: unknown } | undefined, secrets: Secrets): Verdict {
   if (outcome.kind === 'result') {
     const result = outcome.result;
     if (typeof result !== 'object' || result === null || Array.isArray(result)) return { era: 'legacy' };
@@ -109,28 +112,31 @@ function judgeProbe(outcome: Outcome, modernError: { code: unknown; message: unk
     // A DiscoverResult that lists versions without mcpact's modern one: legacy if it lists one mcpact speaks.
     if (Array.isArray(supported) && !supported.includes(MODERN_REVISION)) {
       if (supported.some((version) => (KNOWN_REVISIONS as readonly unknown[]).includes(version))) return { era: 'legacy' };
-      return { era: 'refused', why: `the server supports ${versionList(supported)}; mcpact speaks ${MODERN_REVISION} and ${KNOWN_REVISIONS.join(', ')}` };
+      return {
+        era: 'refused',
+        why: `the server supports ${versionList(supported, secrets)}; mcpact speaks ${MODERN_REVISION} and ${KNOWN_REVISIONS.join(', ')}`,
+      };
     }
     return { era: 'modern' };
   }
   // A recognized modern error: the server is modern and refused the request; falling back is not allowed.
   if (modernError && isModernError(modernError.code)) {
     const supported = (modernError.data as Record<string, unknown> | undefined)?.supported;
-    const detail = Array.isArray(supported) ? ` (it supports ${versionList(supported)})` : '';
+    const detail = Array.isArray(supported) ? ` (it supports ${versionList(supported, secrets)})` : '';
     return {
       era: 'refused',
-      why: `server/discover failed with modern JSON-RPC error ${String(modernError.code)}: ${oneLine(String(modernError.message))}${detail}`,
+      why: `server/discover failed with modern JSON-RPC error ${oneLine(String(modernError.code), secrets, 40)}: ${oneLine(String(modernError.message), secrets)}${detail}`,
     };
   }
   // Any other error, or no answer in time: a legacy server (the fallback is keyed to no particular code).
   return { era: 'legacy' };
 }
 
-function versionList(versions: unknown[]): string {
+function versionList(versions: unknown[], secrets: Secrets): string {
   return (
     versions
       .slice(0, 10)
-      .map((version) => oneLine(String(version)).slice(0, 40))
+      .map((version) => oneLine(String(version), secrets, 40))
       .join(', ') || '(none)'
   );
 }
@@ -146,7 +152,8 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     if (!capsHit.includes(message)) capsHit.push(message);
   };
   const { transport, stdio, envNames } = await createTransport(target, options, onCap);
-  const peer = new RpcPeer(transport, { onTap: options.onTap });
+  const secrets = options.secrets ?? NO_SECRETS;
+  const peer = new RpcPeer(transport, { onTap: options.onTap, secrets });
   const close = async () => {
     if (transport instanceof StdioTransport) return transport.close();
     if (target.kind === 'http') await terminateHttpSession(transport);
@@ -161,9 +168,9 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
       peer.useEnvelope(envelope);
       const outcome = await peer.request('server/discover', {}, { timeoutMs: choice === 'modern' ? options.connectMs : probeMs(options), signal: deadline });
       discover = { envelope, outcome };
-      const verdict = judgeProbe(outcome, errorOf(outcome));
+      const verdict = judgeProbe(outcome, errorOf(outcome), secrets);
       if (verdict.era === 'modern' || choice === 'modern') {
-        failUnlessDiscovered(outcome, verdict, options.connectMs, stdio, peer.lastError, capsHit);
+        failUnlessDiscovered(outcome, verdict, options.connectMs, stdio, peer.lastError, capsHit, secrets);
         return { target: target.kind, peer, era: 'modern', discover, stdio, capsHit, close };
       }
       if (verdict.era === 'refused') throw new McpactError('connection', verdict.why, stdio ? stderrDetails(stdio) : []);
@@ -184,7 +191,7 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     };
     const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: deadline });
     if (outcome.kind === 'closed') await stdio?.settle(EXIT_SETTLE_MS);
-    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, capsHit, envNames);
+    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, capsHit, secrets, envNames);
     const result = (outcome as { result: Record<string, unknown> }).result;
     if (typeof result.protocolVersion === 'string' && 'setProtocolVersion' in transport) {
       (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
@@ -214,7 +221,8 @@ async function openModernHttp(
   const choice = options.era ?? 'legacy';
   const transport = new ModernHttpTransport(parseUrl(target.url), target.headers, boundedFetch(onCap) as typeof fetch);
   const envelope = envelopeOf(options);
-  const peer = new RpcPeer(transport, { onTap: options.onTap, envelope });
+  const secrets = options.secrets ?? NO_SECRETS;
+  const peer = new RpcPeer(transport, { onTap: options.onTap, envelope, secrets });
   const close = () => transport.close();
   try {
     await peer.start();
@@ -225,9 +233,9 @@ async function openModernHttp(
     if (capsHit.length > 0) throw new McpactError('connection', `could not read the answer to server/discover: ${capsHit.join('; ')}`);
     const refusal = transport.lastRefusal?.body as Record<string, unknown> | undefined;
     const refusedWith = errorOf(outcome) ?? (refusal && typeof refusal.error === 'object' && refusal.error !== null ? (refusal.error as never) : undefined);
-    const verdict = judgeProbe(outcome, refusedWith);
+    const verdict = judgeProbe(outcome, refusedWith, secrets);
     if (verdict.era === 'modern' || choice === 'modern') {
-      failUnlessDiscovered(outcome, verdict, options.connectMs, undefined, peer.lastError, capsHit, transport.lastRefusal);
+      failUnlessDiscovered(outcome, verdict, options.connectMs, undefined, peer.lastError, capsHit, secrets, transport.lastRefusal);
       return { session: { target: 'http', peer, era: 'modern', discover: { envelope, outcome }, capsHit, close } };
     }
     await close();
@@ -254,12 +262,13 @@ function failUnlessDiscovered(
   stdio: StdioTransport | undefined,
   transportError: Error | undefined,
   capsHit: readonly string[],
+  secrets: Secrets,
   refusal?: HttpRefusal,
 ): void {
   const details = [...(stdio ? stderrDetails(stdio) : []), ...capsHit];
   if (verdict.era === 'refused') throw new McpactError('connection', verdict.why, details);
   // An HTTP error without a modern error in it: the server answered, and what it answered is the legacy era's.
-  if (outcome.kind === 'closed' && refusal !== undefined) throw new McpactError('connection', refusedOverHttp(refusal), details);
+  if (outcome.kind === 'closed' && refusal !== undefined) throw new McpactError('connection', refusedOverHttp(refusal, secrets), details);
   switch (outcome.kind) {
     case 'result':
       if (verdict.era === 'modern') return;
@@ -267,7 +276,7 @@ function failUnlessDiscovered(
     case 'error':
       throw new McpactError(
         'connection',
-        `server/discover failed with JSON-RPC error ${String(outcome.code).slice(0, 40)}: ${oneLine(String(outcome.message))} (--protocol-era modern; a server of the initialize era needs auto or legacy)`,
+        `server/discover failed with JSON-RPC error ${oneLine(String(outcome.code), secrets, 40)}: ${oneLine(String(outcome.message), secrets)} (--protocol-era modern; a server of the initialize era needs auto or legacy)`,
         details,
       );
     case 'timeout':
@@ -275,7 +284,7 @@ function failUnlessDiscovered(
     case 'closed':
       throw new McpactError(
         'connection',
-        `server closed the connection before answering server/discover${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`,
+        `server closed the connection before answering server/discover${exitSuffix(stdio)}${errorSuffix(stdio, transportError, secrets)}`,
         details,
       );
     case 'malformed':
@@ -283,10 +292,10 @@ function failUnlessDiscovered(
   }
 }
 
-function refusedOverHttp(refusal: HttpRefusal): string {
+function refusedOverHttp(refusal: HttpRefusal, secrets: Secrets): string {
   const body = refusal.body as Record<string, unknown> | undefined;
   const error = typeof body?.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : undefined;
-  const rpc = error ? ` and JSON-RPC error ${String(error.code).slice(0, 40)}: ${oneLine(String(error.message))}` : '';
+  const rpc = error ? ` and JSON-RPC error ${oneLine(String(error.code), secrets, 40)}: ${oneLine(String(error.message), secrets)}` : '';
   return `server/discover was refused with HTTP ${refusal.status}${rpc}, not an error of ${MODERN_REVISION}: the server speaks the initialize era (--protocol-era modern; such a server needs auto or legacy)`;
 }
 
@@ -299,7 +308,15 @@ async function createTransport(
   if (target.kind === 'stdio') {
     const env = childEnvironment(target.env);
     const launched = takePrestarted(target);
-    const stdio = new StdioTransport({ command: target.command, args: target.args, env, cwd: target.cwd, onStderrLine: options.onStderrLine, launched });
+    const stdio = new StdioTransport({
+      command: target.command,
+      args: target.args,
+      env,
+      cwd: target.cwd,
+      onStderrLine: options.onStderrLine,
+      launched,
+      secrets: options.secrets,
+    });
     return { transport: stdio, stdio, envNames: Object.keys(env).sort() };
   }
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
@@ -323,6 +340,7 @@ function failUnlessInitialized(
   stdio: StdioTransport | undefined,
   transportError: Error | undefined,
   capsHit: readonly string[],
+  secrets: Secrets,
   envNames?: string[],
 ): void {
   const stderr = [...(stdio ? stderrDetails(stdio) : []), ...capsHit];
@@ -334,31 +352,32 @@ function failUnlessInitialized(
       // Server text, on one line: a newline in it would start a line of the server's choosing.
       throw new McpactError(
         'connection',
-        `initialize failed with JSON-RPC error ${String(outcome.code).slice(0, 40)}: ${oneLine(String(outcome.message))}`,
+        `initialize failed with JSON-RPC error ${oneLine(String(outcome.code), secrets, 40)}: ${oneLine(String(outcome.message), secrets)}`,
         stderr,
       );
     case 'timeout':
       throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
     case 'closed':
-      throw new McpactError('connection', `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError)}`, [
-        ...stderr,
-        ...environmentNote(envNames),
-      ]);
+      throw new McpactError(
+        'connection',
+        `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError, secrets)}`,
+        [...stderr, ...environmentNote(envNames)],
+      );
     case 'malformed':
       throw new McpactError('connection', 'server answered initialize with neither a result nor an error', stderr);
   }
 }
 
 /** Over HTTP, what the transport said (a status and its body, a redirect not followed), cut short: it is server text. */
-function errorSuffix(stdio: StdioTransport | undefined, error: Error | undefined): string {
+function errorSuffix(stdio: StdioTransport | undefined, error: Error | undefined, secrets: Secrets): string {
   if (stdio || !error) return '';
-  return `: ${oneLine(describeError(error))}`;
+  return `: ${oneLine(describeError(error), secrets)}`;
 }
 
-/** Server text for an error message: one line, cut at 200 characters. */
-function oneLine(text: string): string {
+/** Server text for an error message: one line, cut at 200 characters, its secrets redacted before the cut. */
+function oneLine(text: string, secrets: Secrets, max = 200): string {
   const flat = text.replace(/\s+/g, ' ');
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+  return flat.length > max ? `${secrets.head(flat, max)}…` : secrets.text(flat);
 }
 
 /**

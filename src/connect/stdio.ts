@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { McpactError } from '../errors.js';
 import { LineSplitter } from './line-splitter.js';
+import { NO_SECRETS, type Secrets } from '../util/secrets.js';
 
 export interface StdioOptions {
   command: string;
@@ -21,6 +22,8 @@ export interface StdioOptions {
   maxLineBytes?: number;
   /** The child, when it was started ahead of its session (connect/prestart.ts) with these very options. */
   launched?: Launched;
+  /** Redacted from the stderr and stdout lines kept, before they are cut. */
+  secrets?: Secrets;
 }
 
 /**
@@ -127,6 +130,7 @@ export async function discard(launched: Launched): Promise<void> {
 /** Limits chosen so a hostile server cannot make mcpact use unbounded memory. */
 const STDERR_TAIL_LINES = 200;
 const STDERR_LINE_CHARS = 2_000;
+const FOREIGN_LINE_CHARS = 200;
 const FOREIGN_LINES_KEPT = 50;
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 /** Bytes waiting to be written to a server that does not read its stdin: past this, writes fail. */
@@ -162,7 +166,7 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 export interface ForeignLine {
-  /** Up to 200 characters of the line, unsanitized: reporters sanitize it. */
+  /** Up to 200 characters of the line, its secrets redacted, unsanitized: reporters sanitize it. */
   text: string;
   bytes: number;
 }
@@ -190,7 +194,11 @@ export class StdioTransport implements Transport {
   /** The pipes' inodes as the child holds them (Linux), to find what keeps them open after it is gone. */
   private pipes = new Set<string>();
 
-  constructor(private readonly options: StdioOptions) {}
+  private readonly secrets: Secrets;
+
+  constructor(private readonly options: StdioOptions) {
+    this.secrets = options.secrets ?? NO_SECRETS;
+  }
 
   get pid(): number | undefined {
     return this.child?.pid;
@@ -240,11 +248,11 @@ export class StdioTransport implements Transport {
     try {
       parsed = JSON.parse(text);
     } catch {
-      this.recordForeign(text.slice(0, 200), Buffer.byteLength(text));
+      this.recordForeign(this.secrets.head(text, FOREIGN_LINE_CHARS), Buffer.byteLength(text));
       return;
     }
     if (typeof parsed !== 'object' || parsed === null) {
-      this.recordForeign(text.slice(0, 200), Buffer.byteLength(text));
+      this.recordForeign(this.secrets.head(text, FOREIGN_LINE_CHARS), Buffer.byteLength(text));
       return;
     }
     // Shape is judged by the peer and the rules; the transport only frames.
@@ -259,18 +267,19 @@ export class StdioTransport implements Transport {
   private handleStderr(chunk: Buffer): void {
     this.stderrBytes += chunk.length;
     const lines = (this.stderrPartial + chunk.toString('utf8')).split('\n');
-    this.stderrPartial = (lines.pop() ?? '').slice(0, STDERR_LINE_CHARS);
+    // A line still to be ended keeps the reach of a secret past the cut, so that one across the cut is seen whole.
+    this.stderrPartial = (lines.pop() ?? '').slice(0, STDERR_LINE_CHARS + this.secrets.reach);
     for (const line of lines) {
-      const kept = line.slice(0, STDERR_LINE_CHARS);
+      const kept = this.secrets.head(line, STDERR_LINE_CHARS);
       this.options.onStderrLine?.(kept);
       this.stderrTail.push(kept);
       if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
     }
   }
 
-  /** The last stderr lines (at most 200), for error messages. */
+  /** The last stderr lines (at most 200, their secrets redacted), for error messages. */
   stderrLines(): string[] {
-    return this.stderrPartial ? [...this.stderrTail, this.stderrPartial] : [...this.stderrTail];
+    return this.stderrPartial ? [...this.stderrTail, this.secrets.head(this.stderrPartial, STDERR_LINE_CHARS)] : [...this.stderrTail];
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

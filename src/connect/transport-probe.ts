@@ -16,6 +16,7 @@ import type { HeaderOverrides, HttpExchange } from './raw-http.js';
 import { McpactError } from '../errors.js';
 import { TARGET_REVISION } from '../model/spec.js';
 import { Limiter } from './limiter.js';
+import type { Secrets } from '../util/secrets.js';
 import { SharedChildren, type ShareableConnection, type SharedStage } from './shared-child.js';
 
 export type { HttpExchange, HeaderOverrides, RawHttpSession, RawHttpSend, StdioExit, ForeignLine, SharedStage };
@@ -99,6 +100,8 @@ export interface TransportProbeOptions {
   clientVersion: string;
   /** The run deadline: pending answers end, and no new connection opens. */
   signal?: AbortSignal;
+  /** Redacted from what the probes' own children write, before it is cut. */
+  secrets?: Secrets;
 }
 
 /** Raw connections open at once against one server, so probes never start a crowd of children. */
@@ -157,6 +160,7 @@ export function createTransportProbe(
       signal: options.signal,
       // A modern session's probes speak its era: the envelope on every request, server/discover to open.
       envelope: session()?.peer.envelope,
+      secrets: options.secrets,
     });
     let initialized: Promise<Outcome> | undefined;
     const pings: Promise<Outcome>[] = [];

@@ -19,6 +19,7 @@ import type { InheritedLevel, RuleLevel } from '../model/severity.js';
 import { citedRef, specUrl, type EraChoice } from '../model/spec.js';
 import type { ReportHooks } from '../report/hooks.js';
 import { bounded, boundedRecord, boundedText } from '../util/bound.js';
+import type { Secrets } from '../util/secrets.js';
 import type { Answer } from '../model/answer.js';
 import { compareText } from '../util/compare.js';
 import type { ServerSettings, Timeouts } from '../config/schema.js';
@@ -75,6 +76,11 @@ export interface RunnerOptions {
   crossServer?: boolean;
   /** Hears each server's captured Surface, by config index (the blob reporter keeps them for the merge). */
   onSurface?: (index: number, surface: Surface) => void;
+  /**
+   * The run's secrets, redacted from what a server says where it is first kept, before it is cut (stderr and stdout
+   * lines, error messages, traced excerpts). The findings are redacted once the report is built (report/redact-report.ts).
+   */
+  secrets?: Secrets;
 }
 
 export { DEFAULT_CONCURRENCY } from '../surface/open.js';
@@ -192,6 +198,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       callMs: plan.timeouts.call_ms,
       clientVersion: options.clientVersion,
       signal: deadline.signal,
+      secrets: options.secrets,
     });
     const captured = await openCapturedSession(plan.target, {
       connectMs,
@@ -201,6 +208,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       signal: deadline.signal,
       interrupt,
       era: plan.protocolEra,
+      secrets: options.secrets,
       onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
       onTap: hooks?.onTraffic && ((entry) => hooks.onTraffic?.(plan.name, entry)),
       // The fresh child the stdio probes share starts once the server has shown it starts at all: its start-up

@@ -16,6 +16,19 @@ import { ERAS, FALLBACKS, KEYWORDS, PARTIES, QUOTED_REVISIONS } from './spec.js'
  */
 export const RULE_STATUSES = ['pass', 'fail', 'skip', 'error', 'inconclusive'] as const;
 
+/**
+ * The parts of this model that are mcpact's own words, never a server's or the user's: rule ids, the quoted
+ * specification, the signature table's entries, mcpact's name and version. Redaction (report/redact-report.ts)
+ * leaves them as they are, as it leaves every key, enum and literal of the model: a secret that happens to be such a
+ * word must not change what the report says of itself, only the values a server or the user supplied.
+ */
+export const OWN_WORDS = new WeakSet<z.core.$ZodType>();
+
+function own<T extends z.core.$ZodType>(schema: T): T {
+  OWN_WORDS.add(schema);
+  return schema;
+}
+
 const specSchema = z.strictObject({
   revision: z
     .enum(QUOTED_REVISIONS)
@@ -42,6 +55,7 @@ const specSchema = z.strictObject({
     .describe('Why the target revision is cited: the server negotiated no revision mcpact knows, or the negotiated revision has no such requirement.'),
   url: z.string(),
 });
+own(specSchema);
 
 const locationSchema = z.strictObject({
   kind: z.enum(LOCATION_KINDS),
@@ -59,9 +73,10 @@ export const inheritedSchema = z
   .describe(
     'Set when the finding is behaviour of the SDK the server is built on, recognised from its own answers: the severity is then the `inherited` config level (default info) unless `rules:` sets the rule.',
   );
+own(inheritedSchema);
 
 export const findingSchema = z.strictObject({
-  ruleId: z.string(),
+  ruleId: own(z.string()),
   severity: z.enum(SEVERITIES),
   message: z.string().describe('The message of the first occurrence, when the finding stands for several.'),
   location: locationSchema.describe('Where the finding is; the first occurrence, when it stands for several.'),
@@ -92,7 +107,7 @@ export const findingSchema = z.strictObject({
 });
 
 export const ruleResultSchema = z.strictObject({
-  id: z.string(),
+  id: own(z.string()),
   family: z.enum(FAMILIES),
   status: z.enum(RULE_STATUSES),
   severity: z.enum(SEVERITIES),
@@ -167,7 +182,7 @@ const countsSchema = <const T extends readonly [string, ...string[]]>(keys: T) =
 
 export const runReportSchema = z.strictObject({
   schemaVersion: z.literal(1),
-  tool: z.strictObject({ name: z.literal('mcpact'), version: z.string() }),
+  tool: own(z.strictObject({ name: z.literal('mcpact'), version: z.string() })),
   complete: z.boolean(),
   durationMs: z.number().int().nonnegative(),
   failOn: z.enum(SEVERITIES).describe('Lowest severity that fails the run.'),
@@ -178,6 +193,14 @@ export const runReportSchema = z.strictObject({
     findings: countsSchema(SEVERITIES),
     inherited: z.number().int().nonnegative().describe('How many of the findings are inherited from the SDK (they are counted in `findings` too).'),
   }),
+  redaction: z
+    .strictObject({
+      noisy: z.number().int().positive().describe('How many of those values are shorter than 8 characters or letters alone.'),
+    })
+    .optional()
+    .describe(
+      "Present when redaction is noisy: some of the values kept out of the report (the config's secrets, -e values, prompt and suite arguments without --show-values) are short or plain words. Each is still replaced wherever it is a value (never in keys or mcpact's own words), so `[redacted]` may also stand for ordinary text, such as a word of a server's message.",
+    ),
 });
 
 export type Finding = z.infer<typeof findingSchema>;

@@ -1,38 +1,22 @@
 /**
- * Redaction: every value interpolated from the environment (and, later, prompt argument values) is replaced in
- * every string of a report or trace before any reporter sees it.
+ * Redaction of a whole value, its keys included, for what mcpact both writes and reads back whole: lockfiles and
+ * drift's comparisons, whose two sides must hide exactly the same values. Reports are redacted along their own
+ * schema instead (redact-report.ts), which never rewrites their keys or mcpact's own words.
  */
-export const REDACTED = '[redacted]';
+import { secretsOf } from '../util/secrets.js';
 
-/** Secrets shorter than this are too likely to occur by chance in ordinary text to be replaced blindly. */
-const MIN_SECRET_LENGTH = 4;
+export { REDACTED } from '../util/secrets.js';
 
-export function redactor(secrets: readonly string[]): <T>(value: T) => T {
-  const usable = [...new Set(secrets.flatMap(encodedForms))].filter((secret) => secret.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
-  if (usable.length === 0) return (value) => value;
-  const redactString = (text: string) => usable.reduce((current, secret) => current.split(secret).join(REDACTED), text);
+export function redactor(values: readonly string[]): <T>(value: T) => T {
+  const secrets = secretsOf(values);
+  if (secrets.count === 0) return (value) => value;
   const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return redactString(value);
+    if (typeof value === 'string') return secrets.text(value);
     if (Array.isArray(value)) return value.map(walk);
     if (typeof value === 'object' && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [redactString(key), walk(item)]));
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [secrets.text(key), walk(item)]));
     }
     return value;
   };
   return <T>(value: T) => walk(value) as T;
-}
-
-/**
- * A secret as it may appear in a report: as given, JSON-escaped (a value quoted inside a server's message), URI- and
- * form-encoded (a URL or a query), in base64 (a Basic credential, a data URI), and with its whitespace collapsed (a
- * finding shows the server's words on one line).
- */
-function encodedForms(secret: string): string[] {
-  const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, '+')];
-  const base64 = Buffer.from(secret, 'utf8').toString('base64');
-  // A base64 form only stands for the secret where it is long enough not to match ordinary text.
-  if (base64.length >= 8) forms.push(base64, base64.replace(/=+$/, ''));
-  const collapsed = secret.replace(/\s+/g, ' ').trim();
-  if (collapsed !== secret) forms.push(collapsed);
-  return forms;
 }

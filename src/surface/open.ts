@@ -25,6 +25,7 @@ export interface CapturedSessionOptions {
   onHandshake?: SessionOptions['onHandshake'];
   /** The era to speak (`protocol_era`, --protocol-era); default legacy. */
   era?: SessionOptions['era'];
+  secrets?: SessionOptions['secrets'];
 }
 
 export interface CapturedSession {
@@ -44,6 +45,7 @@ export async function openCapturedSession(target: SessionTarget, options: Captur
     interrupt: options.interrupt,
     onHandshake: options.onHandshake,
     era: options.era,
+    secrets: options.secrets,
   });
   try {
     const probe = new Probe(session.peer, { callMs: options.callMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, signal: options.signal });

@@ -4,6 +4,8 @@
  * few thousand levels, and a server can send a 10,000-level schema or a 20 MB string. The copy cuts nesting at a
  * depth and strings at a length; its own recursion is bounded by that depth.
  */
+import { NO_SECRETS, type Secrets } from './secrets.js';
+
 export interface Bounds {
   /** Containers nested deeper than this are replaced by a marker string. */
   maxDepth: number;
@@ -40,13 +42,13 @@ function copy(value: unknown, bounds: Bounds, depth: number): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [cut(key, bounds.maxString), copy(item, bounds, depth + 1)]));
 }
 
-function cut(text: string, max: number): string {
+function cut(text: string, max: number, secrets: Secrets = NO_SECRETS): string {
   if (text.length <= max) return text;
   let end = max;
   // Never end on the first half of a surrogate pair: the rest of the report must stay valid UTF-16.
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${text.slice(0, end)}… (${text.length - end} more characters)`;
+  return `${secrets.head(text, end)}… (${text.length - end} more characters)`;
 }
 
 /**
@@ -77,13 +79,14 @@ export function jsonBytesUpTo(value: unknown, limit: number): number {
 
 /**
  * A bounded excerpt of a large value: the same shape from the top, spending about `maxBytes` in all; what does
- * not fit becomes a marker ("… 1,000 more items", a string cut with a note). Nesting stops at 200 levels.
+ * not fit becomes a marker ("… 1,000 more items", a string cut with a note). Nesting stops at 200 levels. A string
+ * that is cut has `secrets` redacted before the cut (a secret it cuts through would leave most of itself behind).
  */
-export function excerpt(value: unknown, maxBytes: number): unknown {
+export function excerpt(value: unknown, maxBytes: number, secrets: Secrets = NO_SECRETS): unknown {
   let left = maxBytes;
   const walk = (item: unknown, depth: number): unknown => {
     if (typeof item === 'string') {
-      const kept = cut(item, Math.max(16, Math.min(item.length, left)));
+      const kept = cut(item, Math.max(16, Math.min(item.length, left)), secrets);
       left -= Math.min(item.length, left) + 2;
       return kept;
     }
@@ -111,7 +114,7 @@ export function excerpt(value: unknown, maxBytes: number): unknown {
         break;
       }
       left -= Math.min(key.length, 200) + 4;
-      out.push([cut(key, 200), walk((item as Record<string, unknown>)[key], depth + 1)]);
+      out.push([cut(key, 200, secrets), walk((item as Record<string, unknown>)[key], depth + 1)]);
     }
     return Object.fromEntries(out);
   };

@@ -47,10 +47,14 @@ export interface CliOptions {
   dir?: string;
   /** More variables in mcpact's own environment (not the server's: the config gives it only TOKEN). */
   env?: Record<string, string>;
+  /** The value of HOSTILE_SECRET, the config's secret (default SECRET). */
+  secret?: string;
 }
 
 export interface CliCase {
   dir: string;
+  /** The config's secret in this run: no file written and neither stream may hold it. */
+  secret: string;
   child: ChildProcess;
   /** Pids the fixture recorded (the server and whatever it forked). */
   pids(): number[];
@@ -86,7 +90,7 @@ export function startCli(options: CliOptions): CliCase {
   const node = [...(options.heapMb ? [`--max-old-space-size=${options.heapMb}`] : []), CLI, ...options.args];
   const child = spawn(process.execPath, node, {
     cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', HOSTILE_SECRET: SECRET, ...options.env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', HOSTILE_SECRET: options.secret ?? SECRET, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started = performance.now();
@@ -117,7 +121,7 @@ export function startCli(options: CliOptions): CliCase {
     });
   });
   const pids = () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : []);
-  return { dir, child, pids, done };
+  return { dir, secret: options.secret ?? SECRET, child, pids, done };
 }
 
 /** Waits (polling, bounded) until the fixture has recorded at least `count` pids. */
@@ -139,16 +143,16 @@ export async function expectClean(run: CliCase, result: CliRun): Promise<void> {
   for (const stream of [result.stdout, result.stderr]) {
     expect(stream).not.toMatch(FOREIGN_CONTROL);
     expect(stream).not.toMatch(WORKFLOW_COMMAND);
-    expect(stream).not.toContain(SECRET);
+    expect(stream).not.toContain(run.secret);
     expect(stream).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
   }
-  for (const file of filesUnder(run.dir)) expect(readFileSync(file, 'utf8'), file).not.toContain(SECRET);
+  for (const file of filesUnder(run.dir)) expect(readFileSync(file, 'utf8'), file).not.toContain(run.secret);
   const running = [];
   for (const pid of run.pids()) if (await alive(pid)) running.push(pid);
   expect(running).toEqual([]);
 }
 
-function filesUnder(dir: string): string[] {
+export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     return statSync(full).isDirectory() ? filesUnder(full) : [full];

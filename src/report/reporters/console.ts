@@ -180,6 +180,14 @@ export function summaryLine(report: RunReport, colors: Colors): string {
   );
 }
 
+/** Said under the summary when some of the values redacted are short or plain words, so [redacted] may stand for ordinary text too. */
+export function redactionLines(report: RunReport, colors: Colors): string[] {
+  const noisy = report.redaction?.noisy;
+  if (noisy === undefined) return [];
+  const values = noisy === 1 ? '1 value kept out of the reports is short or a plain word' : `${noisy} values kept out of the reports are short or plain words`;
+  return [colors.dim(`note: ${values}: [redacted] may also stand for ordinary text where it occurs (redaction is noisy)`)];
+}
+
 function rankOf(severity: Severity): number {
   return severity === 'error' ? 2 : severity === 'warning' ? 1 : 0;
 }
@@ -221,7 +229,7 @@ export const renderConsole: Render = (report, context) => {
       for (const line of part) lines.push(line);
     if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
   }
-  lines.push(summaryLine(report, colors));
+  lines.push(summaryLine(report, colors), ...redactionLines(report, colors));
   return lines.join('\n') + '\n';
 };
 
@@ -255,7 +263,7 @@ export function consoleStream(
       if (context.verbose) write(colors.dim(`  [${forTerminal(server)} stderr] ${forTerminal(line)}`) + '\n');
     },
     finish(report) {
-      write(summaryLine(report, colors) + '\n');
+      write([summaryLine(report, colors), ...redactionLines(report, colors)].join('\n') + '\n');
     },
   };
 }
