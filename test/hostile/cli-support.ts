@@ -7,7 +7,7 @@
  * own peak resident set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -146,10 +146,12 @@ export async function expectClean(run: CliCase, result: CliRun): Promise<void> {
   expect(running).toEqual([]);
 }
 
+/** The files in the run's folder; a link planted there (test/hostile/symlinks.test.ts) is none of them. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+    const stat = lstatSync(full);
+    return stat.isSymbolicLink() ? [] : stat.isDirectory() ? filesUnder(full) : [full];
   });
 }
 
