@@ -1,7 +1,8 @@
 /**
  * Where a command's output goes: the reporters (at most one on stdout, the others to files), the trace, and the
- * lines mcpact itself writes on stderr. Every command writes through here, so the one-stdout rule, the refusal of a
- * symbolic link and the error for an unwritable path exist once.
+ * lines mcpact itself writes on stderr. Every command writes through here, so the one-stdout rule, the CI command
+ * escaping of files (a CI step may print them), the refusal of a symbolic link and the error for an unwritable path
+ * exist once.
  */
 import type { TapEntry } from '../connect/rpc.js';
 import { ruleMeta, type Rule } from '../engine/rule.js';
@@ -10,7 +11,7 @@ import { REPORTERS } from '../report/reporters/index.js';
 import type { ReporterContext } from '../report/reporters/types.js';
 import { forTerminal } from '../report/sanitize.js';
 import { colorEnabled } from './color.js';
-import { REPORTER_FORMATS, writeOut, writeErr } from './ci-safe.js';
+import { ciSafe, REPORTER_FORMATS, writeOut, writeErr } from './ci-safe.js';
 import { cannotWrite, openOutput } from './no-follow.js';
 import type { ReporterSpec } from './reporter-specs.js';
 
@@ -35,7 +36,7 @@ export async function writeReports(report: RunReport, reporters: readonly Report
     if (reporter.name === 'blob' || (reporter.name === 'console' && reporter.path === undefined && streamed)) continue;
     const text = REPORTERS[reporter.name].render(report, { ...context, color: reporter.path === undefined && context.color });
     if (reporter.path === undefined) writeOut(text, REPORTER_FORMATS[reporter.name]);
-    else await writeOutput(reporter.path, text);
+    else await writeOutput(reporter.path, ciSafe(text, REPORTER_FORMATS[reporter.name]));
   }
 }
 
@@ -64,7 +65,7 @@ export async function openTrace(file: string, prepare: (line: { server: string }
   stream.on('error', (error: NodeJS.ErrnoException) => (failed ??= error.code ?? error.message));
   return {
     write(server, entry) {
-      if (failed === undefined) stream.write(JSON.stringify(prepare({ server, ...entry })) + '\n');
+      if (failed === undefined) stream.write(ciSafe(JSON.stringify(prepare({ server, ...entry })), 'json') + '\n');
     },
     close: () => new Promise<void>((resolve, reject) => stream.end(() => (failed === undefined ? resolve() : reject(cannotWrite(file, failed))))),
   };
