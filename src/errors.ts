@@ -4,16 +4,26 @@
  */
 export type ErrorKind = 'usage' | 'config' | 'connection' | 'deadline' | 'internal';
 
+/**
+ * A message and each detail are one line each: reports keep them as lines (a server's `error` is the message, then
+ * the details), and every output starts a line at each break. Much of what they quote is the server's (its error
+ * message, the last lines of its stderr, a header value it sent that fetch names in its own error), so a CR or LF
+ * inside one is shown as `\r` or `\n` here, once, instead of starting a line of the server's choosing.
+ */
+function oneLine(text: string): string {
+  return text.replace(/\r|\n/g, (brk) => (brk === '\r' ? '\\r' : '\\n'));
+}
+
 export class McpactError extends Error {
   readonly kind: ErrorKind;
   /** Extra lines shown under the message (for example the last stderr lines of a server). */
   readonly details: string[];
 
   constructor(kind: ErrorKind, message: string, details: string[] = [], options?: { cause?: unknown }) {
-    super(message, options);
+    super(oneLine(message), options);
     this.name = 'McpactError';
     this.kind = kind;
-    this.details = details;
+    this.details = details.map(oneLine);
   }
 }
 

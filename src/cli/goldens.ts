@@ -5,11 +5,12 @@
  * that the server echoes becomes [REDACTED], and so does what it is compared with), and never through a symlink:
  * a link planted in the folder (or as the file) could send the write anywhere.
  */
-import { constants, lstatSync, readFileSync } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunRuntime } from '../engine/runtime.js';
 import { McpactError } from '../errors.js';
+import { linkOnTheWay, openNoFollow } from './no-follow.js';
 
 export interface DiskRuntimeOptions {
   showValues: boolean;
@@ -45,15 +46,13 @@ export function diskRuntime(baseDir: string, options: DiskRuntimeOptions): RunRu
         refuseLinks(baseDir, path.dirname(file));
         await mkdir(path.dirname(file), { recursive: true });
         refuseLinks(baseDir, path.dirname(file));
-        // O_NOFOLLOW: the file itself may not be a link either (checked by the kernel, so no race with a check).
-        const handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW).catch(
-          (error: NodeJS.ErrnoException) => {
-            throw new McpactError(
-              'config',
-              `cannot write golden file ${path.relative(baseDir, file)}: ${error.code === 'ELOOP' ? 'it is a symbolic link' : (error.code ?? String(error))}`,
-            );
-          },
-        );
+        // The file itself may not be a link either.
+        const handle = await openNoFollow(file).catch((error: NodeJS.ErrnoException) => {
+          throw new McpactError(
+            'config',
+            `cannot write golden file ${path.relative(baseDir, file)}: ${error.code === 'ELOOP' ? 'it is a symbolic link' : (error.code ?? String(error))}`,
+          );
+        });
         try {
           await handle.writeFile(text);
         } finally {
@@ -77,15 +76,6 @@ function inside(baseDir: string, file: string): string {
 
 /** Throws when a folder between the config's folder and `dir` is a symbolic link. */
 function refuseLinks(baseDir: string, dir: string): void {
-  let current = baseDir;
-  for (const part of path.relative(baseDir, dir).split(path.sep).filter(Boolean)) {
-    current = path.join(current, part);
-    let link: boolean;
-    try {
-      link = lstatSync(current).isSymbolicLink();
-    } catch {
-      return; // does not exist yet: mkdir makes real folders from here on
-    }
-    if (link) throw new McpactError('config', `cannot write golden files under ${path.relative(baseDir, current)}: it is a symbolic link`);
-  }
+  const link = linkOnTheWay(baseDir, dir);
+  if (link !== undefined) throw new McpactError('config', `cannot write golden files under ${link}: it is a symbolic link`);
 }

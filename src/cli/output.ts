@@ -1,20 +1,18 @@
 /**
  * Where a command's output goes: the reporters (at most one on stdout, the others to files), the trace, and the
- * lines mcpact itself writes on stderr. Every command writes through here, so the one-stdout rule and the error
- * for an unwritable path exist once.
+ * lines mcpact itself writes on stderr. Every command writes through here, so the one-stdout rule, the CI command
+ * escaping of files (a CI step may print them), the refusal of a symbolic link and the error for an unwritable path
+ * exist once.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { TapEntry } from '../connect/rpc.js';
 import { ruleMeta, type Rule } from '../engine/rule.js';
-import { McpactError } from '../errors.js';
 import type { RunReport } from '../model/report.js';
 import { REPORTERS } from '../report/reporters/index.js';
 import type { ReporterContext } from '../report/reporters/types.js';
 import { forTerminal } from '../report/sanitize.js';
 import { colorEnabled } from './color.js';
-import { REPORTER_FORMATS, writeOut, writeErr } from './ci-safe.js';
+import { ciSafe, REPORTER_FORMATS, writeOut, writeErr } from './ci-safe.js';
+import { cannotWrite, openOutput } from './no-follow.js';
 import type { ReporterSpec } from './reporter-specs.js';
 
 /** True when the console reporter writes to stdout (then it streams, and errors are part of its output). */
@@ -38,7 +36,7 @@ export async function writeReports(report: RunReport, reporters: readonly Report
     if (reporter.name === 'blob' || (reporter.name === 'console' && reporter.path === undefined && streamed)) continue;
     const text = REPORTERS[reporter.name].render(report, { ...context, color: reporter.path === undefined && context.color });
     if (reporter.path === undefined) writeOut(text, REPORTER_FORMATS[reporter.name]);
-    else await writeOutput(reporter.path, text);
+    else await writeOutput(reporter.path, ciSafe(text, REPORTER_FORMATS[reporter.name]));
   }
 }
 
@@ -62,36 +60,26 @@ export interface TraceWriter {
  * stream buffers while the disk catches up is bounded too.
  */
 export async function openTrace(file: string, prepare: (line: { server: string } & TapEntry) => unknown): Promise<TraceWriter> {
-  const stream = await new Promise<WriteStream>((resolve, reject) => {
-    mkdir(path.dirname(path.resolve(file)), { recursive: true })
-      .then(() => {
-        const opened = createWriteStream(file);
-        opened.once('open', () => resolve(opened));
-        opened.once('error', reject);
-      })
-      .catch(reject);
-  }).catch((error: unknown) => {
-    throw new McpactError('usage', `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  });
+  const stream = (await openOutput(file)).createWriteStream();
   let failed: string | undefined;
   stream.on('error', (error: NodeJS.ErrnoException) => (failed ??= error.code ?? error.message));
   return {
     write(server, entry) {
-      if (failed === undefined) stream.write(JSON.stringify(prepare({ server, ...entry })) + '\n');
+      if (failed === undefined) stream.write(ciSafe(JSON.stringify(prepare({ server, ...entry })), 'json') + '\n');
     },
-    close: () =>
-      new Promise<void>((resolve, reject) =>
-        stream.end(() => (failed === undefined ? resolve() : reject(new McpactError('usage', `cannot write ${file}: ${failed}`)))),
-      ),
+    close: () => new Promise<void>((resolve, reject) => stream.end(() => (failed === undefined ? resolve() : reject(cannotWrite(file, failed))))),
   };
 }
 
+/** Writes a whole file (a report, a blob, a config), never through a symbolic link (`no-follow.ts`). */
 export async function writeOutput(file: string, text: string): Promise<void> {
+  const handle = await openOutput(file);
   try {
-    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    await writeFile(file, text);
+    await handle.writeFile(text);
   } catch (error) {
-    throw new McpactError('usage', `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw cannotWrite(file, (error as NodeJS.ErrnoException).code ?? String(error));
+  } finally {
+    await handle.close();
   }
 }
 

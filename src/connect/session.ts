@@ -406,7 +406,8 @@ function stderrDetails(stdio: StdioTransport): string[] {
 
 function asConnectionError(error: unknown, stdio?: StdioTransport): McpactError {
   if (error instanceof McpactError) return error;
-  return new McpactError('connection', `cannot connect: ${describeError(error)}`, stdio ? stderrDetails(stdio) : [], { cause: error });
+  // What failed may quote the server: fetch names the header value it refused (a protocolVersion it sent).
+  return new McpactError('connection', `cannot connect: ${oneLine(describeError(error))}`, stdio ? stderrDetails(stdio) : [], { cause: error });
 }
 
 async function raceDeadline<T>(work: Promise<T>, signal: AbortSignal, ms: number): Promise<T> {
