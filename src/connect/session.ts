@@ -200,7 +200,7 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     return { target: target.kind, peer, era: 'legacy', initialize: { request, outcome }, ...(discover && { discover }), stdio, capsHit, close };
   } catch (error) {
     await close();
-    throw asConnectionError(error, stdio);
+    throw asConnectionError(error, secrets, stdio);
   }
 }
 
@@ -243,7 +243,7 @@ async function openModernHttp(
     return { probe: { envelope, outcome } };
   } catch (error) {
     await close();
-    throw asConnectionError(error);
+    throw asConnectionError(error, secrets);
   }
 }
 
@@ -404,10 +404,10 @@ function stderrDetails(stdio: StdioTransport): string[] {
   return lines.length > 0 ? ['last lines of the server stderr:', ...lines.map((line) => `  ${line}`)] : [];
 }
 
-function asConnectionError(error: unknown, stdio?: StdioTransport): McpactError {
+function asConnectionError(error: unknown, secrets: Secrets, stdio?: StdioTransport): McpactError {
   if (error instanceof McpactError) return error;
   // What failed may quote the server: fetch names the header value it refused (a protocolVersion it sent).
-  return new McpactError('connection', `cannot connect: ${oneLine(describeError(error))}`, stdio ? stderrDetails(stdio) : [], { cause: error });
+  return new McpactError('connection', `cannot connect: ${oneLine(describeError(error), secrets)}`, stdio ? stderrDetails(stdio) : [], { cause: error });
 }
 
 async function raceDeadline<T>(work: Promise<T>, signal: AbortSignal, ms: number): Promise<T> {
