@@ -48,9 +48,9 @@ function walk(schema: z.core.$ZodType, value: unknown, secrets: Secrets): unknow
   if (schema instanceof z.ZodArray) return Array.isArray(value) ? value.map((item) => walk(schema.element, item, secrets)) : value;
   if (schema instanceof z.ZodObject && typeof value === 'object' && !Array.isArray(value)) {
     const shape: Record<string, z.core.$ZodType> = schema.shape;
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = shape[key] ? walk(shape[key], item, secrets) : redactData(item, secrets);
-    return copy;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, Object.hasOwn(shape, key) ? walk(shape[key]!, item, secrets) : redactData(item, secrets)]),
+    );
   }
   // A record, a union or unknown: a server's data, its own keys included.
   return redactData(value, secrets);

@@ -76,9 +76,8 @@ export function redactData(value: unknown, secrets: Secrets): unknown {
     if (typeof item === 'string') return secrets.text(item);
     if (Array.isArray(item)) return item.map(walk);
     if (typeof item !== 'object' || item === null) return item;
-    const result: Record<string, unknown> = {};
-    for (const [key, entry] of Object.entries(item)) result[secrets.name(key)] = walk(entry);
-    return result;
+    // fromEntries, not assignment: a server's key `__proto__` stays a key instead of setting the copy's prototype.
+    return Object.fromEntries(Object.entries(item).map(([key, entry]) => [secrets.name(key), walk(entry)]));
   };
   return walk(value);
 }
