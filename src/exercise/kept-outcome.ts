@@ -40,27 +40,29 @@ export function keptOutcome(outcome: Outcome): Outcome {
 function keptResult(result: unknown): unknown {
   const record = asRecord(result);
   if (record === undefined) return keptExcerpt(result);
-  const kept: JsonRecord = {};
-  if (Array.isArray(record.content)) kept.content = record.content.slice(0, LINKS_READ).map(keptBlock);
-  if (Array.isArray(record.messages)) {
-    kept.messages = record.messages.slice(0, LINKS_READ).map((message) => {
-      const content = asRecord(message)?.content;
-      return content === undefined ? null : { content: keptBlock(content) };
-    });
-  }
-  if (typeof record.isError === 'boolean') kept.isError = record.isError;
-  if (typeof record.resultType === 'string') kept.resultType = detached(record.resultType.slice(0, 100));
-  return kept;
+  const { content, messages, isError, resultType } = record;
+  return {
+    ...(Array.isArray(content) && { content: content.slice(0, LINKS_READ).map(keptBlock) }),
+    ...(Array.isArray(messages) && {
+      messages: messages.slice(0, LINKS_READ).map((message) => {
+        const inner = asRecord(message)?.content;
+        return inner === undefined ? null : { content: keptBlock(inner) };
+      }),
+    }),
+    ...(typeof isError === 'boolean' && { isError }),
+    ...(typeof resultType === 'string' && { resultType: detached(resultType.slice(0, 100)) }),
+  };
 }
 
 function keptBlock(block: unknown): JsonRecord | null {
   const record = asRecord(block);
   if (record === undefined) return null;
-  const kept: JsonRecord = {};
-  if (typeof record.type === 'string') kept.type = detached(record.type.slice(0, 100));
-  if (typeof record.text === 'string') kept.text = detached(record.text.slice(0, WORDS_MAX));
-  if (typeof record.uri === 'string' && record.uri.length <= KEPT_URI) kept.uri = detached(record.uri);
-  return kept;
+  const { type, text, uri } = record;
+  return {
+    ...(typeof type === 'string' && { type: detached(type.slice(0, 100)) }),
+    ...(typeof text === 'string' && { text: detached(text.slice(0, WORDS_MAX)) }),
+    ...(typeof uri === 'string' && uri.length <= KEPT_URI && { uri: detached(uri) }),
+  };
 }
 
 function keptValue(value: unknown): unknown {
