@@ -1,5 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { valueAppears } from '../../exercise/prompts/value-forms.js';
+import { promptRenders } from '../../exercise/prompts/exercise.js';
 import { caseData, exercisedPrompts, promptLocation, quoteName } from './shared.js';
 
 export const argumentDropped = defineRule({
@@ -54,7 +55,7 @@ export const argumentDropped = defineRule({
     '`language` and the model gets a generic prompt. Prompts that deliberately turn a value into other words (a ' +
     'risk level into an instruction) trip this check: re-level it or turn it off for that server.',
   async check(context) {
-    const exercised = await exercisedPrompts(context);
+    const exercised = await exercisedPrompts(context, promptRenders);
     if (!exercised) return;
     for (const prompt of exercised.prompts) {
       const complete = prompt.results.find((result) => result.case === 'complete');
