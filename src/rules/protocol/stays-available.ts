@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { describeDegradation } from '../../connect/health.js';
+import { BURST, describeDegradation } from '../../connect/health.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
 import type { RuleSpec, SpecText } from '../../model/spec.js';
 import { CAPABILITIES_QUOTE, LIST_SPECS } from './capability-implemented.js';
@@ -54,11 +54,11 @@ export const staysAvailable = defineRule({
     'A server can change state during a run: a circuit breaker that opens after a few failing calls, a rate limit, a ' +
     'backend connection that bad input broke. mcpact notices it with a control request: the first page of the ' +
     'shortest list the capture read (tools, prompts or resources; it changes nothing), asked again after every ' +
-    'burst of bad input (four answers to it), whenever a rule is about to judge answers no control has followed yet, ' +
+    `burst of bad input (${BURST} answers to it), whenever a rule is about to judge answers no control has followed yet, ` +
     'and once at the end. When the control answers otherwise than at capture (an error where a list came, another ' +
     'code), the server degraded somewhere after the last control that answered well: that is this one finding, ' +
     'naming what the control answered before and after and the bad input sent in between. Every verdict that rests ' +
-    'on an answer given from then on is inconclusive, with a reason naming the degradation ' +
+    'on an answer given after that last good control is inconclusive, with a reason naming the degradation ' +
     '([health timeline](#health-timeline)): a breaker answer is never read as the answer of the tool, prompt or ' +
     'resource asked. No sentence of the specification requires a server to keep serving (the spec even asks ' +
     'servers to rate limit tool invocations); a declared capability establishes a feature that is available during ' +
