@@ -18,8 +18,14 @@ const positiveMs = (what: string, fallback: number) => z.number().int().positive
 export const timeoutsSchema = z
   .strictObject({
     connect_ms: positiveMs('Deadline for spawning/connecting and the initialize handshake, in ms (default 10000).', 10_000).optional(),
-    call_ms: positiveMs('Deadline for any single request to the server, in ms (default 10000).', 10_000).optional(),
-    run_ms: positiveMs('Deadline for the whole run against one server, in ms (default 120000).', 120_000).optional(),
+    call_ms: positiveMs(
+      'Deadline for any single request to the server, in ms (default 10000); a tools/call answered within three times as long again is slow, not unanswered.',
+      10_000,
+    ).optional(),
+    run_ms: positiveMs(
+      'Deadline for the whole run against one server, in ms (default 120000); the rule families have 90% of it, the rest is kept for the rules that judge the whole session.',
+      120_000,
+    ).optional(),
   })
   .describe('Deadlines. A run that hits run_ms still writes its reports, marked incomplete, and exits 2.');
 

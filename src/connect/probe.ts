@@ -1,7 +1,13 @@
 /**
  * The one door through which rules reach the server. It owns the per-call deadline, the bound on requests in
  * flight, and the run deadline: rules never touch the transport, the process or the SDK directly.
+ *
+ * The runner hands each rule a view of the probe (`view`): the same session, limiter and health timeline, with the
+ * rule's family as its lane in the limiter (families take turns for a free slot), the family's deadline as its
+ * signal, and the answers the rule saw, so that the runner can ask afterwards whether any of them came after the
+ * server degraded (connect/health.ts).
  */
+import { Health, type Control, type Degradation } from './health.js';
 import { Limiter } from './limiter.js';
 import type { Outcome, RpcPeer } from './rpc.js';
 
@@ -13,20 +19,72 @@ export interface ProbeOptions {
   signal?: AbortSignal;
 }
 
-export class Probe {
-  private readonly limiter: Limiter;
+/** What is known of a request when it is sent. */
+export interface RequestTag {
   /**
-   * Requests with an id of the caller's choosing (a string, a huge integer) go one at a time, and never while
-   * `alone` work runs: a server that cannot read such an id answers with `id: null`, and that answer must not be
-   * taken for an answer to something else (the notification of protocol/notification-not-answered).
+   * The request sends bad input (an unknown name, invalid arguments, malformed params), labelled for the report.
+   * Bad input may change the server's state: it waits until the valid work planned first is done
+   * (`holdBadInput`), and each burst of it is followed by a control request (connect/health.ts).
    */
-  private readonly chosenIds = new Limiter(1);
+  bad?: string;
+}
+
+/**
+ * How long mcpact keeps waiting for the answer to a tools/call that missed timeouts.call_ms, as a multiple of it:
+ * a late answer is a slow tool, not a missing answer (tools/call-answered).
+ */
+export const LATE_GRACE_FACTOR = 3;
+
+/** The lane of the control requests in the limiter. */
+const HEALTH_LANE = 'health';
+
+/** What every view of one probe shares. */
+interface Shared {
+  limiter: Limiter;
+  /** See `chosenIds` on Probe. */
+  chosenIds: Limiter;
+  health: Health;
+  /** Requests in flight, by lane. */
+  inFlight: Map<string, number>;
+  /** The answer a tools/call that timed out may still get, with when it timed out. */
+  late: WeakMap<Outcome, { answer: Promise<Outcome>; expiredAt: number }>;
+  /** Bad input waits for this (the warm-up of the valid work); none: it goes at once. */
+  gate?: Promise<unknown>;
+}
+
+export class Probe {
+  /** The limiter lane of this view: its rule family ('' for the probe itself). */
+  readonly lane: string;
+  private readonly shared: Shared;
+  /** When the answers this view handed out arrived (their ticks on the health timeline). */
+  private readonly seen = new Set<number>();
 
   constructor(
     private readonly peer: RpcPeer,
     readonly options: ProbeOptions,
+    view?: { shared: Shared; lane: string },
   ) {
-    this.limiter = new Limiter(options.concurrency);
+    this.lane = view?.lane ?? '';
+    this.shared = view?.shared ?? {
+      limiter: new Limiter(options.concurrency),
+      // Requests with an id of the caller's choosing (a string, a huge integer) go one at a time, and never while
+      // `alone` work runs: a server that cannot read such an id answers with `id: null`, and that answer must not
+      // be taken for an answer to something else (the notification of protocol/notification-not-answered).
+      chosenIds: new Limiter(1),
+      health: new Health(),
+      inFlight: new Map(),
+      late: new WeakMap(),
+    };
+  }
+
+  /**
+   * A view for one rule: the same session, limiter and health timeline; its own lane in the limiter, its own
+   * record of the answers it saw, and `signal` (the family's deadline) besides the run deadline.
+   */
+  view(lane: string, signal?: AbortSignal): Probe {
+    const signals = [this.options.signal, signal].filter((entry): entry is AbortSignal => entry !== undefined);
+    const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    return new Probe(this.peer, { ...this.options, signal: combined }, { shared: this.shared, lane });
   }
 
   /** True once the server has gone away; later requests end as `closed` at once. */
@@ -34,14 +92,26 @@ export class Probe {
     return this.peer.closed;
   }
 
+  /** Whether the server still serves what it served at capture (connect/health.ts). */
+  get health(): Health {
+    return this.shared.health;
+  }
+
   /**
    * A request, with one retry when it got no answer within call_ms: a busy machine or a slow first answer must not
    * become a verdict. The first request's answer still counts when it comes while the retry waits (a late answer is
    * that request's answer, never dropped). tools/call is never sent twice (a tool may act); its hangs are
-   * tools/call-answered's to judge. Two timeouts in a row end as a timeout with `attempts: 2`.
+   * tools/call-answered's to judge, and its late answer is kept (`lateAnswer`). Two timeouts in a row end as a
+   * timeout with `attempts: 2`.
    */
-  request(method: string, params?: unknown): Promise<Outcome> {
-    return this.bounded(() => this.peer.request(method, params, { ...this.callOptions(), retry: method !== 'tools/call' }));
+  async request(method: string, params?: unknown, tag: RequestTag = {}): Promise<Outcome> {
+    await this.gateFor(tag);
+    const once = method === 'tools/call';
+    let takeLate: (outcome: Outcome) => void = () => undefined;
+    const late = once ? new Promise<Outcome>((resolve) => (takeLate = resolve)) : undefined;
+    const outcome = await this.bounded(() => this.peer.request(method, params, { ...this.callOptions(), retry: !once, ...(late && { onLate: takeLate }) }));
+    if (late !== undefined && outcome.kind === 'timeout') this.shared.late.set(outcome, { answer: late, expiredAt: performance.now() });
+    return this.arrived(outcome, tag);
   }
 
   /**
@@ -49,15 +119,23 @@ export class Probe {
    * `_meta`, unless `bare`). When the message has no id it gets the session's next integer id: only the rule that
    * tests string ids sends one.
    */
-  raw(message: Record<string, unknown>, options: { bare?: boolean } = {}): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
-    const call = { ...this.callOptions(), ...options };
-    if ('id' in message) return this.chosenIds.run(() => this.bounded(() => this.peer.rawRequest(message, call)));
-    return this.bounded(() => this.peer.rawRequest({ ...message, id: this.peer.allocateId() }, call));
+  async raw(
+    message: Record<string, unknown>,
+    options: { bare?: boolean } & RequestTag = {},
+  ): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
+    await this.gateFor(options);
+    const call = { ...this.callOptions(), ...(options.bare !== undefined && { bare: options.bare }) };
+    const answered =
+      'id' in message
+        ? await this.shared.chosenIds.run(() => this.bounded(() => this.peer.rawRequest(message, call)))
+        : await this.bounded(() => this.peer.rawRequest({ ...message, id: this.peer.allocateId() }, call));
+    this.arrived(answered.outcome, options);
+    return answered;
   }
 
   /** Runs `work` while no request with an id of the caller's choosing is in flight, and keeps them out until it ends. */
   alone<T>(work: () => Promise<T>): Promise<T> {
-    return this.chosenIds.run(work);
+    return this.shared.chosenIds.run(work);
   }
 
   /**
@@ -72,6 +150,71 @@ export class Probe {
     } catch (error) {
       this.peer.lastError = error instanceof Error ? error : new Error(String(error));
     }
+  }
+
+  /**
+   * Records that this view's rule judges `outcome`, an answer another view received (shared work in the run
+   * cache: a tool call, a read, the prompt matrix), so that it counts among the answers the rule saw.
+   */
+  saw(outcome: Outcome): void {
+    const tick = this.shared.health.arrivalOf(outcome);
+    if (tick !== undefined) this.seen.add(tick);
+  }
+
+  /**
+   * The degradation that puts an answer this view saw in doubt, once a control request after the last of them has
+   * answered (connect/health.ts); undefined when none is in doubt.
+   */
+  answersInDoubt(): Promise<Degradation | undefined> {
+    return this.shared.health.judge(this.seen);
+  }
+
+  /** Watches the server's health from now on with `control` (exercise/control.ts picks it after the capture). */
+  watch(control: Control): void {
+    this.shared.health.watch(control, (request, sent) =>
+      this.shared.limiter.run(() => {
+        sent();
+        return this.peer.request(request.method, request.params, { ...this.callOptions(), retry: true });
+      }, HEALTH_LANE),
+    );
+  }
+
+  /** Bad input waits until `until` settles (the valid work planned first), then goes as asked. */
+  holdBadInput(until: Promise<unknown>): void {
+    this.shared.gate = until.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /**
+   * The answer to a tools/call that timed out, when it comes within `graceMs` after the timeout (default
+   * LATE_GRACE_FACTOR times call_ms), or undefined: no answer within the grace, or this view's deadline passed.
+   */
+  async lateAnswer(outcome: Outcome, graceMs = LATE_GRACE_FACTOR * this.options.callMs): Promise<Outcome | undefined> {
+    const waiting = this.shared.late.get(outcome);
+    if (waiting === undefined) return undefined;
+    const left = waiting.expiredAt + graceMs - performance.now();
+    const signal = this.options.signal;
+    if (left <= 0 || signal?.aborted === true) return Promise.race([waiting.answer, Promise.resolve(undefined)]);
+    let timer: NodeJS.Timeout | undefined;
+    let stop: (() => void) | undefined;
+    const expired = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), left);
+      stop = () => resolve(undefined);
+      signal?.addEventListener('abort', stop, { once: true });
+    });
+    try {
+      return await Promise.race([waiting.answer, expired]);
+    } finally {
+      clearTimeout(timer);
+      if (stop !== undefined) signal?.removeEventListener('abort', stop);
+    }
+  }
+
+  /** Requests of `lane` in flight or waiting for a slot (what a deadline cuts short). */
+  backlogOf(lane: string): number {
+    return (this.shared.inFlight.get(lane) ?? 0) + this.shared.limiter.waiting(lane);
   }
 
   /** Responses that matched none of our requests so far (ids the server made up or changed). */
@@ -93,7 +236,27 @@ export class Probe {
     return { timeoutMs: this.options.callMs, signal: this.options.signal };
   }
 
+  private async gateFor(tag: RequestTag): Promise<void> {
+    if (tag.bad !== undefined && this.shared.gate !== undefined) await this.shared.gate;
+  }
+
+  /** An answer through this view: its place on the health timeline, and among the answers the view saw. */
+  private arrived<T extends Outcome>(outcome: T, tag: RequestTag): T {
+    this.shared.health.arrived(outcome, tag.bad);
+    this.saw(outcome);
+    return outcome;
+  }
+
   private bounded<T>(work: () => Promise<T>): Promise<T> {
-    return this.limiter.run(work);
+    const { inFlight, limiter } = this.shared;
+    const count = (delta: number) => inFlight.set(this.lane, (inFlight.get(this.lane) ?? 0) + delta);
+    return limiter.run(async () => {
+      count(1);
+      try {
+        return await work();
+      } finally {
+        count(-1);
+      }
+    }, this.lane);
   }
 }

@@ -89,6 +89,11 @@ export interface RequestOptions {
   retry?: boolean;
   /** Modern era: send the request without the `_meta` envelope (the rule that checks the server requires it). */
   bare?: boolean;
+  /**
+   * Without `retry`: called with the answer when it comes after the deadline (the request ended as a timeout), so
+   * that a slow answer can be told from none at all.
+   */
+  onLate?: (outcome: Outcome) => void;
 }
 
 export interface PeerOptions {
@@ -169,7 +174,7 @@ export class RpcPeer {
   /** A request with the next integer id; with `retry`, a second one when the first gets no answer in time. */
   async request(method: string, params: unknown, options: RequestOptions): Promise<Outcome> {
     const first = this.allocateId();
-    if (!options.retry) return this.send(requestMessage(first, method, params), first, options);
+    if (!options.retry) return this.send(requestMessage(first, method, params), first, options, undefined, options.onLate);
     let takeLate: (outcome: Outcome) => void = () => undefined;
     const late = new Promise<Outcome>((resolve) => (takeLate = resolve));
     const outcome = await this.send(requestMessage(first, method, params), first, options, undefined, takeLate);

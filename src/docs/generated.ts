@@ -13,6 +13,9 @@ import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
 import { SDKS, SIGNATURES, TRAITS } from '../engine/signatures.js';
 import { appliesInEra } from '../engine/rule.js';
+import { FAMILY_SHARE } from '../engine/runner.js';
+import { BURST } from '../connect/health.js';
+import { LATE_GRACE_FACTOR } from '../connect/probe.js';
 import { ABSENT, EXTENSIONS, citation, QUOTED_REVISIONS, levelOf, specUrl, targetRef, type RuleSpec } from '../model/spec.js';
 
 /**
@@ -121,6 +124,7 @@ function rulesMarkdown(): string {
     '`inconclusive`, with its reason: never a pass, never a finding (README, Verdicts mcpact could not reach).',
     '',
     ...answerClassesMarkdown(),
+    ...runOrderMarkdown(),
     '| id | default | level | description |',
     '| --- | --- | --- | --- |',
     ...ALL_RULES.map((rule) => `| [\`${rule.id}\`](#${ruleAnchor(rule.id)}) | ${rule.defaultSeverity} | ${rule.spec ? targetRef(rule.spec).level : 'LOCKFILE'} | ${rule.description} |`),
@@ -175,6 +179,66 @@ function answerClassesMarkdown(): string[] {
     'and name the class in the message. `backend-unreachable` is never a finding: the rule is inconclusive for',
     "those probes and says so, with the server's words; when most tool calls of a run end so, the server's",
     'report says it once (`backend` in the JSON report, a `? backend` line in the console).',
+    '',
+  ];
+}
+
+/**
+ * How a run is ordered and watched (engine/warm-up.ts, connect/health.ts, connect/limiter.ts): what makes verdicts
+ * hold on a server whose state changes during the run, or that answers slowly.
+ */
+function runOrderMarkdown(): string[] {
+  const grace = `${LATE_GRACE_FACTOR} times`;
+  return [
+    '## Order, health and time',
+    '',
+    'A server can change state during a run, and mcpact itself sends what may change it: bad input. Three things',
+    'keep a verdict on what the server does from resting on a state mcpact caused.',
+    '',
+    '### Valid work first',
+    '',
+    'When the rules start, the valid work they will ask for anyway is sent first, through the same shared caches',
+    '(engine/warm-up.ts): the valid calls of the tool plan, the resource reads of the resources family (listed',
+    'resources, one expansion of each template, the UI resources tools link) and the renders of the prompt matrix',
+    '(the search for an accepted argument map and the cases that expect a rendering), for each family that has a rule',
+    'running. Every request that sends bad input (invalid, malformed and unknown tool calls, the cases of the prompt',
+    "matrix that expect a rejection or test adversarial values, an unknown resource, the protocol rules' unknown",
+    'method, invalid cursor and invalid log level, methods of capabilities the server did not declare) waits until',
+    "that warm-up is done, or one `timeouts.call_ms` at most, so a slow warm-up cannot hold the run. The rules judge",
+    'the cached answers, so a read or a render never meets a server that bad input already broke.',
+    '',
+    '### Health timeline',
+    '',
+    'After the capture, mcpact picks a control request: the first page of the shortest list the capture read',
+    `(tools, prompts or resources), which answered well and changes nothing. It is asked again after every ${BURST}`,
+    'answers to bad input, whenever a rule is about to judge answers that no control has followed yet, and once at the',
+    'end. A control that answers like the capture did is good; one that answers otherwise (an error where a list came,',
+    'another error code) has failed; one that gets no answer tells nothing (slowness is not degradation). An answer',
+    'is in doubt when the control before it or the first control after it failed: the server degraded somewhere after',
+    'the last good control. A rule that judged any answer in doubt is `inconclusive`, with no finding and a reason',
+    'naming the degradation (what the control answered, where at capture it answered a list, and the bad input sent',
+    'in between); the degradation itself is one finding of',
+    `[\`protocol/stays-available\`](#${ruleAnchor('protocol/stays-available')}). Answers are judged per rule: a rule`,
+    'that judges only the valid work (tools/valid-input, resources/readable, prompts/argument-dropped, ...) keeps its',
+    'verdict, since that work came before the bad input.',
+    '',
+    '### Slow is not silent',
+    '',
+    `A tools/call that misses \`timeouts.call_ms\` is not given up: mcpact keeps waiting for its answer ${grace} as`,
+    'long again, outside the limit on requests in flight. An answer in that grace is slow, not missing:',
+    '`tools/call-answered` names the slow calls in its note and reports none of them; the rules that needed the answer',
+    'in time have no verdict on those calls. A call still unanswered after the grace is a finding of',
+    '`tools/call-answered` (a valid call only when the server still answers ping, so that a server that stopped',
+    'answering altogether is not blamed on one tool).',
+    '',
+    '### Families share the run',
+    '',
+    "Requests wait for a free slot (`--concurrency`, 4 by default) in one lane per rule family, and a free slot goes",
+    'to the lanes in turn: 500 slow tool calls waiting cannot keep one ping waiting behind them. The families have',
+    `${Math.round(FAMILY_SHARE * 100)}% of \`timeouts.run_ms\`; the rest is kept for the rules that judge the whole session once the`,
+    "others are done. A rule still running when the families' share ends is cut short: its result is `error` with the",
+    'reason (how many requests of its family were unanswered or not sent yet), the report is incomplete (exit 2), and',
+    'every other family has its verdicts.',
     '',
   ];
 }

@@ -9,6 +9,9 @@ import type { Session, SessionTarget } from '../connect/session.js';
 import type { TapEntry } from '../connect/rpc.js';
 import { createTransportProbe, type OwnedTransportProbe, type TransportProbe } from '../connect/transport-probe.js';
 import type { Probe } from '../connect/probe.js';
+import { describeDegradation } from '../connect/health.js';
+import { controlRequest } from '../exercise/control.js';
+import { warmUp } from './warm-up.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { openCapturedSession } from '../surface/open.js';
 import type { ListKind, Surface } from '../surface/types.js';
@@ -162,6 +165,12 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   const { hooks } = options;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), plan.timeouts.run_ms);
+  // The rule families share the run: each has until FAMILY_SHARE of run_ms, the rest is kept for the rules that
+  // judge the whole session (afterOthers). Whatever a family still waits for then is what was cut short.
+  const familiesMs = Math.floor(plan.timeouts.run_ms * FAMILY_SHARE);
+  const families = new AbortController();
+  const familiesTimer = setTimeout(() => families.abort(), familiesMs);
+  const cut: CutShort = { ms: familiesMs, runMs: plan.timeouts.run_ms, backlog: new Map() };
   const { interrupt } = options;
   const stop = () => deadline.abort();
   interrupt?.addEventListener('abort', stop, { once: true });
@@ -220,6 +229,13 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     });
     session = captured.session;
     const { surface, probe } = captured;
+    // What each family still waited for when its share of the run ended: counted before those requests end.
+    families.signal.addEventListener('abort', () => {
+      for (const family of FAMILIES) {
+        const backlog = probe.backlogOf(family);
+        if (backlog > 0) cut.backlog.set(family, backlog);
+      }
+    });
     // Server text of any size and depth: bounded here so every reporter can serialize the report.
     report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
     report.protocolVersion = surface.protocolVersion === undefined ? null : boundedText(surface.protocolVersion, 100);
@@ -238,9 +254,17 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       report.error = `not every declared list could be read, so not everything was tested: ${unread.map((failure) => failure.reason).join('; ')}`;
     }
     const cache = new RunCache();
+    // From here on the server is watched: does it still serve what it served at capture? (connect/health.ts)
+    const control = controlRequest(surface);
+    if (control !== undefined) probe.watch(control);
+    const familySignal = AbortSignal.any([deadline.signal, families.signal]);
+    const view = (family: Family) => probe.view(family, familySignal);
+    // The valid work first (engine/warm-up.ts); then a control, so its answers are confirmed or put in doubt.
+    const touching = new Set(rules.filter((rule) => running.has(rule.id)).map((rule) => rule.family));
+    void warmUp({ surface, probe, settings: plan.settings, cache }, touching, view, plan.timeouts.call_ms).then(() => probe.health.checkpoint());
     // Started with the rules and shared with them: the evidence is answers the tools rules ask for anyway.
     const sdks = fingerprint({ surface, probe, settings: plan.settings, cache }, running).catch(() => new Set<SdkId>());
-    await runRules(plan, rules, { surface, probe, transport, cache, sdks, running, stopped }, deadline.signal, report, hooks);
+    await runRules(plan, rules, { surface, probe, transport, cache, sdks, running, stopped, familySignal, cut }, deadline.signal, report, hooks);
     if (deadline.signal.aborted) {
       report.complete = false;
       report.error = stopped().message;
@@ -262,6 +286,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     report.error = [failure.message, ...failure.details].join('\n');
   } finally {
     clearTimeout(timer);
+    clearTimeout(familiesTimer);
     interrupt?.removeEventListener('abort', stop);
     // Side by side: each shutdown may wait out a grace period, and none depends on another.
     await Promise.all([transport?.close(), session?.close()]);
@@ -295,6 +320,33 @@ interface Shared {
   running: ReadonlySet<string>;
   /** Why the run stopped early, once it has. */
   stopped: () => McpactError;
+  /** Aborted when the rule families' share of the run ends (or the run deadline passes). */
+  familySignal: AbortSignal;
+  /** What the families' share of the run cut short. */
+  cut: CutShort;
+}
+
+/**
+ * The share of timeouts.run_ms the rule families have; the rest is kept for the rules that judge the whole session
+ * once the others are done (afterOthers), so that a slow family cannot leave them no time at all.
+ */
+export const FAMILY_SHARE = 0.9;
+
+/** What the families' share of the run cut short: requests each family still waited for then, by family. */
+interface CutShort {
+  ms: number;
+  runMs: number;
+  backlog: Map<Family, number>;
+}
+
+/** Why a rule that had not finished when its family's share of the run ended has no verdict. */
+function cutShortReason(cut: CutShort, family: Family): string {
+  const backlog = cut.backlog.get(family) ?? 0;
+  const waiting = backlog > 0 ? ` with ${backlog} request${backlog === 1 ? '' : 's'} of the ${family} family unanswered or not sent yet` : '';
+  return (
+    `cut short: the rule families' share of the run (${cut.ms} of ${cut.runMs} ms, timeouts.run_ms) ran out${waiting}; ` +
+    'the server answered too slowly for everything to be asked (raise timeouts.run_ms, or narrow the run with --only or calls.max_tools)'
+  );
 }
 
 interface RuleOutcome {
@@ -309,12 +361,19 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
   const byFamily = new Map<Family, Rule[]>();
   for (const rule of rules) byFamily.set(rule.family, [...(byFamily.get(rule.family) ?? []), rule]);
 
-  const deadlineReached = new Promise<'deadline'>((resolve) => {
-    if (signal.aborted) resolve('deadline');
-    else signal.addEventListener('abort', () => resolve('deadline'), { once: true });
-  });
+  const reached = (on: AbortSignal) =>
+    new Promise<'deadline'>((resolve) => {
+      if (on.aborted) resolve('deadline');
+      else on.addEventListener('abort', () => resolve('deadline'), { once: true });
+    });
+  const deadlineReached = reached(signal);
+  const familiesReached = reached(shared.familySignal);
 
-  const start = (rule: Rule) => runRule(rule, plan, shared, deadlineReached);
+  // A rule that judges the whole session has the run's deadline; every other one its family's share of the run.
+  const start = (rule: Rule) =>
+    runRule(rule, plan, shared, rule.afterOthers ? deadlineReached : familiesReached, () =>
+      rule.afterOthers || signal.aborted ? shared.stopped().message : cutShortReason(shared.cut, rule.family),
+    );
   const running = new Map<Rule, Promise<RuleOutcome>>();
   for (const rule of rules) if (!rule.afterOthers) running.set(rule, start(rule));
   // Rules that judge what the whole session saw start once every other rule has finished.
@@ -355,7 +414,13 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
   report.rules.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
-async function runRule(ruleAsDefined: Rule, plan: ServerPlan, shared: Shared, deadlineReached: Promise<'deadline'>): Promise<RuleOutcome> {
+async function runRule(
+  ruleAsDefined: Rule,
+  plan: ServerPlan,
+  shared: Shared,
+  deadlineReached: Promise<'deadline'>,
+  stoppedWhy: () => string,
+): Promise<RuleOutcome> {
   const policy = policyOf(plan);
   const cited = ruleAsDefined.spec && citedRef(ruleAsDefined.spec, shared.surface.protocolVersion);
   // The default severity at this server's revision (the same for every rule whose level does not follow it).
@@ -374,9 +439,12 @@ async function runRule(ruleAsDefined: Rule, plan: ServerPlan, shared: Shared, de
   const undecided: string[] = [];
   let metrics: ServerMetrics | undefined;
   const started = performance.now();
-  const { sdks, stopped: _stopped, ...exposed } = shared;
+  const { sdks, stopped: _stopped, familySignal, cut: _cut, ...exposed } = shared;
+  // The rule's own view of the probe: its family's lane and deadline, and the answers it saw (connect/probe.ts).
+  const probe = shared.probe.view(rule.family, rule.afterOthers ? undefined : familySignal);
   const context: RuleContext = {
     ...exposed,
+    probe,
     expect: plan.expect,
     spec: cited,
     settings: plan.settings,
@@ -427,14 +495,23 @@ async function runRule(ruleAsDefined: Rule, plan: ServerPlan, shared: Shared, de
   let known: ReadonlySet<SdkId>;
   try {
     const finished = await Promise.race([Promise.resolve(rule.check(context)).then(() => 'done' as const), deadlineReached]);
-    if (finished === 'deadline') return errored(shared.stopped().message);
+    if (finished === 'deadline') return errored(stoppedWhy());
     const recognised = reported.length > 0 ? await Promise.race([sdks, deadlineReached]) : new Set<SdkId>();
-    if (recognised === 'deadline') return errored(shared.stopped().message);
+    if (recognised === 'deadline') return errored(stoppedWhy());
     known = recognised;
   } catch (error) {
     return errored(`rule crashed: ${errorMessage(error)}`);
   }
   if (incomplete !== undefined) return { ...(await errored(incomplete)), incomplete };
+  // An answer the rule judged came after the server stopped serving what it served at capture: it may be the
+  // degraded state's answer, not the answer to what was asked, so no verdict rests on it (protocol/stays-available
+  // reports the degradation itself, once).
+  const doubt = await Promise.race([probe.answersInDoubt(), deadlineReached]);
+  if (doubt === 'deadline') return errored(stoppedWhy());
+  if (doubt !== undefined) {
+    const reason = `no verdict: answers it judged may be the degraded server's (${describeDegradation(doubt)}; see protocol/stays-available)`;
+    return { result: { ...base, status: 'inconclusive', durationMs: durationMs(), reason: [reason, ...notes].join('; ') }, findings: [], metrics };
+  }
   const findings = await settle(known);
   const merged = mergeByCause(findings.sort((a, b) => compareFindings(a.finding, b.finding)));
   if (skipReason !== undefined && merged.length === 0 && !rule.needs?.some((kind) => failedKinds(shared.surface).has(kind))) {

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Outcome } from '../connect/rpc.js';
-import type { Probe } from '../connect/probe.js';
+import type { Probe, RequestTag } from '../connect/probe.js';
 import { resourceLimits, type ResourceLimits } from '../config/resources.js';
 import { items } from '../surface/items.js';
 import type { Surface } from '../surface/types.js';
@@ -35,9 +35,12 @@ export interface ResourceRead {
   sha256?: string;
 }
 
-/** A read of one URI, bounded by `limits.maxBytes`. The suites call it directly; rules share reads through `sharedRead`. */
-export async function readResource(probe: Probe, uri: string, limits: Pick<ResourceLimits, 'maxBytes'>): Promise<ResourceRead> {
-  const outcome = await probe.request('resources/read', { uri });
+/**
+ * A read of one URI, bounded by `limits.maxBytes`. The suites call it directly; rules share reads through
+ * `sharedRead`. `tag` says when the URI is bad input (one no listing covers).
+ */
+export async function readResource(probe: Probe, uri: string, limits: Pick<ResourceLimits, 'maxBytes'>, tag: RequestTag = {}): Promise<ResourceRead> {
+  const outcome = await probe.request('resources/read', { uri }, tag);
   if (outcome.kind !== 'result') return { uri, outcome, bytes: 0, oversized: false };
   const result = asRecord(outcome.result);
   const contents = Array.isArray(result?.contents) ? result.contents : undefined;
@@ -63,6 +66,8 @@ export async function readResource(probe: Probe, uri: string, limits: Pick<Resou
     return copy;
   });
   const read: ResourceRead = { uri, outcome: { ...outcome, result: { ...result, contents: kept } }, contents: kept, bytes, oversized };
+  // The bounded copy is the answer rules see: it arrived when the answer did.
+  probe.health.relate(read.outcome, outcome);
   if (!oversized) read.sha256 = contentsDigest(kept);
   return read;
 }
@@ -78,15 +83,20 @@ export function contentsDigest(contents: readonly unknown[]): string {
 
 const READS = cacheKey<Map<string, Promise<ResourceRead>>>('resources/reads');
 
-/** The read of `uri` for this server's run: sent on first use, shared by every rule that reads the same URI. */
-export function sharedRead(context: Pick<ExerciseContext, 'probe' | 'cache' | 'settings'>, uri: string): Promise<ResourceRead> {
+/**
+ * The read of `uri` for this server's run: sent on first use, shared by every rule that reads the same URI, and
+ * counted among the answers the asking rule saw. `tag` marks a URI that is bad input (unknown-resource's).
+ */
+export async function sharedRead(context: Pick<ExerciseContext, 'probe' | 'cache' | 'settings'>, uri: string, tag: RequestTag = {}): Promise<ResourceRead> {
   const reads = context.cache.once(READS, () => new Map<string, Promise<ResourceRead>>());
   let read = reads.get(uri);
   if (read === undefined) {
-    read = readResource(context.probe, uri, resourceLimits(context.settings.resources));
+    read = readResource(context.probe, uri, resourceLimits(context.settings.resources), tag);
     reads.set(uri, read);
   }
-  return read;
+  const done = await read;
+  context.probe.saw(done.outcome);
+  return done;
 }
 
 /** The first `max` of a list, and how many were left out. */
@@ -180,12 +190,17 @@ export interface TemplateSample {
 
 const SAMPLES = cacheKey<Promise<TemplateSample[]>>('resources/template-samples');
 
-/** One sample URI per listed template (up to max_reads), with the completions asked on the way; once per run. */
-export function templateSamples(context: ExerciseContext): Promise<TemplateSample[]> {
-  return context.cache.once(SAMPLES, () => {
+/**
+ * One sample URI per listed template (up to max_reads), with the completions asked on the way; once per run, and
+ * counted among the answers the asking rule saw.
+ */
+export async function templateSamples(context: ExerciseContext): Promise<TemplateSample[]> {
+  const samples = await context.cache.once(SAMPLES, () => {
     const { taken } = capped(listedTemplates(context.surface), resourceLimits(context.settings.resources).maxReads);
     return Promise.all(taken.map((template) => sampleTemplate(context, template)));
   });
+  for (const sample of samples) for (const completion of sample.completions) context.probe.saw(completion.outcome);
+  return samples;
 }
 
 async function sampleTemplate(context: ExerciseContext, template: ListedTemplate): Promise<TemplateSample> {

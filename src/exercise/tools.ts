@@ -78,15 +78,31 @@ export function toolPlan({ surface, settings, cache }: Pick<ExerciseContext, 'su
   return cache.once(PLAN, () => buildPlan(surface, settings));
 }
 
-/** The outcome of a planned call, sending it on first use only. */
-export function callOutcome({ probe, cache }: Pick<ExerciseContext, 'probe' | 'cache'>, call: PlannedCall): Promise<Outcome> {
+/**
+ * The outcome of a planned call, sending it on first use only; counted among the answers the asking rule saw. Every
+ * call but a valid one sends bad input (connect/probe.ts `RequestTag`).
+ */
+export async function callOutcome({ probe, cache }: Pick<ExerciseContext, 'probe' | 'cache'>, call: PlannedCall): Promise<Outcome> {
   const outcomes = cache.once(OUTCOMES, () => new Map<string, Promise<Outcome>>());
   let outcome = outcomes.get(call.key);
   if (!outcome) {
-    outcome = probe.request('tools/call', call.params);
+    outcome = probe.request('tools/call', call.params, call.kind === 'valid' ? {} : { bad: `tools/call with ${callLabel(call)}` });
     outcomes.set(call.key, outcome);
   }
-  return outcome;
+  const answered = await outcome;
+  probe.saw(answered);
+  return answered;
+}
+
+/** The valid calls of the plan, sent first (engine/warm-up.ts): they must not meet a server bad input already broke. */
+export async function warmToolCalls(context: Pick<ExerciseContext, 'surface' | 'settings' | 'probe' | 'cache'>): Promise<void> {
+  if (context.surface.lists.tools.status !== 'ok') return;
+  await outcomesOf(context, toolPlan(context).valid);
+}
+
+/** A planned call in words: "an unknown tool name", or the tool and what the call tries. */
+export function callLabel(call: PlannedCall): string {
+  return call.kind === 'unknown-tool' || call.kind === 'malformed' ? call.what : `${quote(call.tool, 40)} (${call.what})`;
 }
 
 /** Every call with its outcome, in plan order. */

@@ -24,6 +24,7 @@ export const RULE_IDS: readonly string[] = [
   'protocol/caching-hints',
   'protocol/capability-extensions',
   'protocol/legacy-handshake',
+  'protocol/stays-available',
   'schema/tool-input-schema',
   'schema/tool-shape',
   'schema/tool-name',

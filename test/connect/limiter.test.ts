@@ -52,6 +52,24 @@ describe('Limiter', () => {
     expect(order.every((value, index) => value === index)).toBe(true);
   });
 
+  it('gives a freed slot to the lanes in turn: a long queue of one lane cannot keep another waiting', async () => {
+    const limiter = new Limiter(1);
+    const order: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = limiter.run(() => gate, 'tools');
+    const runs = [
+      ...Array.from({ length: 5 }, (_, index) => limiter.run(() => Promise.resolve(order.push(`tools ${index}`)), 'tools')),
+      limiter.run(() => Promise.resolve(order.push('protocol 0')), 'protocol'),
+      limiter.run(() => Promise.resolve(order.push('protocol 1')), 'protocol'),
+    ];
+    expect([limiter.waiting('tools'), limiter.waiting('protocol')]).toEqual([5, 2]);
+    open();
+    await Promise.all([first, ...runs]);
+    expect(order).toEqual(['tools 0', 'protocol 0', 'tools 1', 'protocol 1', 'tools 2', 'tools 3', 'tools 4']);
+    expect(limiter.waiting('tools')).toBe(0);
+  });
+
   it('refuses a limiter without a slot', () => {
     expect(() => new Limiter(0)).toThrow(RangeError);
   });

@@ -66,13 +66,38 @@ export interface PromptsExercise {
   completionsDeclared: boolean;
 }
 
+const RENDERS = cacheKey<Promise<PromptRenders>>('prompts/renders');
 const MATRIX = cacheKey<Promise<PromptsExercise>>('prompts/matrix');
 
 /** Prompts the matrix exercises at most (`prompts.max_prompts`). */
 export const DEFAULT_MAX_PROMPTS = 500;
 
-export function exercisePrompts(context: ExerciseContext): Promise<PromptsExercise> {
-  return context.cache.once(MATRIX, () => run(context));
+/** The first stage of the matrix: what must render (each prompt's accepted map and the cases that expect success). */
+interface PromptRenders {
+  prompts: PromptExercise[];
+  sampledOut: number;
+  completionsDeclared: boolean;
+  /** Every prompt name the server declares (the case-variant cases must not hit another prompt). */
+  names: ReadonlySet<string>;
+}
+
+/**
+ * The renders of the matrix: completions, the search for an accepted argument map and the cases that expect a
+ * rendering. The runner asks for them first, before any bad input (engine/warm-up.ts), so that they never meet a
+ * server that bad input already changed; once per server, counted among the answers the asking rule saw.
+ */
+export async function promptRenders(context: ExerciseContext): Promise<PromptsExercise> {
+  const renders = await context.cache.once(RENDERS, () => renderAll(context));
+  const exercise: PromptsExercise = { prompts: renders.prompts, sampledOut: renders.sampledOut, server: [], completionsDeclared: renders.completionsDeclared };
+  sawAll(context.probe, exercise);
+  return exercise;
+}
+
+/** The whole matrix: the renders, then every case of bad input; once per server, counted among the answers the asking rule saw. */
+export async function exercisePrompts(context: ExerciseContext): Promise<PromptsExercise> {
+  const exercise = await context.cache.once(MATRIX, () => run(context));
+  sawAll(context.probe, exercise);
+  return exercise;
 }
 
 /**
@@ -100,7 +125,36 @@ export function judge(outcome: Outcome, expected: Expectation, argument?: string
   }
 }
 
-async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface' | 'probe' | 'settings'>): Promise<PromptsExercise> {
+/** Sends the cases of the matrix through one probe: each case's answer, judged (bad input tagged as such). */
+function caseSender({ surface, probe, settings }: Pick<ExerciseContext, 'surface' | 'probe' | 'settings'>) {
+  // prompts/expectations compares the whole rendering of case complete, where the config asks it to.
+  const keepWhole = (entry: MatrixCase) => entry.case === 'complete' && promptEntry(settings.prompts, entry.prompt)?.expect !== undefined;
+  // The part of an answer that is kept stands for the answer on the health timeline: it arrived when the answer did.
+  const kept = (outcome: Outcome) => {
+    const copy = keptOutcome(outcome);
+    probe.health.relate(copy, outcome);
+    return copy;
+  };
+  const send = async (entry: MatrixCase): Promise<CaseResult> => {
+    if (probe.lost) return { ...entry, outcome: { kind: 'closed', ms: 0 }, verdict: 'not-run' };
+    const tag = entry.expected === 'success' ? {} : { bad: `prompts/get ${entry.case} of ${JSON.stringify(entry.prompt || entry.params.name)}` };
+    const first = await probe.request('prompts/get', entry.params, tag);
+    // In 2026-07-28 an input-required answer is not the rendering yet: the case is what the retries come to.
+    if (surface.era !== 'modern' || inputRequiredOf(first) === undefined) return judged(entry, first, keepWhole(entry), kept);
+    const { outcome, rounds } = await followInputRequired(entry.params, first, (params) => probe.request('prompts/get', params, tag));
+    if (inputRequiredOf(outcome) !== undefined) return { ...entry, outcome: kept(outcome), rounds, verdict: 'input-required' };
+    return { ...judged(entry, outcome, keepWhole(entry), kept), rounds };
+  };
+  const sequence = async (entries: MatrixCase[]) => {
+    const results: CaseResult[] = [];
+    for (const entry of entries) results.push(await send(entry));
+    return results;
+  };
+  return { send, sequence };
+}
+
+async function renderAll(context: Pick<ExerciseContext, 'surface' | 'probe' | 'settings'>): Promise<PromptRenders> {
+  const { surface, settings } = context;
   const declared = declaredPrompts(surface);
   const names = new Set(declared.map((prompt) => prompt.name));
   // A very large contract is sampled (configured prompts always run): the matrix costs a dozen requests per prompt.
@@ -111,36 +165,47 @@ async function run({ surface, probe, settings }: Pick<ExerciseContext, 'surface'
   );
   const prompts = declared.filter((prompt) => picked.has(prompt));
   const completionsDeclared = surface.capabilities.completions !== undefined;
-  // prompts/expectations compares the whole rendering of case complete, where the config asks it to.
-  const keepWhole = (entry: MatrixCase) => entry.case === 'complete' && promptEntry(settings.prompts, entry.prompt)?.expect !== undefined;
-  const send = async (entry: MatrixCase): Promise<CaseResult> => {
-    if (probe.lost) return { ...entry, outcome: { kind: 'closed', ms: 0 }, verdict: 'not-run' };
-    const first = await probe.request('prompts/get', entry.params);
-    // In 2026-07-28 an input-required answer is not the rendering yet: the case is what the retries come to.
-    if (surface.era !== 'modern' || inputRequiredOf(first) === undefined) return judged(entry, first, keepWhole(entry));
-    const { outcome, rounds } = await followInputRequired(entry.params, first, (params) => probe.request('prompts/get', params));
-    if (inputRequiredOf(outcome) !== undefined) return { ...entry, outcome: keptOutcome(outcome), rounds, verdict: 'input-required' };
-    return { ...judged(entry, outcome, keepWhole(entry)), rounds };
-  };
-  const sequence = async (entries: MatrixCase[]) => {
-    const results: CaseResult[] = [];
-    for (const entry of entries) results.push(await send(entry));
-    return results;
-  };
+  const sender = caseSender(context);
+  const rendered = await Promise.all(prompts.map((prompt) => renderPrompt(prompt, names, completionsDeclared, settings, context.probe, sender)));
+  return { prompts: rendered, sampledOut: declared.length - prompts.length, completionsDeclared, names };
+}
 
+async function run(context: ExerciseContext): Promise<PromptsExercise> {
+  const { surface, probe } = context;
+  const renders = await context.cache.once(RENDERS, () => renderAll(context));
+  const { sequence } = caseSender(context);
   const [exercised, server, completionForUnknownPrompt] = await Promise.all([
-    Promise.all(prompts.map((prompt) => exercisePrompt(prompt, names, completionsDeclared, settings, probe, send, sequence))),
-    surface.lists.prompts.status === 'ok' ? sequence(serverCases(prompts[0]?.name)) : Promise.resolve([]),
-    completionsDeclared
-      ? probe.request('completion/complete', { ref: { type: 'ref/prompt', name: 'mcpact-no-such-prompt' }, argument: { name: 'x', value: '' } })
+    Promise.all(
+      renders.prompts.map(async (prompt): Promise<PromptExercise> => {
+        if (prompt.accepted === undefined) return prompt;
+        const bad = promptCases(prompt.prompt, prompt.accepted, renders.names).filter((entry) => entry.expected !== 'success');
+        return { ...prompt, results: [...prompt.results, ...(await sequence(bad))] };
+      }),
+    ),
+    surface.lists.prompts.status === 'ok' ? sequence(serverCases(renders.prompts[0]?.prompt.name)) : Promise.resolve([]),
+    renders.completionsDeclared
+      ? probe.request(
+          'completion/complete',
+          { ref: { type: 'ref/prompt', name: 'mcpact-no-such-prompt' }, argument: { name: 'x', value: '' } },
+          { bad: 'completion/complete for a prompt that does not exist' },
+        )
       : Promise.resolve(undefined),
   ]);
-  return { prompts: exercised, sampledOut: declared.length - prompts.length, server, completionForUnknownPrompt, completionsDeclared };
+  return { prompts: exercised, sampledOut: renders.sampledOut, server, completionForUnknownPrompt, completionsDeclared: renders.completionsDeclared };
+}
+
+/** Counts every answer of the matrix among the answers the asking rule saw (connect/probe.ts `saw`). */
+function sawAll(probe: Probe, exercise: PromptsExercise): void {
+  const results = [...exercise.server, ...exercise.prompts.flatMap((prompt) => [...prompt.attempts, ...prompt.results])];
+  // An input-required chain is judged by its last answer, the one kept.
+  for (const result of results) probe.saw(result.outcome);
+  for (const prompt of exercise.prompts) for (const outcome of prompt.completions.values()) probe.saw(outcome);
+  if (exercise.completionForUnknownPrompt !== undefined) probe.saw(exercise.completionForUnknownPrompt);
 }
 
 /** The case judged on the whole answer, which it then keeps only in part: the answer is dropped here. */
-function judged(entry: MatrixCase, outcome: Outcome, keepWhole: boolean): CaseResult {
-  const result: CaseResult = { ...entry, outcome: keptOutcome(outcome), ...judge(outcome, entry.expected, entry.argument) };
+function judged(entry: MatrixCase, outcome: Outcome, keepWhole: boolean, kept: (outcome: Outcome) => Outcome): CaseResult {
+  const result: CaseResult = { ...entry, outcome: kept(outcome), ...judge(outcome, entry.expected, entry.argument) };
   if (outcome.kind === 'result') result.rendered = keptRendering(render(outcome.result), entry.params.arguments, keepWhole);
   return result;
 }
@@ -152,14 +217,14 @@ function pendingReason(complete: CaseResult): string {
   return 'prompts/get answered input_required with nothing mcpact could send back (neither a requestState string nor an inputRequests map)';
 }
 
-async function exercisePrompt(
+/** One prompt's renders: completions, the search for an accepted argument map, then the cases that expect success. */
+async function renderPrompt(
   prompt: DeclaredPrompt,
   names: ReadonlySet<string>,
   completionsDeclared: boolean,
   settings: ExerciseContext['settings'],
   probe: Probe,
-  send: (entry: MatrixCase) => Promise<CaseResult>,
-  sequence: (entries: MatrixCase[]) => Promise<CaseResult[]>,
+  { send, sequence }: ReturnType<typeof caseSender>,
 ): Promise<PromptExercise> {
   const completions = await askCompletions(prompt, completionsDeclared, (method, params) => probe.request(method, params));
   const examples = promptEntry(settings.prompts, prompt.name)?.arguments ?? {};
@@ -172,7 +237,8 @@ async function exercisePrompt(
   });
   if (map && complete?.verdict === 'input-required') return { prompt, pending: pendingReason(complete), results: [], attempts, completions };
   if (map && complete) {
-    return { prompt, accepted: map, results: [complete, ...(await sequence(promptCases(prompt, map, names)))], attempts, completions };
+    const renders = promptCases(prompt, map, names).filter((entry) => entry.expected === 'success');
+    return { prompt, accepted: map, results: [complete, ...(await sequence(renders))], attempts, completions };
   }
   const after = complete?.rounds !== undefined ? ', after an input-required round trip' : '';
   return {

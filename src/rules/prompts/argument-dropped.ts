@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { promptRenders } from '../../exercise/prompts/exercise.js';
 import { caseData, exercisedPrompts, promptLocation, quoteName } from './shared.js';
 
 export const argumentDropped = defineRule({
@@ -53,7 +54,7 @@ export const argumentDropped = defineRule({
     '`language` and the model gets a generic prompt. Prompts that deliberately turn a value into other words (a ' +
     'risk level into an instruction) trip this check: re-level it or turn it off for that server.',
   async check(context) {
-    const exercised = await exercisedPrompts(context);
+    const exercised = await exercisedPrompts(context, promptRenders);
     if (!exercised) return;
     for (const prompt of exercised.prompts) {
       const complete = prompt.results.find((result) => result.case === 'complete');

@@ -3,7 +3,7 @@ import { answerOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
 import { asRecord, jsonType } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
-import { exercisePrompts } from '../../exercise/prompts/exercise.js';
+import { promptRenders } from '../../exercise/prompts/exercise.js';
 import { promptLocation, quoteName } from './shared.js';
 
 const MAX_VALUES = 100;
@@ -73,7 +73,7 @@ export const completionResult = defineRule({
     'finding. Without the capability the method must answer -32601: that is protocol/capability-consistency.',
   async check(context) {
     if (context.surface.capabilities.completions === undefined) return context.skip('the server does not declare completions');
-    const exercise = await exercisePrompts(context);
+    const exercise = await promptRenders(context);
     for (const prompt of exercise.prompts) {
       for (const [argument, outcome] of prompt.completions) {
         const problem = completionProblem(outcome);

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { promptRenders } from '../../exercise/prompts/exercise.js';
 import { caseData, casesNamed, exercisedPrompts, promptLocation, reportVerdicts } from './shared.js';
 
 export const determinism = defineRule({
@@ -51,7 +52,7 @@ export const determinism = defineRule({
     'timestamp, a random id or unordered data cannot be checked against a golden file without `normalize` rules, ' +
     'and makes model behaviour harder to reproduce. Informational: some prompts are meant to vary.',
   async check(context) {
-    const exercised = await exercisedPrompts(context);
+    const exercised = await exercisedPrompts(context, promptRenders);
     if (!exercised) return;
     for (const prompt of exercised.prompts) {
       const complete = prompt.results.find((result) => result.case === 'complete');

@@ -1,7 +1,7 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import { PROMPT_POLICY_KEYS, type PromptEntry } from '../../config/prompts.js';
 import { checkGolden, goldenText } from '../../engine/golden.js';
-import { exercisePrompts, type CaseResult } from '../../exercise/prompts/exercise.js';
+import { promptRenders, type CaseResult } from '../../exercise/prompts/exercise.js';
 import { rolesDigest, type KeptRendering } from '../../exercise/prompts/kept-rendering.js';
 import { caseData, promptLocation, quoteName } from './shared.js';
 
@@ -64,7 +64,7 @@ export const expectations = defineRule({
         !(PROMPT_POLICY_KEYS as readonly string[]).includes(entry[0]) && typeof entry[1] === 'object' && entry[1].expect !== undefined,
     );
     if (configured.length === 0) return context.skip('no prompts.<name>.expect in the config');
-    const exercise = await exercisePrompts(context);
+    const exercise = await promptRenders(context);
     for (const [name, entry] of configured) {
       const prompt = exercise.prompts.find((candidate) => candidate.prompt.name === name);
       const complete = prompt?.results.find((result) => result.case === 'complete');

@@ -2,7 +2,7 @@ import { defineRule, type RuleContext } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { RuleSpec } from '../../model/spec.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
-import { exercisePrompts, type CaseResult, type PromptExercise } from '../../exercise/prompts/exercise.js';
+import { promptRenders, type CaseResult, type PromptExercise } from '../../exercise/prompts/exercise.js';
 import { inputRequestEntries, inputRequiredOf, retryFor, type Retry } from '../../exercise/prompts/input-required.js';
 import type { JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
@@ -79,7 +79,7 @@ export const requestState = defineRule({
     'answer was input_required with anything to send back; not run in the legacy era.',
   async check(context) {
     if (context.surface.lists.prompts.status !== 'ok') return context.skip('the server declares no prompts (or prompts/list failed)');
-    const exercise = await exercisePrompts(context);
+    const exercise = await promptRenders(context);
     const undecided: string[] = [];
     const judged = await Promise.all(exercise.prompts.map((prompt) => judgePrompt(context, prompt, undecided)));
     if (!judged.includes(true)) return context.skip('no prompts/get of the matrix was answered input_required with a requestState or input requests to answer');

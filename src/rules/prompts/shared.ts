@@ -82,15 +82,19 @@ export function caseData(result: CaseResult, showValues: boolean, extra: Record<
 }
 
 /**
- * The prompts whose matrix ran. Prompts without an accepted argument map are noted on the rule's result (with the
+ * The prompts whose matrix ran (`stage`: the whole matrix, or `promptRenders` for a rule that judges only what must
+ * render, so that bad input it does not judge never puts its verdict in doubt). Prompts without an accepted argument map are noted on the rule's result (with the
  * hint to add examples); when none ran the rule is skipped, never failed.
  */
-export async function exercisedPrompts(context: RuleContext): Promise<{ exercise: PromptsExercise; prompts: PromptExercise[] } | undefined> {
+export async function exercisedPrompts(
+  context: RuleContext,
+  stage: (context: RuleContext) => Promise<PromptsExercise> = exercisePrompts,
+): Promise<{ exercise: PromptsExercise; prompts: PromptExercise[] } | undefined> {
   if (context.surface.lists.prompts.status !== 'ok') {
     context.skip('the server declares no prompts (or prompts/list failed)');
     return undefined;
   }
-  const exercise = await exercisePrompts(context);
+  const exercise = await stage(context);
   const prompts = exercise.prompts.filter((prompt) => prompt.accepted !== undefined);
   const skipped = exercise.prompts.filter((prompt) => prompt.skipped !== undefined);
   // Prompts that took their arguments but never rendered (input required): no verdict on them, and no pass.

@@ -110,7 +110,7 @@ export const capabilityConsistency = defineRule({
         const spec = DECLARE_SPECS[capability];
         // A revision without the capability (completions before 2025-03-26) asks nothing of the server.
         if (negotiated !== undefined && isKnownRevision(negotiated) && spec.texts[negotiated] === ABSENT) return;
-        const outcome = await probe.request(method, params);
+        const outcome = await probe.request(method, params, { bad: `${method} although capability "${capability}" is not declared` });
         if (outcome.kind !== 'result') return;
         report({
           message: `${method} answers with a result, but capability "${capability}" is not declared`,

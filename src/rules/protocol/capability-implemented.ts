@@ -3,11 +3,14 @@ import { LISTS } from '../../surface/types.js';
 import { MODERN_REVISION, type RuleSpec, type SpecText } from '../../model/spec.js';
 import { PROBES } from './capability-consistency.js';
 
+/** What a declared capability means, in every legacy revision (basic/lifecycle#capability-negotiation). */
+export const CAPABILITIES_QUOTE = 'Client and server capabilities establish which optional protocol features will be available during the session.';
+
 const TEXT = (section: string): SpecText => ({
   keyword: 'none',
   binds: 'server',
   section,
-  quote: 'Client and server capabilities establish which optional protocol features will be available during the session.',
+  quote: CAPABILITIES_QUOTE,
   note: 'No sentence requires the methods of a declared capability; the capability table describes what each one offers. resources/templates/list is part of the resources feature, but a server without templates may answer an empty list.',
 });
 

@@ -59,7 +59,7 @@ export const envelopeRequired = defineRule({
       let outcome: Outcome;
       let status: number | undefined;
       if (transport?.kind === 'http') ({ outcome, status } = await postModern(transport, message));
-      else ({ outcome } = await probe.raw(message, { bare: true }));
+      else ({ outcome } = await probe.raw(message, { bare: true, bad: `server/discover ${name}` }));
       if (outcome.kind === 'timeout' || outcome.kind === 'closed') {
         inconclusive(`server/discover ${name} got ${describeOutcome(outcome)}`);
         continue;

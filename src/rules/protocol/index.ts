@@ -20,6 +20,7 @@ import { resultType } from './result-type.js';
 import { cachingHints } from './caching-hints.js';
 import { capabilityExtensions } from './capability-extensions.js';
 import { legacyHandshake } from './legacy-handshake.js';
+import { staysAvailable } from './stays-available.js';
 
 export const protocolRules = [
   initializeResult,
@@ -44,4 +45,5 @@ export const protocolRules = [
   cachingHints,
   capabilityExtensions,
   legacyHandshake,
+  staysAvailable,
 ] as const;

@@ -56,7 +56,7 @@ export const invalidCursor = defineRule({
     if (lists.length === 0) return skip('the server declares no list that answered');
     await Promise.all(
       lists.map(async (list) => {
-        const outcome = await probe.request(list.method, { cursor: INVALID_CURSOR });
+        const outcome = await probe.request(list.method, { cursor: INVALID_CURSOR }, { bad: `${list.method} with an invalid cursor` });
         if (outcome.kind === 'error' && outcome.code === -32602) return;
         const what = outcome.kind === 'result' ? 'returned a page (the cursor was ignored)' : `answered with ${describeOutcome(outcome)}`;
         report({

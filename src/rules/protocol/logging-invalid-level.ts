@@ -27,7 +27,7 @@ export const loggingInvalidLevel = defineRule({
   async check(context) {
     if (context.surface.capabilities.logging === undefined) return context.skip('the server does not declare logging');
     if ((context.surface.protocolVersion ?? '') >= '2026-07-28') return context.skip('2026-07-28 has no logging/setLevel');
-    const outcome = await context.probe.request('logging/setLevel', { level: INVALID_LEVEL });
+    const outcome = await context.probe.request('logging/setLevel', { level: INVALID_LEVEL }, { bad: 'logging/setLevel with an invalid level' });
     if (outcome.kind === 'error' && outcome.code === -32602) return;
     if (outcome.kind === 'timeout') return context.inconclusive(`logging/setLevel "${INVALID_LEVEL}" got ${describeOutcome(outcome)}`);
     const classified = outcome.kind === 'error' ? classifyAnswer(outcome, { correct: false, names: ['level'] }) : undefined;

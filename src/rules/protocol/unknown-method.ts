@@ -56,7 +56,7 @@ export const unknownMethod = defineRule({
     'detect optional features; a success, a hang or another code makes feature detection guess. MCP requires ' +
     'JSON-RPC 2.0, but neither text puts a requirement level on the code, so this is a best practice: a warning.',
   async check({ probe, report }) {
-    const outcome = await probe.request(UNKNOWN_METHOD, {});
+    const outcome = await probe.request(UNKNOWN_METHOD, {}, { bad: `${UNKNOWN_METHOD}, a method no server has` });
     if (outcome.kind === 'error' && outcome.code === -32601) return;
     report({
       message: `unknown method ${UNKNOWN_METHOD} was answered with ${describeOutcome(outcome)}; expected JSON-RPC error -32601`,

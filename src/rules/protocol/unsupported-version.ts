@@ -56,7 +56,7 @@ export const unsupportedVersion = defineRule({
       ({ outcome, status } = await postModern(transport, { ...message, params: { _meta: meta } }));
     } else if (transport?.kind === 'stdio') {
       outcome = await transport.open(async (connection) => (await connection.sendRaw({ ...message, id: 1 }, { first: true })).outcome);
-    } else outcome = (await probe.raw(message)).outcome;
+    } else outcome = (await probe.raw(message, { bad: `server/discover with protocol version ${UNSUPPORTED_VERSION}` })).outcome;
     if (outcome.kind === 'timeout' || outcome.kind === 'closed')
       return inconclusive(`server/discover with version ${UNSUPPORTED_VERSION} got ${describeOutcome(outcome)}`);
     const what = `server/discover with protocol version ${UNSUPPORTED_VERSION}`;

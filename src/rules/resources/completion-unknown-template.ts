@@ -42,10 +42,11 @@ export const completionUnknownTemplate = defineRule({
   async check(context) {
     if (context.surface.capabilities.completions === undefined) return context.skip('the server does not declare completions');
     if (listedTemplates(context.surface).length === 0) return context.skip('the server lists no resource templates');
-    const outcome = await context.probe.request('completion/complete', {
-      ref: { type: 'ref/resource', uri: UNKNOWN_TEMPLATE },
-      argument: { name: 'mcpact', value: '' },
-    });
+    const outcome = await context.probe.request(
+      'completion/complete',
+      { ref: { type: 'ref/resource', uri: UNKNOWN_TEMPLATE }, argument: { name: 'mcpact', value: '' } },
+      { bad: 'completion/complete for a template that does not exist' },
+    );
     if (outcome.kind === 'error' && outcome.code === -32602) return;
     if (outcome.kind === 'timeout') return context.inconclusive(`completion/complete for a template that does not exist got ${describeOutcome(outcome)}`);
     context.report({

@@ -49,7 +49,7 @@ export const unknownResource = defineRule({
     if (context.surface.capabilities.resources === undefined) return context.skip('the server does not declare resources');
     const uri = unknownResourceUri(context.surface);
     if (uri === undefined) return context.skip('every URI mcpact could make up is covered by a listed template');
-    const read = await sharedRead(context, uri);
+    const read = await sharedRead(context, uri, { bad: `resources/read of ${quoteUri(uri)}, a URI no listing covers` });
     const { outcome } = read;
     const expected = notFoundCode(context.surface.protocolVersion);
     const what = `resources/read of ${quoteUri(uri)}, which the server never listed,`;

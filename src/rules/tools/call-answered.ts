@@ -2,10 +2,11 @@ import { defineRule } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { BackendReport } from '../../model/report.js';
 import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
-import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
-import { callData, outcomesOf, toolLocation, toolPlan, type PlannedCall } from '../../exercise/tools.js';
+import { callData, callLabel, outcomesOf, toolLocation, toolPlan, type PlannedCall } from '../../exercise/tools.js';
+import { LATE_GRACE_FACTOR, type Probe } from '../../connect/probe.js';
+import type { Era } from '../../model/spec.js';
 
 /** Closed calls beyond the first few are counted, not listed: after a crash every later call closes at once. */
 const CLOSED_LISTED = 5;
@@ -14,7 +15,7 @@ export const callAnswered = defineRule({
   id: 'tools/call-answered',
   family: 'tools',
   needs: ['tools'],
-  description: 'Every tools/call mcpact sends gets a response: no hang on bad input, no crash, no malformed reply.',
+  description: 'Every tools/call mcpact sends gets a response, late or not: no hang, no crash, no malformed reply.',
   defaultSeverity: 'error',
   spec: {
     texts: {
@@ -57,15 +58,19 @@ export const callAnswered = defineRule({
   },
   docs:
     'A request must get a response. This rule owns the calls that got none, for every tools/call the tools rules ' +
-    'send: the unknown tool name, the malformed requests, the invalid-input probes and the valid-input calls. ' +
-    'An unknown name, malformed params or invalid input must be rejected at once, so no answer within ' +
-    '`timeouts.call_ms` is a finding; a valid-input call that is merely slow is not (tools/valid-input notes it). ' +
-    'A connection that closes while calls are in flight means the server crashed: the finding names the calls ' +
-    'in flight (their exact arguments are in its data). A response with neither `result` nor `error` is a finding ' +
-    'too. When most tool calls end on an unreachable backend (DNS, refused connection, TLS, `fetch failed`, ' +
-    "missing credentials), the server's report says so once (`backend` in the JSON report): the verdicts that " +
-    'needed the backend are inconclusive.',
-  async check({ surface, probe, settings, cache, spec, report, skip, metrics }) {
+    'send: the unknown tool name, the malformed requests, the invalid-input probes and the valid-input calls. A ' +
+    'call that misses `timeouts.call_ms` is not given up at once: mcpact keeps waiting for its answer up to three ' +
+    'times that long. An answer in that grace is slow, not missing: no finding, and the rule says which calls were ' +
+    'slow (the other tools rules have no verdict on them). A call still unanswered after the grace is a finding: an ' +
+    'unknown name, malformed params or invalid input must be rejected, and a valid call must be answered too, ' +
+    'with a result or an error; the valid call is reported only when the server still answers ping (2026-07-28: ' +
+    'the tools list) after it, so that a server that stopped answering everything is not blamed on one tool ' +
+    '(no verdict then). A connection that closes while calls are in flight means the server crashed: the finding ' +
+    'names the calls in flight (their exact arguments are in its data). A response with neither `result` nor ' +
+    '`error` is a finding too. When most tool calls end on an unreachable backend (DNS, refused connection, TLS, ' +
+    "`fetch failed`, missing credentials), the server's report says so once (`backend` in the JSON report): the " +
+    'verdicts that needed the backend are inconclusive.',
+  async check({ surface, probe, settings, cache, spec, report, skip, metrics, note, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
     const calls = [plan.unknown, ...plan.malformed, ...plan.invalid, ...plan.valid];
@@ -74,26 +79,61 @@ export const callAnswered = defineRule({
     const answered = await outcomesOf({ probe, cache }, calls);
     const backend = backendReport(answered.map((entry) => entry.outcome));
     if (backend) metrics({ backend });
-    for (const { call, outcome } of answered) {
+    // A call that missed call_ms may still be answered: every late answer is awaited at once, within the grace.
+    const settled = await Promise.all(
+      answered.map(async (entry) => ({ ...entry, late: entry.outcome.kind === 'timeout' ? await probe.lateAnswer(entry.outcome) : undefined })),
+    );
+    const waited = probe.options.callMs * (1 + LATE_GRACE_FACTOR);
+    const silentValid = settled.some((entry) => entry.call.kind === 'valid' && entry.outcome.kind === 'timeout' && entry.late === undefined);
+    // A valid call without an answer is the tool's only while the server still answers otherwise.
+    const alive = silentValid ? await stillAnswers(probe, surface.era) : false;
+    const slow: { call: PlannedCall; ms: number }[] = [];
+    const undecided: PlannedCall[] = [];
+    const hungTools = new Set<string | undefined>();
+    for (const { call, outcome, late } of settled) {
       if (outcome.kind === 'closed') closed.push(call);
-      const unanswered = outcome.kind === 'malformed' || (outcome.kind === 'timeout' && call.kind !== 'valid');
-      if (!unanswered) continue;
+      if (late !== undefined) slow.push({ call, ms: late.ms });
+      const silent = outcome.kind === 'timeout' && late === undefined;
+      if (silent && call.kind === 'valid' && !alive) undecided.push(call);
+      if (outcome.kind !== 'malformed' && !(silent && (call.kind !== 'valid' || alive))) continue;
+      // One finding per tool that never answers valid input: its second example would only repeat the first.
+      if (silent && call.kind === 'valid') {
+        if (hungTools.has(call.tool)) continue;
+        hungTools.add(call.tool);
+      }
+      const got = outcome.kind === 'malformed' ? describeOutcome(outcome) : `no answer within ${waited} ms, late answers included`;
+      const still = call.kind === 'valid' ? `, although the server still answered ${surface.era === 'modern' ? 'tools/list' : 'ping'}` : '';
       report({
-        message: `tools/call with ${label(call)} got ${describeOutcome(outcome)} (revision ${revision}, ${levelLabel(level)} respond)`,
+        message: `tools/call with ${callLabel(call)} got ${got}${still} (revision ${revision}, ${levelLabel(level)} respond)`,
         location: toolLocation(call.kind === 'invalid' || call.kind === 'valid' ? call.tool : undefined),
-        data: { ...callData(call), kind: call.kind, outcome: outcome.kind, ms: outcome.ms, negotiated: surface.protocolVersion ?? null, level },
+        data: {
+          ...callData(call),
+          kind: call.kind,
+          outcome: outcome.kind,
+          ms: outcome.kind === 'malformed' ? outcome.ms : waited,
+          negotiated: surface.protocolVersion ?? null,
+          level,
+        },
       });
     }
+    if (slow.length > 0) {
+      const slowest = Math.max(...slow.map((entry) => entry.ms));
+      note(
+        `slow, not missing: ${slow.length} call(s) answered after timeouts.call_ms (${probe.options.callMs} ms), the slowest after ${slowest} ms: ` +
+          listed(slow.map((entry) => entry.call)),
+      );
+    }
+    if (undecided.length > 0)
+      inconclusive(
+        `no answer to ${undecided.length} valid call(s), but the server did not answer ping either, so no verdict on the tools: ${listed(undecided)}`,
+      );
     if (closed.length > 0) {
-      const listed = closed.slice(0, CLOSED_LISTED);
+      const shown = closed.slice(0, CLOSED_LISTED);
       report({
-        message:
-          `the connection closed with ${closed.length} tools/call request(s) unanswered, the server probably crashed: ` +
-          listed.map(label).join('; ') +
-          (closed.length > listed.length ? `; and ${closed.length - listed.length} more` : ''),
+        message: `the connection closed with ${closed.length} tools/call request(s) unanswered, the server probably crashed: ${listed(closed, CLOSED_LISTED)}`,
         location: { kind: 'server' },
         data: {
-          calls: listed.map((call) => ({ ...callData(call), kind: call.kind })),
+          calls: shown.map((call) => ({ ...callData(call), kind: call.kind })),
           count: closed.length,
           negotiated: surface.protocolVersion ?? null,
           level,
@@ -103,8 +143,16 @@ export const callAnswered = defineRule({
   },
 });
 
-function label(call: PlannedCall): string {
-  return call.kind === 'unknown-tool' || call.kind === 'malformed' ? call.what : `${quote(call.tool, 40)} (${call.what})`;
+/** "a; b; and N more": planned calls in words, the first `max` of them. */
+function listed(calls: readonly PlannedCall[], max = CLOSED_LISTED): string {
+  const shown = calls.slice(0, max);
+  return shown.map(callLabel).join('; ') + (calls.length > shown.length ? `; and ${calls.length - shown.length} more` : '');
+}
+
+/** Whether the server answers at all (ping; the modern era has none, so the tools list): any answer counts. */
+async function stillAnswers(probe: Probe, era: Era): Promise<boolean> {
+  const outcome = era === 'modern' ? await probe.request('tools/list', {}) : await probe.request('ping');
+  return outcome.kind === 'result' || outcome.kind === 'error';
 }
 
 /**

@@ -1,11 +1,24 @@
 import { callAnswered } from '../../../src/rules/tools/call-answered.js';
-import { ruleTester } from '../../support/rule-tester.js';
-import { searchTool, toolsServer } from './tools-fake.js';
+import { FAKE_CALL_MS, ruleTester } from '../../support/rule-tester.js';
+import type { FakeServerSpec } from '../../support/fake-server.js';
+import { searchTool, text, toolError, toolsServer } from './tools-fake.js';
+
+/** Past timeouts.call_ms, well within the grace mcpact waits for a late answer (three times call_ms). */
+const LATE = { delayMs: 2 * FAKE_CALL_MS };
+
+/** A tools server that never answers ping either: a server that stopped answering anything. */
+function deaf(server: FakeServerSpec): FakeServerSpec {
+  return { ...server, handle: (method, params, message) => (method === 'ping' ? { silent: true } : server.handle?.(method, params, message)) };
+}
 
 ruleTester(callAnswered, {
   valid: [
     { name: 'every call answered', server: toolsServer([searchTool]) },
-    { name: 'a slow valid call is not a finding', server: toolsServer([{ ...searchTool, run: () => ({ silent: true }) }]) },
+    { name: 'a valid call answered late is slow, not missing', server: toolsServer([{ ...searchTool, run: () => ({ ...LATE, reply: text('ok') }) }]) },
+    {
+      name: 'invalid input answered late is slow, not missing',
+      server: toolsServer([searchTool], { invalid: () => ({ ...LATE, reply: toolError('Invalid arguments') }) }),
+    },
   ],
   invalid: [
     {
@@ -36,6 +49,24 @@ ruleTester(callAnswered, {
         { message: '"arguments" is an array got no answer' },
         { message: 'params without "name" got no answer' },
       ],
+    },
+    {
+      name: 'never answers a valid call while the server answers ping (one finding for the tool)',
+      server: toolsServer([{ ...searchTool, run: () => ({ silent: true }) }]),
+      findings: [
+        {
+          location: { kind: 'tool', name: 'search' },
+          message: /^tools\/call with "search" \(valid example 1\) got no answer within \d+ ms, late answers included, although the server still answered ping/,
+          data: { kind: 'valid', outcome: 'timeout' },
+        },
+      ],
+    },
+  ],
+  inconclusive: [
+    {
+      name: 'never answers a valid call, nor ping: the server stopped answering, not the tool',
+      server: deaf(toolsServer([{ ...searchTool, run: () => ({ silent: true }) }])),
+      reason: 'did not answer ping either',
     },
   ],
   skipped: [{ name: 'no tools capability', server: { prompts: [{ name: 'p' }] }, skipped: 'tools capability' }],

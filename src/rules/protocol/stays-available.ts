@@ -1,0 +1,101 @@
+import { defineRule } from '../../engine/rule.js';
+import { BURST, describeDegradation } from '../../connect/health.js';
+import { answerOf, wordsOf } from '../../exercise/answers.js';
+import type { RuleSpec, SpecText } from '../../model/spec.js';
+import { CAPABILITIES_QUOTE, LIST_SPECS } from './capability-implemented.js';
+
+const NOTE =
+  'No sentence requires a server to keep serving: a request must get a response (an error is one), and servers MUST rate limit tool invocations. ' +
+  'A declared capability establishes a feature that is available during the session; a server that turns itself off for everything after a few bad requests takes it away.';
+
+const LEGACY: SpecText = { keyword: 'none', binds: 'server', section: 'basic/lifecycle#capability-negotiation', quote: CAPABILITIES_QUOTE, note: NOTE };
+
+/**
+ * The sentences of capability-implemented about answering the list method of a declared capability (a MUST from
+ * 2026-07-28 on), without its checklist id: that one is about a declared capability's methods existing at all.
+ */
+const withoutChecklist = ({ checklist: _checklist, ...spec }: RuleSpec): RuleSpec => spec;
+const SERVED_LISTS = {
+  tools: withoutChecklist(LIST_SPECS.tools),
+  prompts: withoutChecklist(LIST_SPECS.prompts),
+  resources: withoutChecklist(LIST_SPECS.resources),
+} as const;
+
+/** The capability whose list method the control request is (SERVED_LISTS). */
+function listCapability(method: string): keyof typeof SERVED_LISTS | undefined {
+  const capability = method.split('/')[0];
+  return capability === 'tools' || capability === 'prompts' || capability === 'resources' ? capability : undefined;
+}
+
+export const staysAvailable = defineRule({
+  id: 'protocol/stays-available',
+  family: 'protocol',
+  description: 'The server keeps serving what it served at capture: bad input does not turn it off for every request.',
+  defaultSeverity: 'warning',
+  // The last control request is asked once every other rule has sent what it sends.
+  afterOthers: true,
+  spec: {
+    texts: {
+      '2025-11-25': LEGACY,
+      '2025-06-18': LEGACY,
+      '2025-03-26': LEGACY,
+      '2024-11-05': LEGACY,
+      '2026-07-28': {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/discover#discoverresult',
+        quote: 'A discovery result includes: … `capabilities`: Capabilities the server supports (tools, resources, prompts, etc.)',
+        note: NOTE,
+      },
+    },
+  },
+  alsoQuotes: SERVED_LISTS,
+  docs:
+    'A server can change state during a run: a circuit breaker that opens after a few failing calls, a rate limit, a ' +
+    'backend connection that bad input broke. mcpact notices it with a control request: the first page of the ' +
+    'shortest list the capture read (tools, prompts or resources; it changes nothing), asked again after every ' +
+    `burst of bad input (${BURST} answers to it), whenever a rule is about to judge answers no control has followed yet, ` +
+    'and once at the end. When the control answers otherwise than at capture (an error where a list came, another ' +
+    'code), the server degraded somewhere after the last control that answered well: that is this one finding, ' +
+    'naming what the control answered before and after and the bad input sent in between. Every verdict that rests ' +
+    'on an answer given after that last good control is inconclusive, with a reason naming the degradation ' +
+    '([health timeline](#health-timeline)): a breaker answer is never read as the answer of the tool, prompt or ' +
+    'resource asked. No sentence of the specification requires a server to keep serving (the spec even asks ' +
+    'servers to rate limit tool invocations); a declared capability establishes a feature that is available during ' +
+    'the session, and a server that turns itself off for every request after a few bad ones takes it away, so this ' +
+    'is a warning. From 2026-07-28 on the list method of a declared capability is a MUST, and the finding cites that ' +
+    'sentence. A control that gets no answer at all tells nothing (slowness is not degradation). Fix: let bad input ' +
+    'fail on its own; count toward a breaker only failures of the backend the breaker guards, and keep lists and ' +
+    'reads that need no backend out of it.',
+  async check({ probe, report, skip, inconclusive }) {
+    const control = probe.health.watched;
+    if (control === undefined) return skip('the capture read no tools, prompts or resources list to ask again');
+    const degradation = await probe.health.conclude();
+    if (degradation === undefined) {
+      if (probe.health.lastSilent)
+        inconclusive(`the last control request (${control.method}) got no answer, so whether the server still serves it is not known`);
+      return;
+    }
+    const { answer } = degradation;
+    const capability = listCapability(control.method);
+    report({
+      message:
+        `the server stopped serving what it served at capture: ${describeDegradation(degradation)}` +
+        (degradation.recovered ? '; a later control was answered as at capture again' : ''),
+      location: { kind: 'server' },
+      answer: answerOf(answer),
+      ...(capability !== undefined && { spec: SERVED_LISTS[capability] }),
+      data: {
+        method: control.method,
+        before: control.captured.kind,
+        after: answer.kind,
+        ...(answer.kind === 'error' && { code: answer.code }),
+        ...(wordsOf(answer) !== undefined && { said: wordsOf(answer) }),
+        burst: degradation.burst,
+        burstCount: degradation.burstCount,
+        badBefore: degradation.badBefore,
+        recovered: degradation.recovered,
+      },
+    });
+  },
+});
