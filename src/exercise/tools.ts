@@ -51,7 +51,12 @@ export interface ToolPlan {
   /** A name no tool of this server has. */
   unknownName: string;
   unknown: PlannedCall;
+  /** The malformed-params cases tools/malformed-call judges. */
   malformed: PlannedCall[];
+  /** The malformed-params cases that could not be sent as meant (no tool may be called under the safe-call policy). */
+  malformedSkipped: string[];
+  /** Calls made only as evidence of the server's SDK (engine/inherited.ts), judged by no rule but tools/call-answered. */
+  evidence: PlannedCall[];
   valid: PlannedCall[];
   invalid: PlannedCall[];
   /** Tools that get no valid-input call, and why. */
@@ -73,6 +78,9 @@ export const DEFAULT_MAX_TOOLS = 500;
 
 const PLAN = cacheKey<ToolPlan>('tools/plan');
 const OUTCOMES = cacheKey<Map<string, Promise<Outcome>>>('tools/outcomes');
+
+/** The key of the tools/call whose `arguments` is a string, whose answer identifies an SDK (engine/inherited.ts). */
+export const MALFORMED_ARGUMENTS_STRING = 'malformed:arguments-string';
 
 export function toolPlan({ surface, settings, cache }: Pick<ExerciseContext, 'surface' | 'settings' | 'cache'>): ToolPlan {
   return cache.once(PLAN, () => buildPlan(surface, settings));
@@ -170,14 +178,35 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
     );
   }
 
-  // A target for the malformed-arguments probes that is safe to reach: a tool cleared for valid calls, else a
-  // name the server does not have (a correct server rejects the malformed params either way).
-  const target = policy.tools.find((tool) => tool.valid.allowed)?.name ?? unknownName;
-  const malformed: PlannedCall[] = [
-    { key: 'malformed:no-name', kind: 'malformed', what: 'params without "name"', params: { arguments: {} } },
-    { key: 'malformed:arguments-array', kind: 'malformed', tool: target, what: '"arguments" is an array', params: { name: target, arguments: [] } },
-    { key: 'malformed:arguments-string', kind: 'malformed', tool: target, what: '"arguments" is a string', params: { name: target, arguments: 'mcpact' } },
-  ];
+  // The malformed-arguments cases need a tool that exists, or the answer judged would be the unknown-tool answer,
+  // and one safe to run, since a server that does not validate may run it with them: a tool cleared for valid
+  // calls. Without one they cannot be sent as meant and are skipped; params without "name" reach no tool and are
+  // always sent.
+  const target = policy.tools.find((tool) => tool.valid.allowed)?.name;
+  const noName: PlannedCall = { key: 'malformed:no-name', kind: 'malformed', what: 'params without "name"', params: { arguments: {} } };
+  const malformed: PlannedCall[] =
+    target === undefined
+      ? [noName]
+      : [
+          noName,
+          { key: 'malformed:arguments-array', kind: 'malformed', tool: target, what: '"arguments" is an array', params: { name: target, arguments: [] } },
+          { key: MALFORMED_ARGUMENTS_STRING, kind: 'malformed', tool: target, what: '"arguments" is a string', params: { name: target, arguments: 'mcpact' } },
+        ];
+  const malformedSkipped = target === undefined ? ['"arguments" is an array', '"arguments" is a string'] : [];
+  // The SDK is recognised by its answer to "arguments" a string (engine/inherited.ts), which its request schema gives
+  // before any tool is looked up: without a tool to send it to, it goes to the unknown name, as evidence only.
+  const evidence: PlannedCall[] =
+    target === undefined
+      ? [
+          {
+            key: MALFORMED_ARGUMENTS_STRING,
+            kind: 'malformed',
+            tool: unknownName,
+            what: '"arguments" is a string, to an unknown tool name',
+            params: { name: unknownName, arguments: 'mcpact' },
+          },
+        ]
+      : [];
   const unknown: PlannedCall = {
     key: 'unknown-tool',
     kind: 'unknown-tool',
@@ -185,7 +214,7 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
     what: 'an unknown tool name',
     params: { name: unknownName, arguments: {} },
   };
-  return { policy, unknownName, unknown, malformed, valid, invalid, validSkipped, invalidSkipped };
+  return { policy, unknownName, unknown, malformed, malformedSkipped, evidence, valid, invalid, validSkipped, invalidSkipped };
 }
 
 export function describeVariant(variant: InvalidVariant): string {
