@@ -97,12 +97,13 @@ const SCHEMA_VALIDATION =
 /**
  * An exception that escaped with its frames. It shows that something threw, not where: a validator throws too. So
  * it is evidence only when the error's own lines (the unindented ones: frames are indented in every runtime) read
- * as no validation.
+ * as no validation. Frames are indented with spaces or tabs, never new lines: `\s+` would make a run of new lines
+ * quadratic.
  */
 const STACK: readonly Signature[] = [
-  [/\n\s+at \S[^\n]*:\d+:\d+/, 'a stack trace'],
+  [/\n[ \t]+at \S[^\n]*:\d+:\d+/, 'a stack trace'],
   [/Traceback \(most recent call last\)/, 'a Python traceback'],
-  [/\n\s+at [\w$.<>]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Unknown Source|Native Method)\)/, 'a Java stack trace'],
+  [/\n[ \t]+at [\w$.<>]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Unknown Source|Native Method)\)/, 'a Java stack trace'],
   [/\.cs:line \d+\b/, 'a .NET stack trace'],
 ];
 
