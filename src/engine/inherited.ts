@@ -6,7 +6,7 @@
  * nothing.
  */
 import type { Outcome } from '../connect/rpc.js';
-import { callOutcome, toolPlan } from '../exercise/tools.js';
+import { callOutcome, MALFORMED_ARGUMENTS_STRING, toolPlan } from '../exercise/tools.js';
 import type { ExerciseContext } from '../exercise/context.js';
 import type { InheritedMark } from '../model/report.js';
 import { SDKS, SIGNATURES, TRAITS, type EvidenceProbe, type SdkId, type Shown, type TraitId } from './signatures.js';
@@ -40,7 +40,7 @@ export async function fingerprint(context: ExerciseContext, running: ReadonlySet
   if (context.surface.capabilities.tools === undefined) return new Set();
   const plan = toolPlan(context);
   const calls: Record<Exclude<EvidenceProbe, 'initialize'>, (typeof plan)['unknown'] | undefined> = {
-    'malformed-arguments-string': plan.malformed.find((call) => call.key === 'malformed:arguments-string'),
+    'malformed-arguments-string': [...plan.malformed, ...plan.evidence].find((call) => call.key === MALFORMED_ARGUMENTS_STRING),
     'unknown-tool': plan.unknown,
   };
   // The initialize result is evidence only beside the unknown-tool answer (fastmcp), so it follows that rule.

@@ -41,14 +41,17 @@ const UNREACHABLE: readonly Signature[] = [
   ],
 ];
 
-/** The input got past any validation into code that then failed on it. */
+/**
+ * The input got past any validation into code that then failed on it: failures that only a runtime or the code
+ * behind the tool words so, in each language MCP servers are written in. A deliberate rejection reads otherwise
+ * ("id must be a string"), so these are evidence even beside validation words.
+ */
 const DEEP: readonly Signature[] = [
   [
     /\b(?:TypeError|ReferenceError|RangeError)\b|is not a function|cannot read propert|cannot destructure|\bof (?:undefined|null)\b|is not iterable|undefined is not/i,
     'a JavaScript runtime error: the input reached code that did not check it',
   ],
-  [/\n\s+at \S[^\n]*:\d+:\d+/, 'a stack trace'],
-  [/\bCommand failed\b|exited with code [1-9]|exit code [1-9]|Traceback \(most recent call last\)/i, 'a command the tool ran failed on it'],
+  [/\bCommand failed\b|exited with code [1-9]|exit code [1-9]/i, 'a command the tool ran failed on it'],
   [
     /\b(?:with|for)\s+(?:\w+\s+)?(?:undefined|NaN)\b|=(?:undefined|NaN)\b|\[object Object\]/,
     'an unset or unconverted value (undefined, NaN, [object Object]) in its answer: the input reached code that did not check it',
@@ -57,15 +60,65 @@ const DEEP: readonly Signature[] = [
     /\b(?:status(?: code)?|HTTP(?:\/\d(?:\.\d)?)?)\D{0,3}[45]\d\d\b|\b(?:400 Bad Request|404 Not Found|422 Unprocessable|500 Internal Server Error)\b/i,
     "a backend's HTTP error: the input was passed on",
   ],
+  // Python raises these from the interpreter or the standard library, never as a validation message of its own.
+  [
+    /\b(?:KeyError|AttributeError|IndexError|UnboundLocalError|ZeroDivisionError): |'NoneType' object|object is not subscriptable|unsupported operand type|invalid literal for int\(\) with base|could not convert string to float/,
+    'a Python runtime error: the input reached code that did not check it',
+  ],
+  [
+    /\bpanic: |\bruntime error: |nil pointer dereference|\binterface conversion: |\bstrconv\.Parse\w*: parsing|\bgoroutine \d+ \[/,
+    'a Go runtime error (a panic, a failed type assertion or conversion): the input reached code that did not check it',
+  ],
+  [
+    /\b(?:Kotlin)?(?:NullPointer|ClassCast|NumberFormat|(?:Array|String)?IndexOutOfBounds|Arithmetic)Exception\b/,
+    'a Java runtime exception: the input reached code that did not check it',
+  ],
+  [/\bpanicked at\b|called `(?:Option|Result)::unwrap\(\)` on an? `(?:None|Err)` value/, 'a Rust panic: the input reached code that did not check it'],
+  [
+    /\bSystem\.(?:NullReference|InvalidCast|Format|IndexOutOfRange|Collections\.Generic\.KeyNotFound)Exception\b|Object reference not set to an instance of an object|Input string was not in a correct format/,
+    'a .NET runtime exception: the input reached code that did not check it',
+  ],
+];
+
+/**
+ * A file that does not exist, in each runtime's words. Evidence only where the value mcpact sent is named in it (the
+ * input reached the file system); otherwise the missing file may be the server's own (a config, a cache).
+ */
+const FILE_SYSTEM =
+  /no such file or directory|\bENOENT\b|\bFileNotFound(?:Error|Exception)\b|\bNoSuchFileException\b|could not find (?:file|a part of the path)|cannot find the (?:file|path) specified/i;
+
+/**
+ * The words of a schema validator (pydantic, JSON Schema validators, zod, Effect Schema, Bean Validation, the
+ * SDK's own input check): the input was checked, whatever else the answer carries (a stack trace, a traceback).
+ */
+const SCHEMA_VALIDATION =
+  /\b\d+ validation errors? for\b|\bInput should be\b|\b(?:Validation|Schema)(?:Error|Exception)\b|\bZodError\b|\bInput validation error\b|\bConstraintViolation|\bField validation for '|\bis not of type '|\bis a required property\b|\bmust have required property\b|\binvalid_(?:type|enum_value|union|literal)\b|\bunrecognized_keys\b/;
+
+/**
+ * An exception that escaped with its frames. It shows that something threw, not where: a validator throws too. So
+ * it is evidence only when the error's own lines (the unindented ones: frames are indented in every runtime) read
+ * as no validation. Frames are indented with spaces or tabs, never new lines: `\s+` would make a run of new lines
+ * quadratic.
+ */
+const STACK: readonly Signature[] = [
+  [/\n[ \t]+at \S[^\n]*:\d+:\d+/, 'a stack trace'],
+  [/Traceback \(most recent call last\)/, 'a Python traceback'],
+  [/\n[ \t]+at [\w$.<>]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Unknown Source|Native Method)\)/, 'a Java stack trace'],
+  [/\.cs:line \d+\b/, 'a .NET stack trace'],
 ];
 
 /** Words of a validation error. */
 const VALIDATION =
   /\b(?:invalid|required|missing|expected|must|validat\w*|not allowed|unrecognized|unknown (?:key|property|argument|field|parameter)s?|additional propert\w*|should be|is not (?:a|an|of|one of|valid|allowed)|wrong type|too (?:long|short|big|small|many|few)|at (?:least|most)|greater than|less than|exceed\w*|one of|provide\w*)\b/i;
 
+/** A value mcpact sent counts as named in an answer only from this length on: "0" or "abc" appear anywhere. */
+const DISTINCT_VALUE_CHARS = 5;
+
 export interface Classified {
   class: AnswerClass;
   evidence: string;
+  /** The code or the words show that the input was checked (not only a wrong code with nothing to go by). */
+  showsValidation?: boolean;
 }
 
 export interface ClassifyOptions {
@@ -73,25 +126,66 @@ export interface ClassifyOptions {
   correct: boolean;
   /** The names of the bad arguments: an answer that names one shows it validated. */
   names?: readonly (string | undefined)[];
+  /** The bad values sent: an unreachable backend or a missing file named after one got the input itself. */
+  values?: readonly unknown[];
 }
 
 /** The class of an answer to a request that sent bad input. */
-export function classifyAnswer(outcome: Outcome, { correct, names = [] }: ClassifyOptions): Classified {
+export function classifyAnswer(outcome: Outcome, { correct, names = [], values = [] }: ClassifyOptions): Classified {
   if (outcome.kind !== 'result' && outcome.kind !== 'error') return { class: 'no-answer', evidence: outcome.kind };
   // A protocol error with the asked-for code is a deliberate answer, whatever words come with it.
-  if (outcome.kind === 'error' && correct) return { class: 'rejected-correctly', evidence: `JSON-RPC ${String(outcome.code).slice(0, 20)}` };
+  if (outcome.kind === 'error' && correct)
+    return { class: 'rejected-correctly', evidence: `JSON-RPC ${String(outcome.code).slice(0, 20)}`, showsValidation: true };
   const words = wordsOf(outcome) ?? '';
+  const sent = sentValueIn(words, values);
   const unreachable = firstMatch(UNREACHABLE, words);
-  if (unreachable) return { class: 'backend-unreachable', evidence: unreachable };
+  if (unreachable) {
+    // The backend's failure names what mcpact sent (a host, a URL path): the input itself was passed on.
+    if (sent !== undefined)
+      return { class: 'not-validated', evidence: `${unreachable} that names the value mcpact sent (${sent}): the input was passed on to the backend` };
+    return { class: 'backend-unreachable', evidence: unreachable };
+  }
   const deep = firstMatch(DEEP, words);
   if (deep) return { class: 'not-validated', evidence: deep };
+  if (sent !== undefined && FILE_SYSTEM.test(words))
+    return { class: 'not-validated', evidence: `a missing file named after the value mcpact sent (${sent}): the input reached the file system` };
   if (outcome.kind === 'result' && !isErrorResult(outcome.result)) return { class: 'not-validated', evidence: 'it was answered like a valid call (a success)' };
-  if (correct) return { class: 'rejected-correctly', evidence: 'a result with isError: true' };
-  const named = names.find((name): name is string => name !== undefined && name.length >= 2 && words.includes(name));
-  if (named !== undefined) return { class: 'validated-wrong-code', evidence: `the answer names the argument ${JSON.stringify(named.slice(0, 60))}` };
-  const word = VALIDATION.exec(words)?.[0];
-  if (word !== undefined) return { class: 'validated-wrong-code', evidence: `the answer reads as a validation error (${JSON.stringify(word.toLowerCase())})` };
+  if (SCHEMA_VALIDATION.test(words))
+    return correct
+      ? { class: 'rejected-correctly', evidence: 'a schema validation error', showsValidation: true }
+      : { class: 'validated-wrong-code', evidence: 'the answer is a schema validation error', showsValidation: true };
+  const shown = validationShown(words, names);
+  const stack = firstMatch(STACK, words);
+  if (stack !== undefined && validationShown(ownLines(words), names) === undefined)
+    return { class: 'not-validated', evidence: `${stack}: an exception escaped from code the input reached` };
+  if (correct) return { class: 'rejected-correctly', evidence: 'a result with isError: true', ...(shown !== undefined && { showsValidation: true }) };
+  if (shown !== undefined) return { class: 'validated-wrong-code', evidence: shown, showsValidation: true };
   return { class: 'validated-wrong-code', evidence: "no sign that the input reached the tool's logic; the code is wrong either way" };
+}
+
+/** Why the words read as a validation: the bad argument named, or words of a validation error. */
+function validationShown(words: string, names: readonly (string | undefined)[]): string | undefined {
+  const named = names.find((name): name is string => name !== undefined && name.length >= 2 && words.includes(name));
+  if (named !== undefined) return `the answer names the argument ${JSON.stringify(named.slice(0, 60))}`;
+  const word = VALIDATION.exec(words)?.[0];
+  return word === undefined ? undefined : `the answer reads as a validation error (${JSON.stringify(word.toLowerCase())})`;
+}
+
+/** The error's own lines: what a stack trace or traceback says besides its (indented) frames. */
+function ownLines(words: string): string {
+  return words
+    .split('\n')
+    .filter((line) => !/^\s/.test(line))
+    .join('\n');
+}
+
+/** The first bad value sent that the words repeat, as text; only values long enough not to appear by chance. */
+function sentValueIn(words: string, values: readonly unknown[]): string | undefined {
+  for (const value of values) {
+    const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+    if (text !== undefined && text.length >= DISTINCT_VALUE_CHARS && text.length <= WORDS_MAX && words.includes(text)) return JSON.stringify(text.slice(0, 40));
+  }
+  return undefined;
 }
 
 /** The server's answer as a finding shows it: code, class and its words on one readable line. */

@@ -22,7 +22,7 @@ import { quote } from '../util/text.js';
 import { GENERATION_LIMITS, GenerationBudget, invalidVariants, seedFor, validExamples, type InvalidVariant } from './inputs.js';
 import { compileSchema } from '../util/schema-validator.js';
 import { evenSample } from '../util/sample.js';
-import { classifyAnswer, isErrorResult, unreachableNote, wordsOf, type Classified } from './answers.js';
+import { classifyAnswer, isErrorResult, unreachableEvidence, unreachableNote, wordsOf, type Classified } from './answers.js';
 
 export type CallKind = 'unknown-tool' | 'malformed' | 'valid' | 'invalid';
 
@@ -51,7 +51,12 @@ export interface ToolPlan {
   /** A name no tool of this server has. */
   unknownName: string;
   unknown: PlannedCall;
+  /** The malformed-params cases tools/malformed-call judges. */
   malformed: PlannedCall[];
+  /** The malformed-params cases that could not be sent as meant (no tool may be called under the safe-call policy). */
+  malformedSkipped: string[];
+  /** Calls made only as evidence of the server's SDK (engine/inherited.ts), judged by no rule but tools/call-answered. */
+  evidence: PlannedCall[];
   valid: PlannedCall[];
   invalid: PlannedCall[];
   /** Tools that get no valid-input call, and why. */
@@ -73,6 +78,9 @@ export const DEFAULT_MAX_TOOLS = 500;
 
 const PLAN = cacheKey<ToolPlan>('tools/plan');
 const OUTCOMES = cacheKey<Map<string, Promise<Outcome>>>('tools/outcomes');
+
+/** The key of the tools/call whose `arguments` is a string, whose answer identifies an SDK (engine/inherited.ts). */
+export const MALFORMED_ARGUMENTS_STRING = 'malformed:arguments-string';
 
 export function toolPlan({ surface, settings, cache }: Pick<ExerciseContext, 'surface' | 'settings' | 'cache'>): ToolPlan {
   return cache.once(PLAN, () => buildPlan(surface, settings));
@@ -186,14 +194,35 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
     );
   }
 
-  // A target for the malformed-arguments probes that is safe to reach: a tool cleared for valid calls, else a
-  // name the server does not have (a correct server rejects the malformed params either way).
-  const target = policy.tools.find((tool) => tool.valid.allowed)?.name ?? unknownName;
-  const malformed: PlannedCall[] = [
-    { key: 'malformed:no-name', kind: 'malformed', what: 'params without "name"', params: { arguments: {} } },
-    { key: 'malformed:arguments-array', kind: 'malformed', tool: target, what: '"arguments" is an array', params: { name: target, arguments: [] } },
-    { key: 'malformed:arguments-string', kind: 'malformed', tool: target, what: '"arguments" is a string', params: { name: target, arguments: 'mcpact' } },
-  ];
+  // The malformed-arguments cases need a tool that exists, or the answer judged would be the unknown-tool answer,
+  // and one safe to run, since a server that does not validate may run it with them: a tool cleared for valid
+  // calls. Without one they cannot be sent as meant and are skipped; params without "name" reach no tool and are
+  // always sent.
+  const target = policy.tools.find((tool) => tool.valid.allowed)?.name;
+  const noName: PlannedCall = { key: 'malformed:no-name', kind: 'malformed', what: 'params without "name"', params: { arguments: {} } };
+  const malformed: PlannedCall[] =
+    target === undefined
+      ? [noName]
+      : [
+          noName,
+          { key: 'malformed:arguments-array', kind: 'malformed', tool: target, what: '"arguments" is an array', params: { name: target, arguments: [] } },
+          { key: MALFORMED_ARGUMENTS_STRING, kind: 'malformed', tool: target, what: '"arguments" is a string', params: { name: target, arguments: 'mcpact' } },
+        ];
+  const malformedSkipped = target === undefined ? ['"arguments" is an array', '"arguments" is a string'] : [];
+  // The SDK is recognised by its answer to "arguments" a string (engine/inherited.ts), which its request schema gives
+  // before any tool is looked up: without a tool to send it to, it goes to the unknown name, as evidence only.
+  const evidence: PlannedCall[] =
+    target === undefined
+      ? [
+          {
+            key: MALFORMED_ARGUMENTS_STRING,
+            kind: 'malformed',
+            tool: unknownName,
+            what: '"arguments" is a string, to an unknown tool name',
+            params: { name: unknownName, arguments: 'mcpact' },
+          },
+        ]
+      : [];
   const unknown: PlannedCall = {
     key: 'unknown-tool',
     kind: 'unknown-tool',
@@ -201,7 +230,7 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
     what: 'an unknown tool name',
     params: { name: unknownName, arguments: {} },
   };
-  return { policy, unknownName, unknown, malformed, valid, invalid, validSkipped, invalidSkipped };
+  return { policy, unknownName, unknown, malformed, malformedSkipped, evidence, valid, invalid, validSkipped, invalidSkipped };
 }
 
 export function describeVariant(variant: InvalidVariant): string {
@@ -250,17 +279,57 @@ export interface JudgedCall {
  * The invalid-input probes with their answers, classified (exercise/answers.ts). Both layers count as rejected in
  * every revision: from 2025-11-25 on the text lists input validation errors among the tool execution errors, before
  * that it lists "invalid arguments" among the protocol errors and "invalid input data" among the execution errors.
+ *
+ * An unreachable backend is no verdict by itself: a server may call its backend before it validates (to sign in,
+ * to load a schema), and then a validating server and one that passes everything on fail alike, in the same words,
+ * on valid input too. Servers MUST validate all tool inputs; they need not validate before any I/O. What tells the
+ * two apart is a call of the same tool that was answered without the backend: an invalid input it rejected in
+ * words that show validation, or (`compareValid`, when tools/valid-input makes those calls) a valid input it served.
+ * Then the backend is no step before validation, and an invalid value (a wrong type, a value outside an enum or a
+ * bound) that reached it got past validation.
  */
-export async function judgedInvalidCalls(context: Pick<ExerciseContext, 'surface' | 'settings' | 'probe' | 'cache'>): Promise<JudgedCall[]> {
+export async function judgedInvalidCalls(
+  context: Pick<ExerciseContext, 'surface' | 'settings' | 'probe' | 'cache'>,
+  { compareValid }: { compareValid: boolean },
+): Promise<JudgedCall[]> {
   const plan = toolPlan(context);
-  return (await outcomesOf(context, plan.invalid)).map(({ call, outcome }) => ({
+  const judged = (await outcomesOf(context, plan.invalid)).map(({ call, outcome }) => ({
     call,
     outcome,
     classified: classifyAnswer(outcome, {
       correct: (outcome.kind === 'error' && outcome.code === -32602) || (outcome.kind === 'result' && isErrorResult(outcome.result)),
       names: [call.variant?.property, ...Object.keys(call.variant?.arguments ?? {})],
+      values: badValues(call.variant),
     }),
   }));
+  if (!judged.some((entry) => entry.classified.class === 'backend-unreachable')) return judged;
+  const withoutBackend = new Map<string | undefined, string>();
+  for (const { call, classified } of judged) {
+    if (classified.showsValidation === true) withoutBackend.set(call.tool, 'rejected other invalid input without it, in words that show validation');
+  }
+  if (compareValid) {
+    for (const { call, outcome } of await outcomesOf(context, plan.valid)) {
+      const served = outcome.kind === 'result' && !isErrorResult(outcome.result) && unreachableEvidence(outcome) === undefined;
+      if (served && !withoutBackend.has(call.tool)) withoutBackend.set(call.tool, 'served valid input without it');
+    }
+  }
+  return judged.map((entry) => {
+    const other = withoutBackend.get(entry.call.tool);
+    if (entry.classified.class !== 'backend-unreachable' || other === undefined || badValues(entry.call.variant).length === 0) return entry;
+    const evidence = `${entry.classified.evidence} reaching its backend, although the same tool ${other}: the backend is no step before validation, so this input got past it`;
+    return { ...entry, classified: { class: 'not-validated', evidence } };
+  });
+}
+
+/**
+ * The values a variant breaks the schema with: its property's, or every value when it is about no one property.
+ * None for a required property left out or an undeclared one added: a validator that fills in a default or drops
+ * unknown keys goes on with valid data, so that such a call went on shows nothing of the input it was sent.
+ */
+function badValues(variant: InvalidVariant | undefined): unknown[] {
+  if (variant === undefined || variant.kind === 'missing-required' || variant.kind === 'additional-property') return [];
+  if (variant.property === undefined) return Object.values(variant.arguments);
+  return variant.property in variant.arguments ? [variant.arguments[variant.property]] : [];
 }
 
 /** "fetch failed" (and 2 more): the server's words of the unreachable-backend answers, for a rule's inconclusive reason. */

@@ -11,9 +11,9 @@ export const ANSWER_CLASS_TEXT: Record<AnswerClass, string> = {
   'rejected-correctly': 'rejected with the code and layer the negotiated revision describes',
   'validated-wrong-code': 'rejected before doing any work (typically naming the bad argument), but with another code or layer',
   'not-validated':
-    'the input reached the tool or prompt logic: it answered like a valid call, or failed deeper down (a TypeError, a failed command, a backend error)',
+    "the input reached the tool or prompt logic: it answered like a valid call, or failed deeper down, in any runtime's words (a TypeError, a KeyError, a nil pointer or a Go panic, a NullPointerException, a Rust panic, a NullReferenceException, a failed conversion, a failed command, a backend's HTTP error, a missing file or an unreachable host named after the value sent)",
   'backend-unreachable':
-    "the server's own backend could not be reached (DNS, refused connection, TLS, fetch failure, a timeout inside the server, a missing command) or refused mcpact's missing credentials: no verdict",
+    "the server's own backend could not be reached (DNS, refused connection, TLS, fetch failure, a timeout inside the server, a missing command) or refused mcpact's missing credentials: no verdict, unless the same tool answered other calls without that backend",
   'no-answer': 'no answer, the connection closed, or a response with neither result nor error (judged by the rules that own those)',
 };
 

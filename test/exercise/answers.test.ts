@@ -51,6 +51,158 @@ describe('classifyAnswer', () => {
     expect(classifyAnswer(outcome, options).class).toBe(expected);
   });
 
+  // Each runtime's own words for a failure past validation, as real servers answer them (real-looking, not copied).
+  const goPath = { correct: false, names: ['path'], values: [12345] };
+  it.each([
+    // [runtime, what, outcome, options, class]
+    ['Go', 'a number sent as a path reached os.Open', error(-32603, 'open 12345: no such file or directory'), goPath, 'not-validated'],
+    ['Go', 'a nil pointer', error(-32603, 'panic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV]'), wrong, 'not-validated'],
+    ['Go', 'a failed type assertion', result('interface conversion: interface {} is float64, not string', true), { correct: true }, 'not-validated'],
+    ['Go', 'a failed conversion', error(-32603, 'strconv.ParseInt: parsing "mcpact-not-a-number": invalid syntax'), wrong, 'not-validated'],
+    [
+      'Go',
+      'its own missing file (the value sent is not in it)',
+      error(-32603, 'open /etc/app/config.yaml: no such file or directory'),
+      goPath,
+      'validated-wrong-code',
+    ],
+    [
+      'Python',
+      'a KeyError on the missing argument',
+      result(
+        "Traceback (most recent call last):\n  File \"/app/server.py\", line 41, in call_tool\n    q = arguments['project_id']\nKeyError: 'project_id'",
+        true,
+      ),
+      { correct: true, names: ['project_id'] },
+      'not-validated',
+    ],
+    ['Python', 'a KeyError that names the argument it lacks', error(-32603, "Error executing tool get_issue: KeyError: 'project_id'"), wrong, 'not-validated'],
+    ['Python', 'None where an object was expected', error(-32603, "AttributeError: 'NoneType' object has no attribute 'strip'"), wrong, 'not-validated'],
+    ['Python', 'a failed int()', result("ValueError: invalid literal for int() with base 10: 'mcpact-not-a-number'", true), { correct: true }, 'not-validated'],
+    [
+      'Python',
+      'a bare traceback of a failure',
+      error(
+        -32603,
+        'Traceback (most recent call last):\n  File "/app/tools.py", line 12, in run\n    return client.fetch(ref)\nRuntimeError: fetch returned nothing',
+      ),
+      wrong,
+      'not-validated',
+    ],
+    [
+      'Python',
+      'pydantic validation (wrong code)',
+      error(
+        -32603,
+        '1 validation error for search_docsArguments\nquery\n  Input should be a valid string [type=string_type, input_value=12345, input_type=int]\n    For further information visit https://errors.pydantic.dev/2.11/v/string_type',
+      ),
+      { correct: false, names: ['query'], values: [12345] },
+      'validated-wrong-code',
+    ],
+    [
+      'Python',
+      'pydantic validation raised in a traceback',
+      result(
+        'Traceback (most recent call last):\n  File "/app/server.py", line 30, in handle\n    args = Args(**arguments)\npydantic_core._pydantic_core.ValidationError: 1 validation error for Args\nlimit\n  Input should be a valid integer',
+        true,
+      ),
+      { correct: true },
+      'rejected-correctly',
+    ],
+    ['Python', 'jsonschema', error(-32603, "jsonschema.exceptions.ValidationError: 12345 is not of type 'string'"), wrong, 'validated-wrong-code'],
+    [
+      'Java',
+      'a NullPointerException',
+      error(
+        -32603,
+        'java.lang.NullPointerException: Cannot invoke "String.trim()" because "query" is null\n\tat com.acme.mcp.SearchTool.call(SearchTool.java:57)',
+      ),
+      wrong,
+      'not-validated',
+    ],
+    [
+      'Java',
+      'a ClassCastException',
+      error(-32603, 'class java.lang.Integer cannot be cast to class java.lang.String (java.lang.ClassCastException)'),
+      wrong,
+      'not-validated',
+    ],
+    [
+      'Java',
+      'a bare stack trace of a failure',
+      error(-32603, 'Tool call failed: lookup returned no row\n\tat com.acme.mcp.Lookup.run(Lookup.java:12)\n\tat com.acme.mcp.Server.call(Server.java:80)'),
+      wrong,
+      'not-validated',
+    ],
+    [
+      'Java',
+      'a Bean Validation rejection with its frames',
+      error(-32603, 'jakarta.validation.ConstraintViolationException: query: must not be blank\n\tat com.acme.mcp.Server.call(Server.java:80)'),
+      wrong,
+      'validated-wrong-code',
+    ],
+    [
+      'Rust',
+      'an unwrap on None',
+      error(-32603, "thread 'tokio-runtime-worker' panicked at src/tools.rs:88:41:\ncalled `Option::unwrap()` on a `None` value"),
+      wrong,
+      'not-validated',
+    ],
+    [
+      '.NET',
+      'a NullReferenceException',
+      error(
+        -32603,
+        'System.NullReferenceException: Object reference not set to an instance of an object.\n   at Acme.Mcp.Tools.Search(JsonElement args) in /src/Tools.cs:line 23',
+      ),
+      wrong,
+      'not-validated',
+    ],
+    ['.NET', 'a failed parse', result('System.FormatException: Input string was not in a correct format.', true), { correct: true }, 'not-validated'],
+    [
+      'JavaScript',
+      'a validation error thrown with its stack',
+      error(-32603, 'Error: query must be a string\n    at validate (/app/dist/index.js:10:11)\n    at handle (/app/dist/index.js:40:3)'),
+      wrong,
+      'validated-wrong-code',
+    ],
+    [
+      'JavaScript',
+      'a schema error as the cause of a stack trace',
+      result(
+        'Error: Failed to decode tool call parameters for tool \'search\'\n    at /app/main.cjs:128086:97\n    at McpServer.tools/call {\n  [cause]: SchemaError: Expected string, got 12345\n    at ["query"]\n}',
+        true,
+      ),
+      { correct: true, names: ['query'], values: [12345] },
+      'rejected-correctly',
+    ],
+    ['JavaScript', 'a failure thrown with its stack', error(-32603, 'Error: lookup failed\n    at run (/app/dist/index.js:10:11)'), wrong, 'not-validated'],
+    [
+      'JavaScript',
+      'a file named after the value sent',
+      result("ENOENT: no such file or directory, open '/srv/notes/mcpact-not-a-value'", true),
+      { correct: true, values: ['mcpact-not-a-value'] },
+      'not-validated',
+    ],
+  ] as const)('%s: %s', (_runtime, _what, outcome, options, expected) => {
+    expect(classifyAnswer(outcome, options).class).toBe(expected);
+  });
+
+  it('an unreachable backend that names the value sent got the input itself', () => {
+    const sent = { correct: true, values: [12345] };
+    expect(
+      classifyAnswer(result('request to https://api.example.com/v1/blocks/12345 failed, reason: getaddrinfo ENOTFOUND api.example.com', true), sent),
+    ).toMatchObject({
+      class: 'not-validated',
+      evidence: expect.stringContaining('names the value mcpact sent ("12345")'),
+    });
+    expect(classifyAnswer(result('getaddrinfo ENOTFOUND api.example.com', true), sent).class).toBe('backend-unreachable');
+  });
+
+  it('a short value sent is not looked for: it would appear by chance', () => {
+    expect(classifyAnswer(error(-32603, 'open 12: no such file or directory'), { correct: false, values: [12] }).class).toBe('validated-wrong-code');
+  });
+
   it('a bound such as 401 in a validation message is not taken for missing credentials', () => {
     expect(classifyAnswer(error(-32603, 'count must be <= 400, got 401'), wrong).class).toBe('validated-wrong-code');
   });

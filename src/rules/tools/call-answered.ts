@@ -73,7 +73,7 @@ export const callAnswered = defineRule({
   async check({ surface, probe, settings, cache, spec, report, skip, metrics, note, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
-    const calls = [plan.unknown, ...plan.malformed, ...plan.invalid, ...plan.valid];
+    const calls = [plan.unknown, ...plan.malformed, ...plan.evidence, ...plan.invalid, ...plan.valid];
     const { revision, level } = spec!;
     const closed: PlannedCall[] = [];
     const answered = await outcomesOf({ probe, cache }, calls);

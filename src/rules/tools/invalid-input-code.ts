@@ -3,6 +3,7 @@ import { levelLabel, revisionAtLeast } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { answerCause, callData, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
+import { validInput } from './valid-input.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
 
 export const invalidInputCode = defineRule({
@@ -69,7 +70,7 @@ export const invalidInputCode = defineRule({
     const expected = revisionAtLeast(revision, '2025-11-25')
       ? 'input validation errors are results with isError: true (SEP-1303), or JSON-RPC -32602'
       : 'invalid arguments are JSON-RPC -32602, or a result with isError: true';
-    const judged = await judgedInvalidCalls(context);
+    const judged = await judgedInvalidCalls(context, { compareValid: context.running.has(validInput.id) });
     for (const { call, outcome, classified } of judged) {
       if (classified.class !== 'validated-wrong-code') continue;
       report({

@@ -3,6 +3,7 @@ import { levelLabel, revisionAtLeast } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { answerCause, callData, describeSkipped, optInHint, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
+import { validInput } from './valid-input.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
 
@@ -38,10 +39,13 @@ export const invalidInput = defineRule({
     'property with a wrong type, a value outside an enum, a bound violated (minLength, maximum, minItems, ...), and ' +
     'an undeclared property when `additionalProperties` is false. Ajv confirms that the schema itself rejects each ' +
     'one. Each answer is classified first (see [answer classes](#answer-classes)). This rule fails on the class ' +
-    '*not validated* only: a success, or a failure from deeper down (a TypeError, a stack trace, a command that ' +
-    "failed on the input, a backend's HTTP error). A rejection with the wrong code or layer did validate: that is " +
+    '*not validated* only: a success, or a failure from deeper down (a runtime error in the words of JavaScript, ' +
+    "Python, Go, Java, Rust or .NET, a command that failed on the input, a backend's HTTP error, a missing file " +
+    'named after the value sent). A rejection with the wrong code or layer did validate: that is ' +
     'tools/invalid-input-code, a warning. An unreachable backend (DNS, refused connection, TLS, `fetch failed`, a ' +
-    'timeout inside the server, missing credentials) makes the probe inconclusive, never a finding. No answer or a ' +
+    'timeout inside the server, missing credentials) makes the probe inconclusive, never a finding, unless its ' +
+    'error names the value sent or the same tool answered other calls without that backend (see answer classes: ' +
+    'a server may call its backend before it validates). No answer or a ' +
     'crash is reported by tools/call-answered. Which tools receive these probes is the safe-call policy ' +
     "(docs/tools.md): by default every tool with a required property; the rule's note lists the tools that got " +
     'none and why.',
@@ -60,7 +64,7 @@ export const invalidInput = defineRule({
     const expected = revisionAtLeast(revision, '2025-11-25')
       ? 'a result with isError: true (SEP-1303) or JSON-RPC -32602'
       : 'JSON-RPC -32602 or a result with isError: true';
-    const judged = await judgedInvalidCalls(context);
+    const judged = await judgedInvalidCalls(context, { compareValid: context.running.has(validInput.id) });
     const unjudged: string[] = [];
     for (const { call, outcome, classified } of judged) {
       if (classified.class === 'no-answer') unjudged.push(call.tool ?? '');

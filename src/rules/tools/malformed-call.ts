@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
-import { outcomesOf, toolPlan } from '../../exercise/tools.js';
+import { describeSkipped, outcomesOf, toolPlan } from '../../exercise/tools.js';
 import { answerOf, classifyAnswer, wordsOf } from '../../exercise/answers.js';
 
 export const malformedCall = defineRule({
@@ -54,14 +54,25 @@ export const malformedCall = defineRule({
   docs:
     'A request that does not satisfy the CallToolRequest schema is a protocol error, and JSON-RPC names the code ' +
     'for bad params: -32602 (invalid params). mcpact sends three such requests: params without `name`, and ' +
-    '`arguments` as an array and as a string (to a tool the safe-call policy allows to run, or to an unknown name ' +
-    'when there is none). A result, or another code, is reported with what was seen. Servers built on the ' +
+    '`arguments` as an array and as a string to a tool the safe-call policy allows to run (a server that does not ' +
+    'validate may run it). When no tool may be called, those two cases are skipped and the note says so: sent to a ' +
+    'name the server does not have, their answer would be its unknown-tool answer, not a verdict on the params (the ' +
+    'string case still goes to such a name, as evidence of the SDK only, see [inherited behaviour](#inherited-behaviour)). ' +
+    'The request without `name` reaches no tool and is always judged. A result, or another code, is reported with what ' +
+    'was seen. Servers built on the ' +
     'TypeScript SDK (Server and McpServer alike) answer these with -32603 and a dump of zod issues, because the ' +
     'SDK validates the request before any handler runs; register the tools/call handler with a schema that ' +
     'accepts any params and reject bad ones yourself with `McpError(ErrorCode.InvalidParams, ...)`.',
-  async check({ surface, probe, settings, cache, spec, report, skip, inconclusive }) {
+  async check({ surface, probe, settings, cache, spec, report, skip, note, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
+    if (plan.malformedSkipped.length > 0) {
+      // Sent to a name the server does not have, they would be judged on its unknown-tool answer: a false pass.
+      note(
+        `skipped: ${plan.malformedSkipped.join(', ')} (they need a tool that exists and is safe to run, and no tool may be called ` +
+          `under the safe-call policy; opt in with calls.allow or calls.all): ${describeSkipped(plan.validSkipped)}`,
+      );
+    }
     const { revision, level } = spec!;
     const unjudged: string[] = [];
     const unreachable: string[] = [];

@@ -6,13 +6,23 @@ import { quote } from '../../util/text.js';
 import { compileSchema, type Compiled } from '../../util/schema-validator.js';
 import { ABSENT, levelLabel } from '../../model/spec.js';
 import { callData, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
-import { isErrorResult } from '../../exercise/answers.js';
+import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
+import type { Outcome } from '../../connect/rpc.js';
+
+/**
+ * The words SDKs answer with when a tool's own result breaks its outputSchema, at the start of the isError text:
+ * TypeScript SDK 1.x ("MCP error -32602: Output validation error: Invalid structured content for tool <name>: ...",
+ * or "... has an output schema but no structured content was provided"), 2.x (the same without the prefix), and the
+ * Python SDK ("Output validation error: <jsonschema message>").
+ */
+const OUTPUT_REFUSED = /^(?:MCP error -?\d+: )?Output validation error\b/;
 
 export const structuredContent = defineRule({
   id: 'tools/structured-content',
   family: 'tools',
   needs: ['tools'],
-  description: 'A tool with an outputSchema returns structuredContent that conforms to it (isError results are exempt).',
+  description:
+    "A tool with an outputSchema returns structuredContent that conforms to it (isError results are exempt, but not an SDK's refusal of the tool's own output).",
   defaultSeverity: 'error',
   spec: {
     checklist: 'T4',
@@ -44,7 +54,11 @@ export const structuredContent = defineRule({
     'clients validate them: a result without `structuredContent`, or with one the schema rejects, breaks every ' +
     'client that relies on the schema. mcpact checks each valid-input call it makes (see tools/valid-input and the ' +
     'safe-call policy) against the outputSchema, compiled with Ajv in its declared dialect. Results with ' +
-    "`isError: true` are exempt. The finding lists Ajv's messages; the structured content itself appears only " +
+    "`isError: true` are exempt, except the one an SDK answers when the tool's own result breaks the schema " +
+    '("Output validation error: ..." from the TypeScript SDK 1.x and 2.x and the Python SDK): that is this defect, ' +
+    "caught by the server's SDK before it reached mcpact, and reported here once per tool as the tool's own (not " +
+    "inherited: the SDK did what the text asks of it). The finding lists Ajv's messages (or the SDK's words); the " +
+    'structured content itself appears only ' +
     "with --show-values (otherwise its keys and a short hash), since a tool's output may hold private data.",
   async check({ surface, probe, settings, cache, runtime, spec, report, skip }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
@@ -61,14 +75,28 @@ export const structuredContent = defineRule({
     const { revision, level } = spec!;
     const reported = new Set<string | undefined>();
     for (const { call, outcome } of await outcomesOf({ probe, cache }, calls)) {
-      if (outcome.kind !== 'result' || isErrorResult(outcome.result)) continue;
+      if (outcome.kind !== 'result' || reported.has(call.tool)) continue;
+      const base = { ...callData(call), negotiated: surface.protocolVersion ?? null, level };
+      const refusal = outputRefusal(outcome);
+      if (refusal !== undefined) {
+        // The tool's own output broke its schema on valid input; the SDK's output check turned it into an isError
+        // result. The defect is the tool's, the SDK only said so: not inherited, and reported here once.
+        reported.add(call.tool);
+        report({
+          message: `${quote(call.tool, 60)} returned, on valid input, a result its outputSchema rejects: the server's own output check refused it and answered an isError result instead (revision ${revision}, ${levelLabel(level)})`,
+          location: toolLocation(call.tool, '/outputSchema'),
+          answer: answerOf(outcome),
+          data: { ...base, isError: true, said: refusal },
+        });
+        continue;
+      }
+      if (isErrorResult(outcome.result)) continue;
       const result = asRecord(outcome.result);
       const content = result?.structuredContent;
       const schema = call.tool === undefined ? undefined : schemas.get(call.tool);
       if (!schema) continue;
-      const base = { ...callData(call), negotiated: surface.protocolVersion ?? null, level };
       // One finding per tool: its second example would only repeat the first.
-      if (reported.has(call.tool) || (content !== undefined && schema.validate(content))) continue;
+      if (content !== undefined && schema.validate(content)) continue;
       reported.add(call.tool);
       if (content === undefined) {
         report({
@@ -87,3 +115,10 @@ export const structuredContent = defineRule({
     }
   },
 });
+
+/** The server's words when its own output check refused the tool's result, else undefined. */
+function outputRefusal(outcome: Outcome): string | undefined {
+  if (outcome.kind !== 'result' || !isErrorResult(outcome.result)) return undefined;
+  const said = wordsOf(outcome);
+  return said !== undefined && OUTPUT_REFUSED.test(said) ? said : undefined;
+}

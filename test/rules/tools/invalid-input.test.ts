@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { invalidInput } from '../../../src/rules/tools/invalid-input.js';
 import { compileSchema } from '../../../src/util/schema-validator.js';
 import { runRuleOnFake, ruleTester } from '../../support/rule-tester.js';
-import { READ_ONLY, rpcError, searchTool, text, toolsServer, type FakeTool } from './tools-fake.js';
+import { validInput } from '../../../src/rules/tools/valid-input.js';
+import { READ_ONLY, rpcError, searchTool, text, toolError, toolsServer, type FakeTool } from './tools-fake.js';
+
+const UNREACHABLE = 'fetch failed: getaddrinfo ENOTFOUND search.invalid';
 
 /** Not read-only, so only the variants that leave every required property unusable may be sent. */
 const deleteTool: FakeTool = {
@@ -55,12 +58,48 @@ ruleTester(invalidInput, {
       server: toolsServer([searchTool], { invalid: () => text('Error: Command failed: grep --max-count=12345', { isError: true }) }),
       findings: [{ message: 'its isError result shows a command the tool ran failed on it', count: 10 }],
     },
+    {
+      name: 'a backend reached by input that got past the check the same tool made of other input',
+      server: toolsServer([searchTool], {
+        invalid: (_tool, args) => ((args as Record<string, unknown>).query === undefined ? toolError('query is required') : toolError(UNREACHABLE)),
+      }),
+      findings: [
+        {
+          message: 'its isError result shows a DNS failure reaching its backend, although the same tool rejected other invalid input without it',
+          // The eight that carry a bad value; an undeclared property may have been dropped, so it stays undecided.
+          count: 8,
+        },
+      ],
+    },
+    {
+      name: 'a backend reached by invalid input, where valid input was served without it',
+      server: toolsServer([searchTool], { invalid: () => toolError(UNREACHABLE) }),
+      alongside: [validInput],
+      findings: [{ message: 'although the same tool served valid input without it', count: 8 }],
+    },
+    {
+      name: 'a backend failure that names the value sent: the input was passed on',
+      server: toolsServer([deleteTool], {
+        invalid: (_tool, args) =>
+          toolError(`request to https://files.invalid/${String((args as Record<string, unknown>).path)} failed, reason: getaddrinfo ENOTFOUND files.invalid`),
+      }),
+      findings: [
+        { message: 'shows a DNS failure that names the value mcpact sent ("12345")', data: { params: { name: 'delete_file', arguments: { path: 12345 } } } },
+      ],
+    },
   ],
   inconclusive: [
     {
       name: 'an unreachable backend is no verdict',
       server: toolsServer([searchTool], { invalid: () => rpcError(-32603, 'fetch failed') }),
       reason: 'the server\'s backend was unreachable (a failed fetch; it said "fetch failed")',
+    },
+    {
+      // A server that calls its backend before it validates (to sign in) answers so too: the two cannot be told apart.
+      name: 'valid input fails on the backend the same way: no verdict',
+      server: toolsServer([{ ...searchTool, run: () => toolError(UNREACHABLE) }], { invalid: () => toolError(UNREACHABLE) }),
+      alongside: [validInput],
+      reason: 'no verdict for 10 invalid-input probe(s) to "search"',
     },
   ],
   skipped: [

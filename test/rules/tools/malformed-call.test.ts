@@ -1,6 +1,32 @@
+import { describe, expect, it } from 'vitest';
 import { malformedCall } from '../../../src/rules/tools/malformed-call.js';
-import { ruleTester } from '../../support/rule-tester.js';
+import type { FakeServerSpec } from '../../support/fake-server.js';
+import { runRuleOnFake, ruleTester } from '../../support/rule-tester.js';
 import { rpcError, searchTool, text, toolsServer } from './tools-fake.js';
+
+/**
+ * A server with only tools the safe-call policy forbids to run, that validates nothing: a known tool runs whatever
+ * its params, an unknown name gets -32602, and params without a name fail deep in its dispatch.
+ */
+function laxDestructive(seen: unknown[] = []): FakeServerSpec {
+  return {
+    tools: [
+      {
+        name: 'wipe',
+        description: 'Delete every record of a table.',
+        inputSchema: { type: 'object', properties: { table: { type: 'string' } }, required: ['table'] },
+        annotations: { readOnlyHint: false, destructiveHint: true },
+      },
+    ],
+    handle(method, params) {
+      if (method !== 'tools/call') return undefined;
+      seen.push(params);
+      if (params?.name === 'wipe') return text('wiped');
+      if (typeof params?.name === 'string') return rpcError(-32602, `Unknown tool: ${params.name}`);
+      return rpcError(-32603, "TypeError: Cannot read properties of undefined (reading 'run')");
+    },
+  };
+}
 
 ruleTester(malformedCall, {
   valid: [{ name: 'all three get -32602', server: toolsServer([searchTool]) }],
@@ -19,6 +45,22 @@ ruleTester(malformedCall, {
       server: toolsServer([searchTool], { malformed: text('ok') }),
       findings: [{ message: 'got a result' }, { message: 'got a result' }, { message: 'got a result' }],
     },
+    {
+      name: 'no tool may be called: the nameless case is still judged',
+      server: laxDestructive(),
+      findings: [{ message: 'params without "name" got JSON-RPC error -32603 (not validated)' }],
+    },
   ],
   skipped: [{ name: 'no tools capability', server: { prompts: [{ name: 'p' }] }, skipped: 'tools capability' }],
+});
+
+describe('tools/malformed-call without a tool it may call', () => {
+  it('skips the cases that need a tool, with the reason, instead of judging the unknown-tool answer', async () => {
+    const seen: unknown[] = [];
+    const report = await runRuleOnFake(malformedCall, laxDestructive(seen));
+    expect(report.rules[0]?.reason).toContain('skipped: "arguments" is an array, "arguments" is a string');
+    expect(report.rules[0]?.reason).toContain('"wipe" (not annotated readOnlyHint: true)');
+    // A server that validates nothing would run the tool with them: malformed arguments never go to it.
+    expect(seen.filter((params) => (params as Record<string, unknown>).name === 'wipe')).toEqual([]);
+  });
 });

@@ -1,4 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUTS } from '../../../src/config/schema.js';
+import { runServer } from '../../../src/engine/runner.js';
+import { ALL_RULES } from '../../../src/rules/index.js';
 import { structuredContent } from '../../../src/rules/tools/structured-content.js';
+import { ROOT } from '../../support/cli.js';
 import { ruleTester } from '../../support/rule-tester.js';
 import { READ_ONLY, text, toolError, toolsServer, type FakeTool } from './tools-fake.js';
 
@@ -17,6 +22,10 @@ ruleTester(structuredContent, {
   valid: [
     { name: 'conforming structured content', server: toolsServer([weather(() => text('{"temperature":21}', { structuredContent: { temperature: 21 } }))]) },
     { name: 'isError results are exempt', server: toolsServer([weather(() => toolError('city not found'))]) },
+    {
+      name: 'an execution error that only mentions output validation is exempt',
+      server: toolsServer([weather(() => toolError('city not found (Output validation error: none)'))]),
+    },
   ],
   invalid: [
     {
@@ -34,6 +43,24 @@ ruleTester(structuredContent, {
         },
       ],
     },
+    {
+      name: "the SDK refused the tool's own output: an isError result that is this defect",
+      server: toolsServer([
+        weather(() => toolError('MCP error -32602: Output validation error: Invalid structured content for tool weather: temperature: expected number')),
+      ]),
+      findings: [
+        {
+          location: { kind: 'tool', name: 'weather', pointer: '/outputSchema' },
+          message: "a result its outputSchema rejects: the server's own output check refused it",
+          data: { level: 'MUST', isError: true, said: expect.stringContaining('Output validation error') as unknown },
+        },
+      ],
+    },
+    {
+      name: 'the Python SDK words it without a prefix',
+      server: toolsServer([weather(() => toolError("Output validation error: 'temperature' is a required property"))]),
+      findings: [{ message: "the server's own output check refused it" }],
+    },
   ],
   skipped: [
     {
@@ -47,4 +74,29 @@ ruleTester(structuredContent, {
       skipped: 'safe-call policy',
     },
   ],
+});
+
+describe('an SDK McpServer whose tools break their own outputSchema', () => {
+  it("reports each broken tool once, as the tool's own error, and nothing on the correct one", async () => {
+    const report = await runServer(
+      {
+        name: 'broken-output',
+        target: { kind: 'stdio', command: process.execPath, args: [`${ROOT}dist/fixtures/servers/broken-output.js`], env: {} },
+        timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 2000 },
+        expect: {},
+        levels: {},
+        settings: {},
+      },
+      { rules: ALL_RULES.filter((rule) => rule.family === 'tools'), clientVersion: 'test', concurrency: 4 },
+    );
+    expect(report.complete, report.error).toBe(true);
+    const broken = report.findings.filter((finding) => finding.location.kind === 'tool');
+    // Once: tools/valid-input accepts the isError result, and the SDK that refused the output is not to blame. The
+    // two tools are one cause in the SDK's one wording, so one finding stands for both.
+    expect(broken.map((finding) => [finding.ruleId, finding.severity, finding.inherited, finding.count])).toEqual([
+      ['tools/structured-content', 'error', undefined, 2],
+    ]);
+    expect(broken[0]?.locations?.map((location) => location.name)).toEqual(['get_forecast', 'get_sunrise']);
+    expect(broken[0]?.data?.said).toContain('Output validation error: Invalid structured content for tool get_forecast');
+  });
 });
