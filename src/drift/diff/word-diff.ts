@@ -5,6 +5,7 @@
 import { diffWordsWithSpace } from 'diff';
 import { outsideEmojiTags } from '../../util/emoji-tags.js';
 import { codePointLabel, invisiblePattern } from '../../util/invisible.js';
+import { canonicalText } from './text-form.js';
 
 /** Characters that change what a model reads without changing what a person sees (util/invisible.ts), tags aside. */
 const INVISIBLE = invisiblePattern(['bidi', 'zero-width', 'filler', 'variation-selector', 'format']);
@@ -42,9 +43,13 @@ export interface Part {
   removed?: boolean;
 }
 
-/** The word diff as parts (hidden characters made visible), for reporters that mark changes their own way. */
+/**
+ * The word diff as parts (hidden characters made visible), for reporters that mark changes their own way. It
+ * compares the canonical forms (LF line endings, NFC: text-form.ts), so it marks words, never a line ending or a
+ * composed accent that looks the same on both sides.
+ */
 export function wordParts(before: string, after: string): Part[] {
-  return mergeNearbyChanges(diffWordsWithSpace(visible(before), visible(after)));
+  return mergeNearbyChanges(diffWordsWithSpace(visible(canonicalText(before)), visible(canonicalText(after))));
 }
 
 export function wordDiff(before: string, after: string): WordDiff {
