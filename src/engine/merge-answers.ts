@@ -7,12 +7,12 @@
  * same location kind, the same answer class and code, the same expectation, the same origin (the author's code,
  * or one SDK), and the same words once names, numbers and quoted values are set aside.
  *
- * The merged finding is its most severe member (the first in report order among equals), so it keeps that
- * member's message, location, data and the sentence it cites; `count` and `locations` cover every occurrence of
- * every member (each with its own message, and its rule when it is another one), and `data.cases` lists the
- * members: rule, case, variant, how many occurrences and at which severity. Findings that rest on no answer to bad
- * input (a rendered result, a hang, a crash, a finding about declarations) are left as they are: a rendered
- * result to a missing argument and one to an unknown argument are two defects, whatever the server said.
+ * The merged finding is its most severe member (among equals, the one whose rule the registry lists first), so it
+ * keeps that member's message, location, data and the sentence it cites; `count` and `locations` cover every
+ * occurrence of every member (each with its own message, and its rule when it is another one), and `data.cases`
+ * lists the members: rule, case, variant, how many occurrences and at which severity. Findings that rest on no
+ * error answer to bad input (a rendered result, a hang, a crash, a finding about declarations) are left as they
+ * are: a rendered result to a missing argument and one to an unknown argument are two defects.
  */
 import type { Finding } from '../model/report.js';
 import { severityRank, type Severity } from '../model/severity.js';
@@ -33,7 +33,7 @@ export interface AnswerMerge {
   absorbed: Map<string, string>;
 }
 
-const QUOTED = /"(?:[^"\\]|\\.)*"…?|'[^'\n]{0,200}'/g;
+const QUOTED = /"(?:[^"\\]|\\.)*"…?/g;
 const NUMBER = /-?\d+(?:\.\d+)?/g;
 /** The SDK's wrapper around the author's message ("MCP error -32603: ..."): the same words with or without it. */
 const WRAPPER = /^mcp error -?\d+:\s*/i;
