@@ -30,6 +30,7 @@ import { RunCache } from '../util/run-cache.js';
 import { memoryRuntime, type RunRuntime } from './runtime.js';
 import { appliesInEra, type Baseline, type Report, type Rule, type RuleContext, type ServerMetrics, type ServerSurface } from './rule.js';
 import { mergeByCause, type Reported } from './merge.js';
+import { mergeByAnswer } from './merge-answers.js';
 import { inOrder } from './in-order.js';
 import { defaultSeverityAt, resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
 import { fingerprint, inheritedMark } from './inherited.js';
@@ -385,6 +386,7 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
         othersDone.then(() => start(rule)),
       );
 
+  const registryOrder = new Map(rules.map((rule, index) => [rule.id, index]));
   // Families run side by side, but are reported in the fixed order of FAMILIES, so every run reads the same.
   const ordered = [...byFamily].sort(([a], [b]) => FAMILIES.indexOf(a) - FAMILIES.indexOf(b));
   const settled = ordered.map(([, members]) => Promise.all(members.map((rule) => running.get(rule)!)));
@@ -392,7 +394,18 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
     // Waits for this family only: those before it are reported already, those after may still run.
     const outcomes = await settled[index]!;
     const results = outcomes.map((outcome) => outcome.result);
-    const findings = outcomes.flatMap((outcome) => outcome.findings).sort(compareFindings);
+    // One answer to bad input judged by several rules (or cases) of the family is one finding (engine/merge-answers.ts).
+    const { findings: merged, absorbed } = mergeByAnswer(
+      outcomes.flatMap((outcome) => outcome.findings).sort(compareFindings),
+      (ruleId) => registryOrder.get(ruleId) ?? 0,
+    );
+    const findings = merged.sort(compareFindings);
+    for (const result of results) {
+      const carrier = absorbed.get(result.id);
+      if (carrier === undefined) continue;
+      const where = `one cause with ${carrier}: its cases are in that finding (data.cases)`;
+      result.reason = result.reason === undefined ? where : `${where}; ${result.reason}`;
+    }
     // One at a time: spreading a 10,000-finding array into push() can overflow the stack.
     for (const result of results) report.rules.push(result);
     for (const finding of findings) report.findings.push(finding);
@@ -410,8 +423,7 @@ async function runRules(plan: ServerPlan, rules: readonly Rule[], shared: Shared
     }
     hooks?.onFamilyDone?.(report.name, family, results, findings);
   }
-  const order = new Map(rules.map((rule, index) => [rule.id, index]));
-  report.rules.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  report.rules.sort((a, b) => (registryOrder.get(a.id) ?? 0) - (registryOrder.get(b.id) ?? 0));
 }
 
 async function runRule(

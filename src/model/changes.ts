@@ -261,6 +261,14 @@ export const CHANGES = {
     message: 'resource template {name} changed: {reason}',
     when: 'breaking when the uriTemplate changes; risky for a mimeType change; compatible for name and title',
   },
+  'text-encoding-changed': {
+    subject: 'server',
+    level: 'compatible',
+    description:
+      'A description, title or the instructions (of the server, a tool, prompt, argument, resource or template) is the same text written differently: only its line endings (CRLF, LF, CR) or its Unicode normalization (NFC, NFD) changed.',
+    message: '{reason}',
+    wording: true,
+  },
   'tool-caching-changed': {
     subject: 'server',
     level: 'risky',

@@ -86,10 +86,18 @@ export const findingSchema = z.strictObject({
     .min(2)
     .optional()
     .describe(
-      'Present when one cause was found at several places: the findings of one rule whose messages differ only in names, numbers and quoted values (and whose codes agree) are one finding.',
+      'Present when one cause was found at several places: the findings of one rule whose messages differ only in names, numbers and quoted values (and whose codes agree) are one finding, and so are the findings of one family that rest on the same answer to bad input (`data.cases` lists their rules and cases).',
     ),
   locations: z
-    .array(locationSchema.extend({ message: z.string().optional().describe("This occurrence's own message, when it differs from the finding's.") }))
+    .array(
+      locationSchema.extend({
+        message: z.string().optional().describe("This occurrence's own message, when it differs from the finding's."),
+        ruleId: z
+          .string()
+          .optional()
+          .describe("This occurrence's rule, when it is another rule of the family than the finding's (one answer to bad input judged by several rules)."),
+      }),
+    )
     .optional()
     .describe('With count: every occurrence of the cause, the first one included, in report order (never capped).'),
   answer: z

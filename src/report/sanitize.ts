@@ -3,6 +3,7 @@
  * terminal one makes control characters, ANSI/OSC escape sequences and bidi overrides visible instead of letting
  * them move the cursor, recolour, retitle or hyperlink the terminal.
  */
+import { outsideEmojiTags } from '../util/emoji-tags.js';
 import { codePointLabel, invisiblePattern } from '../util/invisible.js';
 
 /** C0 controls, DEL and C1 controls (ESC and CSI among them). */
@@ -10,21 +11,23 @@ import { codePointLabel, invisiblePattern } from '../util/invisible.js';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /**
  * Characters that reorder text invisibly (bidi, Trojan Source) or hide content (zero-width, Unicode tags). Variation
- * selectors and the other kinds stay: they change no order, and emoji need them.
+ * selectors and the other kinds stay: they change no order, and emoji need them. The tags of a subdivision flag
+ * (England's: U+1F3F4, "gbeng" in tags, U+E007F; util/emoji-tags.ts) stay too: they draw the flag, hide at most a
+ * subdivision id, and security/hidden-unicode does not report them, so the console shows the flag the server sent.
  */
 const HIDING = invisiblePattern(['bidi', 'zero-width', 'tag']);
 const codePoint = codePointLabel;
+const showHiding = (text: string) => outsideEmojiTags(text, (part) => part.replace(HIDING, codePoint));
 
 /** For terminals: control characters become `\xNN`, newlines `\n`; bidi and invisible characters `<U+XXXX>`. */
 export function forTerminal(text: string): string {
-  return text
-    .replace(CONTROL, (char) => {
-      if (char === '\n') return '\\n';
-      if (char === '\t') return '\\t';
-      if (char === '\r') return '\\r';
-      return hexEscape(char);
-    })
-    .replace(HIDING, codePoint);
+  const shown = text.replace(CONTROL, (char) => {
+    if (char === '\n') return '\\n';
+    if (char === '\t') return '\\t';
+    if (char === '\r') return '\\r';
+    return hexEscape(char);
+  });
+  return showHiding(shown);
 }
 
 function hexEscape(char: string): string {
@@ -46,5 +49,5 @@ const UNENCODABLE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\ud
  * is valid in every XML 1.0 document and prints harmlessly wherever the file is later shown.
  */
 export function visibleText(text: string): string {
-  return text.replace(UNENCODABLE, codePoint).replace(CONTROL_BUT_WHITESPACE, hexEscape).replace(HIDING, codePoint);
+  return showHiding(text.replace(UNENCODABLE, codePoint).replace(CONTROL_BUT_WHITESPACE, hexEscape));
 }

@@ -154,6 +154,7 @@ export const RULE_IDS: readonly string[] = [
   'drift/resource-template-removed',
   'drift/resource-template-added',
   'drift/resource-template-changed',
+  'drift/text-encoding-changed',
   'drift/tool-caching-changed',
   'drift/prompt-caching-changed',
   'drift/resource-caching-changed',

@@ -3,9 +3,10 @@
  * whole instruction can hide in a description), bidi controls (which reorder what is shown, "Trojan Source"),
  * zero-width characters and fillers that hide or split words. Legitimate uses are left alone: a zero-width
  * joiner inside an emoji sequence, joiners between letters of scripts that need them (Arabic, Indic, ...),
- * a variation selector after a character, and left-to-right / right-to-left marks in text that has right-to-left
- * letters.
+ * a variation selector after a character, left-to-right / right-to-left marks in text that has right-to-left
+ * letters, and the tag characters of a subdivision flag (util/emoji-tags.ts).
  */
+import { withoutEmojiTags } from './emoji-tags.js';
 import { invisibleKind, type InvisibleKind } from './invisible.js';
 
 export type HiddenKind = Exclude<InvisibleKind, 'format'>;
@@ -30,7 +31,9 @@ function classify(code: number): HiddenKind | undefined {
   return kind === 'format' ? undefined : kind;
 }
 
-export function hiddenUnicode(text: string): HiddenFinding | undefined {
+export function hiddenUnicode(scanned: string): HiddenFinding | undefined {
+  // A flag such as England's spells its subdivision id in tags: it shows as a flag and hides nothing.
+  const text = withoutEmojiTags(scanned);
   const chars = Array.from(text);
   const counts: Partial<Record<HiddenKind, number>> = {};
   const codePoints = new Set<string>();

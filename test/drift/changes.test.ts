@@ -303,6 +303,63 @@ const CASES = {
     { name: 'mimeType', base: template({ mimeType: 'text/plain' }), revision: template({ mimeType: 'text/html' }), level: 'risky' },
     { name: 'title', base: template({ title: 'A' }), revision: template({ title: 'B' }), level: 'compatible' },
   ],
+  // The same text in another form: never the wording id of the field, whose word diff would mark nothing.
+  'text-encoding-changed': [
+    {
+      name: 'tool description, CRLF -> LF',
+      base: tools(tool('t', { description: 'Adds.\r\nReturns the sum.' })),
+      revision: tools(tool('t', { description: 'Adds.\nReturns the sum.' })),
+      level: 'compatible',
+    },
+    {
+      name: 'tool description, NFD -> NFC',
+      base: tools(tool('t', { description: 'Cafe\u0301 menu.' })),
+      revision: tools(tool('t', { description: 'Caf\u00e9 menu.' })),
+      level: 'compatible',
+    },
+    {
+      name: 'tool title and annotation title, NFC -> NFD',
+      base: tools(tool('t', { title: 'R\u00e9sum\u00e9', annotations: { title: 'R\u00e9sum\u00e9' } })),
+      revision: tools(tool('t', { title: 'Re\u0301sume\u0301', annotations: { title: 'Re\u0301sume\u0301' } })),
+      level: 'compatible',
+    },
+    {
+      name: 'nested parameter description, LF -> CR',
+      base: input(object({ a: { type: 'string', description: 'One.\nTwo.' } })),
+      revision: input(object({ a: { type: 'string', description: 'One.\rTwo.' } })),
+      level: 'compatible',
+    },
+    {
+      name: 'prompt description and title',
+      base: contract({ prompts: [prompt('p', { title: 'Cafe\u0301', description: 'Line one.\r\nLine two.' })] }),
+      revision: contract({ prompts: [prompt('p', { title: 'Caf\u00e9', description: 'Line one.\nLine two.' })] }),
+      level: 'compatible',
+    },
+    {
+      name: 'argument description and title',
+      base: args({ name: 'a', title: 'Cafe\u0301', description: 'A city.\r\nOr a town.' }),
+      revision: args({ name: 'a', title: 'Caf\u00e9', description: 'A city.\nOr a town.' }),
+      level: 'compatible',
+    },
+    {
+      name: 'resource description and title',
+      base: resource({ title: 'Cafe\u0301', description: 'Docs.\r\nMore docs.' }),
+      revision: resource({ title: 'Caf\u00e9', description: 'Docs.\nMore docs.' }),
+      level: 'compatible',
+    },
+    {
+      name: 'template description and title',
+      base: template({ title: 'Cafe\u0301', description: 'Docs.\r\nMore docs.' }),
+      revision: template({ title: 'Caf\u00e9', description: 'Docs.\nMore docs.' }),
+      level: 'compatible',
+    },
+    {
+      name: 'instructions, both at once',
+      base: server({ instructions: 'Use the caf\u00e9 tools.\nThen stop.' }),
+      revision: server({ instructions: 'Use the cafe\u0301 tools.\r\nThen stop.' }),
+      level: 'compatible',
+    },
+  ],
 } as const satisfies Record<Exclude<ChangeId, 'prompt-invocation-broken' | CachingId>, readonly Case[]>;
 
 /**
@@ -414,5 +471,45 @@ describe('caching hints across eras', () => {
     const unrecorded = server({ protocolVersion: '2026-07-28' });
     const recorded = server({ protocolVersion: '2026-07-28', era: 'modern' });
     expect(diffContracts(unrecorded, recorded)).toEqual([]);
+  });
+});
+
+describe('a text written in another form', () => {
+  const described = (description: string) => tools(tool('t', { description }));
+
+  it('says what differs, and keeps both texts', () => {
+    const [change] = diffContracts(described('Adds.\r\nCaf\u00e9.'), described('Adds.\nCafe\u0301.'));
+    expect(change).toMatchObject({
+      id: 'text-encoding-changed',
+      location: { kind: 'tool', name: 't', pointer: '/description' },
+      reason: 'tool "t" description: same text, line endings CRLF -> LF, Unicode normalization NFC -> NFD',
+      data: { before: 'Adds.\r\nCaf\u00e9.', after: 'Adds.\nCafe\u0301.', encoding: { lineEndings: { before: 'CRLF', after: 'LF' } } },
+    });
+    const [nested] = diffContracts(input(object({ a: { description: 'x\r\ny' } })), input(object({ a: { description: 'x\ny' } })));
+    expect(nested?.reason).toBe('tool "t" description at /inputSchema/properties/a/description: same text, line endings CRLF -> LF');
+    const [argument] = diffContracts(args({ name: 'city', description: 'A\r\nB' }), args({ name: 'city', description: 'A\nB' }));
+    expect(argument).toMatchObject({ reason: 'prompt "p" argument "city" description: same text, line endings CRLF -> LF', data: { argument: 'city' } });
+  });
+
+  it('is compared in its canonical form when the words changed too: the word diff marks the words only', () => {
+    const [change] = diffContracts(described('Adds two.\r\nCafe\u0301 only.'), described('Adds three.\nCaf\u00e9 only.'));
+    expect(change).toMatchObject({
+      id: 'tool-description-changed',
+      reason: 'Adds [-two-]{+three+}. Café only.',
+      data: {
+        diff: 'Adds [-two-]{+three+}.\nCafé only.',
+        encoding: { lineEndings: { before: 'CRLF', after: 'LF' }, normalization: { before: 'NFD', after: 'NFC' } },
+      },
+    });
+  });
+
+  it('is not a form change when a line or an accented word is only added', () => {
+    const [change] = diffContracts(described('Adds.'), described('Adds.\r\nCaf\u00e9.'));
+    expect(change?.id).toBe('tool-description-changed');
+    expect(change?.data?.encoding).toBeUndefined();
+  });
+
+  it('still reports a change a reader cannot see, which is no form change (a zero-width space)', () => {
+    expect(diffContracts(described('Adds.'), described('Adds.\u200b')).map((change) => change.id)).toEqual(['tool-description-changed']);
   });
 });

@@ -63,6 +63,7 @@ const EXPECTED_V1_TO_V2: Record<string, string[]> = {
   'resource-template-removed': ['breaking'],
   'resource-template-added': ['compatible'],
   'resource-template-changed': ['breaking', 'compatible', 'risky'],
+  'text-encoding-changed': ['compatible'],
 };
 
 /** Change ids that need drift.resource_contents, which a zero-config diff does not turn on. */

@@ -89,6 +89,24 @@ const PAIRS: Record<string, { forward: Expected; backward: Expected }> = {
       ['tool-ui-resource-changed', 'risky'],
     ],
   },
+  // The same text in another form (CRLF <-> LF, NFC <-> NFD) is that one change both ways; a text whose words
+  // changed too is its wording change, both ways.
+  'text-encoding': {
+    forward: [
+      ['text-encoding-changed', 'compatible'], // instructions CRLF -> LF
+      ['text-encoding-changed', 'compatible'], // menu description NFC -> NFD
+      ['text-encoding-changed', 'compatible'], // argument description CRLF -> LF
+      ['text-encoding-changed', 'compatible'], // resource title NFC -> NFD
+      ['tool-description-changed', 'risky'], // order: new words, and CRLF -> LF
+    ],
+    backward: [
+      ['text-encoding-changed', 'compatible'],
+      ['text-encoding-changed', 'compatible'],
+      ['text-encoding-changed', 'compatible'],
+      ['text-encoding-changed', 'compatible'],
+      ['tool-description-changed', 'risky'],
+    ],
+  },
   // Every addition mirrors a removal, and the moved template (matched by name) is a change both ways.
   items: { forward: ITEM_CHANGES, backward: ITEM_CHANGES },
   server: {

@@ -132,6 +132,8 @@ const FIXTURES: ReportFixture[] = [
   { name: 'malformed', prepare: () => stdio('malformed.js', '--skip', 'protocol,stdio') },
   { name: 'poisoned', prepare: () => stdio('poisoned.js', '--skip', 'protocol,stdio') },
   { name: 'prompts-lax', prepare: () => stdio('prompts-lax.js', '--skip', 'protocol,stdio') },
+  // One answer to every probe that reaches one check: one finding, its cases and the rules that judged them listed.
+  { name: 'prompts-one-cause', prepare: () => stdio('prompts-one-cause.js', '--skip', 'protocol,stdio') },
 ];
 
 interface Outputs {

@@ -1,6 +1,7 @@
 /**
  * The prompt family end to end over real stdio: the strict fixture (the good server) gets no prompt finding, the
- * lax fixture gets each defect from its own rule on its own prompt, and nothing else.
+ * lax fixture gets each defect from its own rule on its own prompt, and nothing else; the one-cause fixture gets its
+ * one defect once, however many probes and rules meet it.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
@@ -53,5 +54,41 @@ describe('prompt family against fixture servers', () => {
     for (const finding of report.findings.filter((entry) => !entry.ruleId.startsWith('prompts/completion'))) {
       expect(finding.data?.case, finding.message).toBeDefined();
     }
+  });
+
+  it('one answer to every probe that reaches one check is one finding, with every case in it; other causes stay apart', async () => {
+    const report = await run('prompts-one-cause.js');
+    expect(report.complete).toBe(true);
+    const internal = report.findings.filter((finding) => finding.answer?.code === -32603);
+    expect(internal).toHaveLength(1);
+    const [cause] = internal;
+    expect(cause).toMatchObject({ ruleId: 'prompts/missing-required', severity: 'warning', answer: { said: 'Missing required argument: code' } });
+    const cases = (cause!.data?.cases ?? []) as { ruleId: string; case: string }[];
+    expect([...new Set(cases.map((entry) => `${entry.ruleId} ${entry.case}`))].sort()).toEqual([
+      'prompts/empty-required empty-required',
+      'prompts/empty-required whitespace-required',
+      'prompts/missing-required missing-required',
+      'prompts/unknown-argument case-variant-argument',
+      'prompts/wrong-type wrong-type',
+    ]);
+    // Every probe that reached the check: 4 required arguments missing, empty, blank, of another type and renamed.
+    expect(cause!.count).toBe(20);
+    expect(new Set(cause!.locations!.map((location) => location.name))).toEqual(new Set(['review', 'summarize', 'translate']));
+    // Rendered results are other causes: undeclared keys ignored, an optional argument of another type rendered.
+    expect(
+      report.findings
+        .filter((finding) => finding !== cause)
+        .map((finding) => `${finding.ruleId} ${String(finding.data?.case)} ${finding.location.name ?? ''}`)
+        .sort(),
+    ).toEqual([
+      'prompts/unknown-argument case-variant-argument review',
+      'prompts/unknown-argument unknown-argument review',
+      'prompts/wrong-type wrong-type review',
+    ]);
+    // A rule whose only finding it carries failed, and says where its finding went.
+    expect(report.rules.find((rule) => rule.id === 'prompts/empty-required')).toMatchObject({
+      status: 'fail',
+      reason: expect.stringContaining('one cause with prompts/missing-required') as unknown,
+    });
   });
 });

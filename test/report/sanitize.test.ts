@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forTerminal } from '../../src/report/sanitize.js';
+import { forTerminal, visibleText } from '../../src/report/sanitize.js';
 import { truncate } from '../../src/util/text.js';
 
 describe('forTerminal', () => {
@@ -15,6 +15,14 @@ describe('forTerminal', () => {
   });
   it('shows bidi overrides, zero-width and tag characters as code points', () => {
     expect(forTerminal('abc\u202edef\u200b\u{e0041}')).toBe('abc<U+202E>def<U+200B><U+E0041>');
+  });
+  it('keeps a subdivision flag, and shows every other tag character as a code point', () => {
+    const tags = (ascii: string) => Array.from(ascii, (char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join('');
+    const england = `\u{1f3f4}${tags('gbeng')}\u{e007f}`;
+    expect(forTerminal(`Go ${england}!`)).toBe(`Go ${england}!`);
+    expect(visibleText(`Go ${england}!`)).toBe(`Go ${england}!`);
+    expect(forTerminal(`\u{1f3f4}${tags('obey me')}\u{e007f}`)).toBe('\u{1f3f4}<U+E006F><U+E0062><U+E0065><U+E0079><U+E0020><U+E006D><U+E0065><U+E007F>');
+    expect(forTerminal(`${england}${tags('x')}`)).toBe(`${england}<U+E0078>`);
   });
   it('leaves ordinary text, including non-Latin scripts and emoji, alone', () => {
     expect(forTerminal('Wetter für München 天気 🌦')).toBe('Wetter für München 天気 🌦');

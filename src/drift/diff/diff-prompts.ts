@@ -5,15 +5,16 @@
  */
 import { editDistance } from '../../util/did-you-mean.js';
 import { quote } from '../../util/text.js';
-import { at, textChange, type Change } from './change.js';
+import { at, wordingChange, type Change } from './change.js';
+import { sameText } from './text-form.js';
 import type { LockedArgument, LockedPrompt } from '../lockfile/lockfile.js';
 
 export function diffPrompt(base: LockedPrompt, rev: LockedPrompt, out: Change[]): void {
   const name = rev.name;
-  if (base.title !== rev.title) out.push({ id: 'prompt-title-changed', location: at('prompt', name, '/title'), ...textChange(base.title, rev.title) });
-  if (base.description !== rev.description) {
-    out.push({ id: 'prompt-description-changed', location: at('prompt', name, '/description'), ...textChange(base.description, rev.description) });
-  }
+  const title = wordingChange('prompt-title-changed', at('prompt', name, '/title'), base.title, rev.title);
+  if (title) out.push(title);
+  const description = wordingChange('prompt-description-changed', at('prompt', name, '/description'), base.description, rev.description);
+  if (description) out.push(description);
   diffArguments(name, base.arguments, rev.arguments, out);
 }
 
@@ -67,24 +68,20 @@ function diffArguments(name: string, base: LockedArgument[], rev: LockedArgument
         data: { argument: after.name },
       });
     }
-    if (before.description !== after.description) {
-      const change = textChange(before.description, after.description);
-      out.push({
-        id: 'prompt-argument-description-changed',
-        location: at('prompt', name, `/arguments/${index}/description`),
-        reason: `${label} description changed: ${change.reason}`,
-        data: { argument: after.name, ...change.data },
-      });
-    }
-    if (before.title !== after.title) {
-      const change = textChange(before.title, after.title);
-      out.push({
-        id: 'prompt-title-changed',
-        location: at('prompt', name, `/arguments/${index}/title`),
-        reason: `${label} title changed: ${change.reason}`,
-        data: { argument: after.name, ...change.data },
-      });
-    }
+    const item = { data: { argument: after.name } };
+    const description = wordingChange(
+      'prompt-argument-description-changed',
+      at('prompt', name, `/arguments/${index}/description`),
+      before.description,
+      after.description,
+      { ...item, label: `${label} description` },
+    );
+    if (description) out.push(description);
+    const title = wordingChange('prompt-title-changed', at('prompt', name, `/arguments/${index}/title`), before.title, after.title, {
+      ...item,
+      label: `${label} title`,
+    });
+    if (title) out.push(title);
   }
   const baseOrder = base.map((arg) => arg.name).filter((arg, index) => revByName.has(arg) && baseByName.get(arg)?.index === index);
   const revOrder = rev.map((arg) => arg.name).filter((arg, index) => baseByName.has(arg) && revByName.get(arg)?.index === index);
@@ -115,7 +112,11 @@ function renames(removed: Indexed[], added: Indexed[]): [Indexed, Indexed][] {
     const free = added.filter((to) => !taken.has(to.arg.name));
     const to =
       free.find(
-        (candidate) => from.arg.description !== undefined && from.arg.description.trim() !== '' && candidate.arg.description === from.arg.description,
+        (candidate) =>
+          from.arg.description !== undefined &&
+          from.arg.description.trim() !== '' &&
+          candidate.arg.description !== undefined &&
+          sameText(candidate.arg.description, from.arg.description),
       ) ?? free.find((candidate) => similarNames(from.arg.name, candidate.arg.name));
     if (to === undefined) continue;
     taken.add(to.arg.name);

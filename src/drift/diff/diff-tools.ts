@@ -6,7 +6,7 @@
 import { pointer } from '../../util/json-pointer.js';
 import { jsonEqual } from '../../util/json-equal.js';
 import { ownValue } from '../../util/json.js';
-import { at, textChange, type Change } from './change.js';
+import { at, wordingChange, type Change } from './change.js';
 import type { ChangeId } from '../../model/changes.js';
 import type { LockedTool } from '../lockfile/lockfile.js';
 import { compareSchemas, type Effect, type SchemaDelta } from './schema-compare.js';
@@ -39,10 +39,10 @@ export const OUTPUT: Record<Effect, ChangeId> = {
 
 export function diffTool(base: LockedTool, rev: LockedTool, out: Change[]): void {
   const name = rev.name;
-  if (base.title !== rev.title) out.push({ id: 'tool-title-changed', location: at('tool', name, '/title'), ...textChange(base.title, rev.title) });
-  if (base.description !== rev.description) {
-    out.push({ id: 'tool-description-changed', location: at('tool', name, '/description'), ...textChange(base.description, rev.description) });
-  }
+  const title = wordingChange('tool-title-changed', at('tool', name, '/title'), base.title, rev.title);
+  if (title) out.push(title);
+  const description = wordingChange('tool-description-changed', at('tool', name, '/description'), base.description, rev.description);
+  if (description) out.push(description);
   diffAnnotations(name, base.annotations ?? {}, rev.annotations ?? {}, out);
   if (!jsonEqual(base.inputSchema, rev.inputSchema)) {
     schemaChanges(name, '/inputSchema', compareSchemas(base.inputSchema ?? {}, rev.inputSchema ?? {}), INPUT, out);
@@ -74,7 +74,8 @@ function schemaChanges(name: string, root: string, deltas: SchemaDelta[], ids: R
     if (delta.wording !== undefined) {
       const before = typeof delta.before === 'string' ? delta.before : undefined;
       const after = typeof delta.after === 'string' ? delta.after : undefined;
-      out.push({ id: delta.wording === 'title' ? 'tool-title-changed' : 'tool-description-changed', location, ...textChange(before, after) });
+      const change = wordingChange(delta.wording === 'title' ? 'tool-title-changed' : 'tool-description-changed', location, before, after);
+      if (change) out.push(change);
       continue;
     }
     const data: Record<string, unknown> = { keyword: delta.keyword };
@@ -94,6 +95,13 @@ function diffAnnotations(name: string, base: Record<string, unknown>, rev: Recor
     const before = effective(was);
     const after = effective(now);
     if (jsonEqual(before, after)) continue;
+    if (key === 'title' && typeof before === 'string' && typeof after === 'string') {
+      const encoding = wordingChange('tool-annotation-changed', at('tool', name, pointer('annotations', key)), before, after);
+      if (encoding?.id === 'text-encoding-changed') {
+        out.push(encoding);
+        continue;
+      }
+    }
     const risky = hint?.risky !== undefined && before === hint.risky[0] && after === hint.risky[1];
     const change: Change = {
       id: 'tool-annotation-changed',

@@ -8,7 +8,7 @@ import { escapePointerSegment } from '../../util/json-pointer.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { jsonEqual } from '../../util/json-equal.js';
-import { at, textChange, type Change } from './change.js';
+import { at, wordingChange, type Change } from './change.js';
 import type { ChangeId } from '../../model/changes.js';
 import { diffPrompt } from './diff-prompts.js';
 import { diffTool } from './diff-tools.js';
@@ -76,9 +76,8 @@ function matchByIdentity<T>(base: readonly T[], rev: readonly T[], identity: (it
 
 function diffServer(base: Contract['server'], rev: Contract['server'], out: Change[]): void {
   const name = rev.name ?? base.name;
-  if (base.instructions !== rev.instructions) {
-    out.push({ id: 'server-instructions-changed', location: at('server', name, '/instructions'), ...textChange(base.instructions, rev.instructions) });
-  }
+  const instructions = wordingChange('server-instructions-changed', at('server', name, '/instructions'), base.instructions, rev.instructions);
+  if (instructions) out.push(instructions);
   // One change for the revision and the era together: an era never changes without the revision.
   if (base.protocolVersion !== rev.protocolVersion || contractEra(base) !== contractEra(rev)) {
     // The era is named only when it is what changed.
@@ -163,6 +162,11 @@ function diffResource(kind: 'resource' | 'resourceTemplate', name: string, base:
   const changed: ChangeId = kind === 'resource' ? 'resource-changed' : 'resource-template-changed';
   for (const field of ['mimeType', 'name', 'title'] as const) {
     if (base[field] === rev[field]) continue;
+    const encoding = field === 'title' ? wordingChange(changed, at(kind, name, '/title'), base.title, rev.title) : undefined;
+    if (encoding?.id === 'text-encoding-changed') {
+      out.push(encoding);
+      continue;
+    }
     const change: Change = {
       id: changed,
       location: at(kind, name, `/${field}`),
@@ -173,9 +177,8 @@ function diffResource(kind: 'resource' | 'resourceTemplate', name: string, base:
     if (field === 'title') change.wording = true;
     out.push(change);
   }
-  if (base.description !== rev.description) {
-    out.push({ id: 'resource-description-changed', location: at(kind, name, '/description'), ...textChange(base.description, rev.description) });
-  }
+  const description = wordingChange('resource-description-changed', at(kind, name, '/description'), base.description, rev.description);
+  if (description) out.push(description);
 }
 
 /** Pinned contents (drift.resource_contents) compared only when both sides pinned them: an unpinned side says nothing. */

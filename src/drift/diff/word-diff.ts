@@ -3,7 +3,9 @@
  * and runs of Unicode tag characters (which can smuggle ASCII past a reader) are decoded as `<tags:...>`.
  */
 import { diffWordsWithSpace } from 'diff';
+import { outsideEmojiTags } from '../../util/emoji-tags.js';
 import { codePointLabel, invisiblePattern } from '../../util/invisible.js';
+import { canonicalText } from './text-form.js';
 
 /** Characters that change what a model reads without changing what a person sees (util/invisible.ts), tags aside. */
 const INVISIBLE = invisiblePattern(['bidi', 'zero-width', 'filler', 'variation-selector', 'format']);
@@ -12,12 +14,17 @@ const TAG_RUN = /[\u{e0020}-\u{e007e}]+/gu;
 const OTHER_TAGS = invisiblePattern(['tag']);
 const codePoint = codePointLabel;
 
-/** The text with every invisible character made visible and tag-character runs decoded. */
+/**
+ * The text with every invisible character made visible and tag-character runs decoded. A subdivision flag
+ * (util/emoji-tags.ts) stays the flag a reader sees: a change of flag is a change they can see.
+ */
 export function visible(text: string): string {
-  return text
-    .replace(TAG_RUN, (run) => `<tags:${Array.from(run, (char) => String.fromCharCode(char.codePointAt(0)! - 0xe0000)).join('')}>`)
-    .replace(OTHER_TAGS, codePoint)
-    .replace(INVISIBLE, codePoint);
+  return outsideEmojiTags(text, (part) =>
+    part
+      .replace(TAG_RUN, (run) => `<tags:${Array.from(run, (char) => String.fromCharCode(char.codePointAt(0)! - 0xe0000)).join('')}>`)
+      .replace(OTHER_TAGS, codePoint)
+      .replace(INVISIBLE, codePoint),
+  );
 }
 
 export interface WordDiff {
@@ -36,9 +43,13 @@ export interface Part {
   removed?: boolean;
 }
 
-/** The word diff as parts (hidden characters made visible), for reporters that mark changes their own way. */
+/**
+ * The word diff as parts (hidden characters made visible), for reporters that mark changes their own way. It
+ * compares the canonical forms (LF line endings, NFC: text-form.ts), so it marks words, never a line ending or a
+ * composed accent that looks the same on both sides.
+ */
 export function wordParts(before: string, after: string): Part[] {
-  return mergeNearbyChanges(diffWordsWithSpace(visible(before), visible(after)));
+  return mergeNearbyChanges(diffWordsWithSpace(visible(canonicalText(before)), visible(canonicalText(after))));
 }
 
 export function wordDiff(before: string, after: string): WordDiff {

@@ -76,7 +76,7 @@ function specBlock(finding: Finding): Html {
   </blockquote> `;
 }
 
-/** Every place of one cause (engine/merge.ts), each with its own message when it differs. */
+/** Every place of one cause (engine/merge.ts, merge-answers.ts), each with its own message when it differs and its rule when it is another. */
 function occurrencesBlock(finding: Finding): Html {
   if (finding.count === undefined || finding.locations === undefined) return html``;
   const shown = finding.locations.slice(0, OCCURRENCES_SHOWN);
@@ -89,7 +89,9 @@ function occurrencesBlock(finding: Finding): Html {
           html`<li>
             ${location.kind}${location.name === undefined ? '' : html` <code>${shownText(truncate(location.name, NAME_LIMIT))}</code>`}${
               location.pointer === undefined ? '' : html` at <code>${shownText(truncate(location.pointer, NAME_LIMIT))}</code>`
-            }${location.message === undefined ? '' : html` — ${shownText(truncate(location.message, MESSAGE_LIMIT))}`}
+            }${location.message === undefined ? '' : html` — ${shownText(truncate(location.message, MESSAGE_LIMIT))}`}${
+              location.ruleId === undefined ? '' : html` (<code>${shownText(truncate(location.ruleId, NAME_LIMIT))}</code>)`
+            }
           </li>`,
       )}${more > 0 ? html`<li class="muted">… ${more} more (the JSON report has them all)</li>` : ''}
     </ul>

@@ -4,6 +4,7 @@
  * ASCII they spell (a model reads them; a reviewer does not see them), every other invisible character removed so
  * `ig<U+200B>nore` is "ignore", quotes and spaces made plain.
  */
+import { outsideEmojiTags, withoutEmojiTags } from '../../util/emoji-tags.js';
 import { invisiblePattern } from '../../util/invisible.js';
 
 /** Every invisible kind (util/invisible.ts): removed before matching, so they cannot split a word out of a pattern. */
@@ -19,15 +20,18 @@ export function normalizeText(text: string): string {
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ');
 }
 
-/** Unicode tag characters (U+E0020..U+E007E) spell printable ASCII: replace each with the character it stands for. */
+/**
+ * Unicode tag characters (U+E0020..U+E007E) spell printable ASCII: replace each with the character it stands for.
+ * The tags of a subdivision flag (util/emoji-tags.ts) are read as the flag they draw, not as letters.
+ */
 export function decodeTags(text: string): string {
   if (!hasTags(text)) return text;
-  return text.replace(/[\u{E0020}-\u{E007E}]/gu, (char) => String.fromCharCode(char.codePointAt(0)! - 0xe0000));
+  return outsideEmojiTags(text, (part) => part.replace(/[\u{E0020}-\u{E007E}]/gu, (char) => String.fromCharCode(char.codePointAt(0)! - 0xe0000)));
 }
 
-/** True when a text carries Unicode tag characters, whose decoded form findings show. */
+/** True when a text carries Unicode tag characters outside a flag, whose decoded form findings show. */
 export function hasTags(text: string): boolean {
-  return /[\u{E0020}-\u{E007E}]/u.test(text);
+  return /[\u{E0020}-\u{E007E}]/u.test(withoutEmojiTags(text));
 }
 
 /** True for names that look like tool identifiers: snake_case, kebab-case, dotted or camelCase. */

@@ -56,7 +56,11 @@ export const hiddenUnicodeRule = defineRule({
     'keyword filter); runs of variation selectors carry data. Every name, title and description is checked, at ' +
     'any depth, and the instructions. Legitimate uses pass: a zero-width joiner inside an emoji sequence or ' +
     'between letters of scripts that need it, one variation selector after a character, directional marks in ' +
-    'right-to-left text, a byte-order mark at the start. Remove the characters; there is no justified case in a ' +
+    'right-to-left text, a byte-order mark at the start, and the flag of a subdivision, which is an emoji tag ' +
+    'sequence (UTS #51): the black flag U+1F3F4, tag characters spelling a subdivision id of at most seven ' +
+    'lower-case letters and digits (England: "gbeng"), and the cancel tag U+E007F. Tag characters outside such a ' +
+    'sequence are reported, and so is a black flag followed by a longer tag run or one with spaces, even when a ' +
+    'cancel tag ends it: that is how an instruction would hide behind a flag. Remove the characters; there is no justified case in a ' +
     'tool contract, but the rule can be turned off per server like any other. Of a text longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so). No sentence of the specification " +
     'limits which characters a description may contain, so this is a best practice, a warning by default; ' +

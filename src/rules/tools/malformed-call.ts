@@ -95,6 +95,9 @@ export const malformedCall = defineRule({
         answer: answerOf(outcome, classified),
         data: {
           params: call.params,
+          // What is malformed, in words (as prompts/malformed-params names its variants): which case an answer was
+          // to, when one answer to all three is one finding.
+          variant: call.what.replace(/"/g, ''),
           negotiated: surface.protocolVersion ?? null,
           level,
           expected: -32602,

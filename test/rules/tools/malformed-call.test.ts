@@ -34,10 +34,23 @@ ruleTester(malformedCall, {
     {
       name: 'SDK request validation: -32603 with a zod dump',
       server: toolsServer([searchTool], { malformed: rpcError(-32603, '[{"code":"invalid_type"}]') }),
+      // One answer to the three malformed params is one cause: one finding that lists them (engine/merge-answers.ts).
       findings: [
-        { message: '"arguments" is a string got JSON-RPC error -32603', data: { params: { name: 'search', arguments: 'mcpact' }, code: -32603 } },
-        { message: '"arguments" is an array', data: { params: { name: 'search', arguments: [] } } },
-        { message: 'params without "name"', data: { params: { arguments: {} }, level: 'BEST PRACTICE' } },
+        {
+          message: '"arguments" is a string got JSON-RPC error -32603',
+          count: 3,
+          data: {
+            params: { name: 'search', arguments: 'mcpact' },
+            code: -32603,
+            level: 'BEST PRACTICE',
+            cases: ['arguments is a string', 'arguments is an array', 'params without name'].map((variant) => ({
+              ruleId: 'tools/malformed-call',
+              variant,
+              count: 1,
+              severity: 'warning',
+            })),
+          },
+        },
       ],
     },
     {
