@@ -12,7 +12,7 @@ import { FAMILIES } from '../model/family.js';
 import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
 import { SDKS, SIGNATURES, TRAITS } from '../engine/signatures.js';
-import { appliesInEra } from '../engine/rule.js';
+import { appliesInEra, type Rule } from '../engine/rule.js';
 import { FAMILY_SHARE } from '../engine/runner.js';
 import { BURST } from '../connect/health.js';
 import { LATE_GRACE_FACTOR } from '../connect/probe.js';
@@ -110,11 +110,20 @@ function rulesMarkdown(): string {
     'schema.ts; none when the text states no level), whom it binds (server, client, both parties, or the receiver',
     'of what mcpact sends), the sentence verbatim (" … " marks words left out), and its section; `absent` means the',
     'revision lacks what the rule checks. The level is what the text requires of the server: its keyword, or',
-    'BEST PRACTICE when it states no level or binds only the client; CONFIG rules check your own expectations.',
+    'BEST PRACTICE when it states no level; CONFIG rules check your own expectations.',
+    '',
+    "A rule (or one kind of finding) whose quoted sentence does not say what it checks, or binds only the client,",
+    "rests on mcpact's own policy: its level is POLICY, its basis says `policy` in every report (`spec.basis` and",
+    '`spec.policy` in JSON, a `basis` property and a `policy` tag in SARIF, "mcpact policy" in the console, JUnit,',
+    'Markdown and HTML), the sentence is quoted as context only, and it is a warning at most. Where the server was',
+    'lenient in a way the specification permits (it rendered a prompt with an argument nobody declared, or with a',
+    'blank value), the finding says so (`spec.lenient`) and is info.',
+    '',
     'The default severity follows the level in 2025-11-25: MUST and SCHEMA are errors, SHOULD warnings, best',
-    'practices warnings or info (info when the text binds only the client). Re-level any rule in `mcpact.yaml` with',
-    '`rules: { <id>: off | info | warning | error }`. Drift rules rest on the lockfile, not the specification: their',
-    'severity follows the level of the change and `drift.fail_on` ([drift.md](drift.md)).',
+    'practices and policies warnings or info (info when the text binds only the client); a finding that cites a',
+    'best practice or a policy of its own is a warning at most whatever its rule. Re-level any rule in `mcpact.yaml`',
+    'with `rules: { <id>: off | info | warning | error }`. Drift rules rest on the lockfile, not the specification:',
+    'their severity follows the level of the change and `drift.fail_on` ([drift.md](drift.md)).',
     '',
     'A rule that finds one defect at several places reports it once: its findings whose messages differ only in',
     'names, numbers and quoted values (and whose codes agree) are one finding with `count` and every `locations`',
@@ -128,9 +137,12 @@ function rulesMarkdown(): string {
     '',
     ...answerClassesMarkdown(),
     ...runOrderMarkdown(),
-    '| id | default | level | description |',
-    '| --- | --- | --- | --- |',
-    ...ALL_RULES.map((rule) => `| [\`${rule.id}\`](#${ruleAnchor(rule.id)}) | ${rule.defaultSeverity} | ${rule.spec ? targetRef(rule.spec).level : 'LOCKFILE'} | ${rule.description} |`),
+    '| id | default | level | basis | description |',
+    '| --- | --- | --- | --- | --- |',
+    ...ALL_RULES.map(
+      (rule) =>
+        `| [\`${rule.id}\`](#${ruleAnchor(rule.id)}) | ${rule.defaultSeverity} | ${rule.spec ? targetRef(rule.spec).level : 'LOCKFILE'} | ${rule.spec ? basisCell(rule) : 'lockfile'} | ${rule.description} |`,
+    ),
     '',
   ];
   for (const family of FAMILIES) {
@@ -146,9 +158,13 @@ function rulesMarkdown(): string {
         '',
         `- Default severity: **${rule.defaultSeverity}**`,
         spec
-          ? `- Rests on: ${spec.extension === undefined ? `${spec.level} in revision ${spec.revision}` : `${citation(spec)} (the extension's own specification, at any MCP revision)`}, [${spec.section}](${specUrl(spec)})` +
-            (spec.checklist ? ` (checklist ${spec.checklist})` : '')
+          ? spec.basis === 'policy'
+            ? `- Rests on: mcpact policy, not a requirement of revision ${spec.revision}: ${spec.policy ?? ''} Context: [${spec.section}](${specUrl(spec)})` +
+              (spec.checklist ? ` (checklist ${spec.checklist})` : '')
+            : `- Rests on: ${spec.extension === undefined ? `${spec.level} in revision ${spec.revision}` : `${citation(spec)} (the extension's own specification, at any MCP revision)`}, [${spec.section}](${specUrl(spec)})` +
+              (spec.checklist ? ` (checklist ${spec.checklist})` : '')
           : '- Rests on: the lockfile (`drift.baseline`, or `mcpact diff --lockfile`)',
+        ...policiesOf(rule),
         '',
         ...(rule.spec ? [...textsTable(rule.spec), ''] : []),
         rule.docs,
@@ -158,6 +174,24 @@ function rulesMarkdown(): string {
   }
   lines.push(...inheritedMarkdown());
   return lines.join('\n');
+}
+
+/**
+ * The basis column of the rule table: the rule's own at the target revision, and `policy` too where some of its
+ * findings rest on a policy of their own (alsoQuotes).
+ */
+function basisCell(rule: Rule): string {
+  const own = targetRef(rule.spec!).basis;
+  const others = Object.values(rule.alsoQuotes ?? {}).some((spec) => targetRef(spec).basis === 'policy');
+  return own !== 'policy' && others ? `${own}, policy` : own;
+}
+
+/** The policies some findings of a rule rest on besides the rule's own basis (alsoQuotes), one line each. */
+function policiesOf(rule: Rule): string[] {
+  return Object.entries(rule.alsoQuotes ?? {}).flatMap(([what, spec]) => {
+    const ref = targetRef(spec);
+    return ref.basis === 'policy' ? [`- Findings on ${what} rest on mcpact policy: ${ref.policy ?? ''} Context: [${ref.section}](${specUrl(ref)})`] : [];
+  });
 }
 
 /** The answer classes (model/answer.ts), which every probe that sends bad input judges by. */

@@ -31,6 +31,12 @@ export interface Report {
   data?: Record<string, unknown>;
   /** When the verdict rests on another requirement than the rule's own; cited at the negotiated revision like it. */
   spec?: RuleSpec;
+  /**
+   * The server accepted what mcpact's policy would refuse, and the specification permits that (prompts/get takes
+   * any argument key and any string value): the finding is information by default (engine/severity.ts `byBasis`).
+   * Counts only where the basis is mcpact's policy.
+   */
+  lenient?: boolean;
   /** Drift rules: this change's own level, for change ids whose level depends on the change. */
   level?: Level;
   /** The server's own answer the verdict rests on (exercise/answers.ts `answerOf`): shown by every reporter. */

@@ -19,7 +19,7 @@ import { listFailures } from '../surface/failures.js';
 import type { BackendReport, Finding, InheritedMark, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
 import { FAMILIES, type Family } from '../model/family.js';
 import type { InheritedLevel, RuleLevel } from '../model/severity.js';
-import { citedRef, specUrl, type EraChoice } from '../model/spec.js';
+import { citedRef, specUrl, type EraChoice, type SpecRef } from '../model/spec.js';
 import type { ReportHooks } from '../report/hooks.js';
 import { bounded, boundedRecord, boundedText } from '../util/bound.js';
 import type { Secrets } from '../util/secrets.js';
@@ -437,7 +437,7 @@ async function runRule(
   const cited = ruleAsDefined.spec && citedRef(ruleAsDefined.spec, shared.surface.protocolVersion);
   // The default severity at this server's revision (the same for every rule whose level does not follow it).
   const rule = { ...ruleAsDefined, defaultSeverity: defaultSeverityAt(ruleAsDefined, cited) };
-  const level = resolveLevel(rule, policy);
+  const level = resolveLevel(rule, policy, { cited });
   const base = { id: rule.id, family: rule.family, severity: level === 'off' ? rule.defaultSeverity : level };
   if (level === 'off') {
     return { result: { ...base, status: 'skip', durationMs: 0, reason: 'turned off in config' }, findings: [] };
@@ -490,7 +490,8 @@ async function runRule(
     const findings: Reported[] = [];
     for (const item of reported.splice(0)) {
       const mark = known.size > 0 ? inheritedMark(rule.id, { ...shown, data: item.data ?? {} }, known) : undefined;
-      const severity = resolveLevel(rule, policy, { ...item, inherited: mark !== undefined });
+      const cited = citedFor(rule, item, shared.surface.protocolVersion);
+      const severity = resolveLevel(rule, policy, { ...item, inherited: mark !== undefined, cited });
       if (severity === 'off') {
         if (mark !== undefined) dropped++;
         continue;
@@ -564,7 +565,7 @@ function acrossServers(rule: Rule, entries: readonly AcrossEntry[], hooks?: RunH
   for (const { report, policy } of entries) {
     const result = report.rules.find((entry) => entry.id === rule.id);
     const findings = (found.get(report.name) ?? []).flatMap((item): Reported[] => {
-      const severity = resolveLevel(rule, policy, item);
+      const severity = resolveLevel(rule, policy, { ...item, cited: citedFor(rule, item, report.protocolVersion) });
       return severity === 'off' || result === undefined ? [] : [{ finding: stamp(rule, severity, item, report.protocolVersion), cause: item.cause }];
     });
     if (result === undefined || findings.length === 0) continue;
@@ -598,8 +599,7 @@ export function stamp(
   negotiated: string | null | undefined,
   inherited?: InheritedMark,
 ): Finding {
-  const basis = report.spec ?? rule.spec;
-  const spec = basis && citedRef(basis, negotiated);
+  const spec = citedFor(rule, report, negotiated);
   // Messages, names and data carry server text of any size and depth; the bounded copies keep every report
   // serializable (a 10,000-level schema overflows JSON.stringify) and of a sane size.
   const location: Finding['location'] = { kind: report.location.kind };
@@ -616,6 +616,18 @@ export function stamp(
   if (report.data !== undefined) finding.data = boundedRecord(report.data);
   if (inherited !== undefined) finding.inherited = inherited;
   return finding;
+}
+
+/**
+ * The requirement a report rests on at the negotiated revision: its own (`report.spec`) or its rule's. `lenient` is
+ * kept only where the basis is mcpact's policy: leniency the specification permits cannot lower a verdict that
+ * rests on the specification.
+ */
+export function citedFor(rule: Pick<Rule, 'spec'>, report: Pick<Report, 'spec' | 'lenient'>, negotiated: string | null | undefined): SpecRef | undefined {
+  const basis = report.spec ?? rule.spec;
+  const spec = basis && citedRef(basis, negotiated);
+  if (spec?.basis === 'policy' && report.lenient === true) spec.lenient = true;
+  return spec;
 }
 
 function boundedAnswer(answer: Answer): Answer {

@@ -2,7 +2,9 @@
  * The one severity resolver. Every finding and every rule result gets its level here, from the rule's default and
  * the configuration: `rules:` re-levels any rule by id (`off` silences it); a finding inherited from the SDK gets
  * the `inherited:` level (default info) unless `rules:` names its rule; for drift rules, `drift.levels` re-levels
- * the change and `drift.fail_on` decides which changes are errors. Nothing else decides a severity.
+ * the change and `drift.fail_on` decides which changes are errors. A verdict that rests on mcpact's own policy is
+ * a warning at most, and information where the server was lenient in a way the specification permits. Nothing
+ * else decides a severity.
  */
 import type { DriftConfig } from '../config/drift.js';
 import { CHANGES, DEFAULT_FAIL_ON, type ChangeId, type Level } from '../model/changes.js';
@@ -29,14 +31,30 @@ export interface Levelled {
 /**
  * The level of a rule's finding, or of the rule itself when `report` is absent. `report.level` is the level of
  * one drift change whose level depends on the change (the `when` column of the change table); `report.inherited`
- * says the finding matched a signature of the server's SDK (engine/inherited.ts).
+ * says the finding matched a signature of the server's SDK (engine/inherited.ts); `report.cited` is the requirement
+ * the finding (or the rule, at this server's revision) cites.
  */
-export function resolveLevel(rule: Levelled, policy: SeverityPolicy, report?: { level?: Level; inherited?: boolean }): RuleLevel {
+export function resolveLevel(
+  rule: Levelled,
+  policy: SeverityPolicy,
+  report?: { level?: Level; inherited?: boolean; cited?: Pick<SpecRef, 'basis' | 'lenient' | 'level'> },
+): RuleLevel {
   const configured = policy.levels[rule.id];
   if (configured !== undefined) return configured;
   if (report?.inherited === true) return policy.inherited ?? DEFAULT_INHERITED_LEVEL;
-  if (rule.change === undefined) return rule.defaultSeverity;
+  if (rule.change === undefined) return byBasis(rule.defaultSeverity, report?.cited);
   return changeSeverity(rule.change, changeLevel(rule.change, policy, report?.level), policy);
+}
+
+/**
+ * A default severity held to what the cited requirement supports: mcpact's policy, and a sentence that states no
+ * level for the server (a best practice), are a warning at most (no keyword makes them an error); leniency the
+ * specification permits (a policy finding marked `lenient`) is information.
+ */
+export function byBasis(severity: Severity, cited: Pick<SpecRef, 'basis' | 'lenient' | 'level'> | undefined): Severity {
+  if (cited?.basis === 'policy' && cited.lenient === true) return 'info';
+  const capped = cited?.basis === 'policy' || cited?.level === 'BEST PRACTICE';
+  return capped && severity === 'error' ? 'warning' : severity;
 }
 
 /** The default severity a requirement level sets: MUST (NOT) an error, SHOULD (NOT) a warning; none for the rest. */

@@ -329,7 +329,7 @@ export async function judgedInvalidCalls(
 function badValues(variant: InvalidVariant | undefined): unknown[] {
   if (variant === undefined || variant.kind === 'missing-required' || variant.kind === 'additional-property') return [];
   if (variant.property === undefined) return Object.values(variant.arguments);
-  return variant.property in variant.arguments ? [variant.arguments[variant.property]] : [];
+  return Object.hasOwn(variant.arguments, variant.property) ? [variant.arguments[variant.property]] : [];
 }
 
 /** "fetch failed" (and 2 more): the server's words of the unreachable-backend answers, for a rule's inconclusive reason. */

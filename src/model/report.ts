@@ -7,7 +7,7 @@ import { LOCATION_KINDS } from './location.js';
 import { FAMILIES } from './family.js';
 import { SEVERITIES } from './severity.js';
 import { ANSWER_CLASSES } from './answer.js';
-import { ERAS, FALLBACKS, KEYWORDS, PARTIES, QUOTED_REVISIONS } from './spec.js';
+import { BASES, ERAS, FALLBACKS, KEYWORDS, PARTIES, QUOTED_REVISIONS, REQUIREMENT_LEVELS } from './spec.js';
 
 /**
  * pass: judged, nothing found. fail: findings. skip: not applicable (or turned off). error: the rule crashed or
@@ -30,6 +30,18 @@ function own<T extends z.core.$ZodType>(schema: T): T {
 }
 
 const specSchema = z.strictObject({
+  basis: z
+    .enum(BASES)
+    .describe(
+      "What the verdict rests on. spec: the quoted sentence says what was checked. policy: mcpact's own expectation (`policy`), which no quoted sentence states; `quote` is context, not the basis, and the finding is a warning at most by default. config: the config's own expectation.",
+    ),
+  policy: z.string().optional().describe("With basis policy: mcpact's expectation in words."),
+  lenient: z
+    .literal(true)
+    .optional()
+    .describe(
+      'With basis policy: the server accepted what the policy would refuse (an undeclared argument, a blank value), which the specification permits; the finding is info by default.',
+    ),
   revision: z
     .enum(QUOTED_REVISIONS)
     .describe('Specification revision the verdict rests on: the one the server negotiated, or the target revision when `fallback` is set.'),
@@ -40,15 +52,18 @@ const specSchema = z.strictObject({
       'Set when the quote is from the specification of an MCP extension (its id and revision, e.g. io.modelcontextprotocol/ui 2026-01-26), which applies at whatever revision was negotiated; `section` is then an anchor of that document.',
     ),
   level: z
-    .enum(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'SCHEMA', 'BEST PRACTICE', 'CONFIG'])
+    .enum(REQUIREMENT_LEVELS)
     .describe(
-      "What the quoted text requires of the server: its keyword, BEST PRACTICE when it states no level or binds only the client, CONFIG for the config's own expectations.",
+      "What the quoted text requires of the server: its keyword, BEST PRACTICE when it states no level, POLICY when the verdict is mcpact's own (the text does not say it, or binds only the client), CONFIG for the config's own expectations.",
     ),
   section: z.string().describe('Page and anchor under specification/<revision>/.'),
   checklist: z.string().optional().describe('Id in the server checklist (docs/conformance.md).'),
   keyword: z.enum(KEYWORDS).optional().describe('Keyword of the quoted sentence (SCHEMA: a type of schema.ts; none: the text states no level).'),
   binds: z.enum(PARTIES).optional().describe('Whom the quoted sentence binds, as the text puts it.'),
-  quote: z.string().optional().describe('The sentence the verdict rests on, verbatim from the revision (" … " marks words left out).'),
+  quote: z
+    .string()
+    .optional()
+    .describe('The sentence the verdict rests on, verbatim from the revision (" … " marks words left out); with basis policy, the context of the policy.'),
   fallback: z
     .enum(FALLBACKS)
     .optional()

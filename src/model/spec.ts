@@ -67,9 +67,25 @@ export function revisionAtLeast(version: string, floor: Revision): boolean {
   return version >= floor;
 }
 
-/** MUST-level requirements are errors by default, SHOULD-level ones warnings; lints with no spec level are chosen per rule. */
-/** CONFIG: an expectation the user wrote in the config, not a spec requirement. */
-export type RequirementLevel = 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT' | 'SCHEMA' | 'BEST PRACTICE' | 'CONFIG';
+/**
+ * MUST-level requirements are errors by default, SHOULD-level ones warnings; lints with no spec level are chosen per
+ * rule. POLICY: mcpact's own expectation, which no quoted sentence states (a warning at most). CONFIG: an
+ * expectation the user wrote in the config, not a spec requirement.
+ */
+export const REQUIREMENT_LEVELS = ['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'SCHEMA', 'BEST PRACTICE', 'POLICY', 'CONFIG'] as const;
+export type RequirementLevel = (typeof REQUIREMENT_LEVELS)[number];
+
+/**
+ * What a verdict rests on, a public name (`spec.basis` in the JSON report):
+ * - `spec`: the quoted sentence says what the rule checks, of the server (its level is the keyword, or a best
+ *   practice where the sentence states none);
+ * - `policy`: mcpact's own expectation; the quoted sentence is context only, because it does not say what is
+ *   checked, or binds only the client. A warning at most by default, and information where the server was lenient
+ *   in a way the specification permits (`lenient`);
+ * - `config`: an expectation the user wrote in the config.
+ */
+export const BASES = ['spec', 'policy', 'config'] as const;
+export type Basis = (typeof BASES)[number];
 
 /**
  * The requirement keyword of a quoted sentence (RFC 2119 as the spec uses it), `SCHEMA` for a type or field of
@@ -126,6 +142,15 @@ export type Fallback = (typeof FALLBACKS)[number];
 
 /** The requirement one verdict rests on: what findings carry (with a URL) and reporters print. */
 export interface SpecRef {
+  /** What the verdict rests on: the quoted sentence, mcpact's policy (the quote is context), or the config. */
+  basis: Basis;
+  /** With basis `policy`: mcpact's expectation in words. */
+  policy?: string;
+  /**
+   * With basis `policy`: the server accepted what the policy would refuse, and the specification permits that (a
+   * prompt argument nobody declared, a blank value): the finding is information by default.
+   */
+  lenient?: true;
   /** Revision the requirement is quoted from (with `extension`: the MCP revision it was judged at). */
   revision: QuotedRevision;
   /** Set when the quote is from an extension's specification: its id and revision, e.g. `io.modelcontextprotocol/ui 2026-01-26`. */
@@ -151,25 +176,50 @@ export interface RuleSpec {
   texts: SpecTexts;
   /** Id in the server checklist (docs/conformance.md), when there is one. */
   checklist?: string;
-  /** `config`: the verdict is an expectation the user wrote in the config; the texts say what it is about. */
-  basis?: 'config';
+  /**
+   * `config`: the verdict is an expectation the user wrote in the config; the texts say what it is about.
+   * `policy`: the verdict is mcpact's own expectation (`policy` says it); the texts are the context a reader needs,
+   * not its basis. Absent: the texts are the basis (except a text that binds only the client, which is context for
+   * the `policy` too).
+   */
+  basis?: 'config' | 'policy';
+  /**
+   * mcpact's expectation in one sentence, where no quoted sentence binds the server to it: with `basis: 'policy'`,
+   * and for a rule with a text that binds only the client.
+   */
+  policy?: string;
   /** The texts are quoted from this extension's specification, not from the MCP revision (EXTENSIONS). */
   extension?: ExtensionId;
 }
 
 /**
+ * What a verdict quoting this text rests on: the config or mcpact's policy when the rule says so, mcpact's policy
+ * when the text binds only the client (a client's duty is no verdict on the server), else the text itself.
+ */
+export function basisOf(text: SpecText, spec: Pick<RuleSpec, 'basis'> = {}): Basis {
+  if (spec.basis !== undefined) return spec.basis;
+  return text.binds === 'client' ? 'policy' : 'spec';
+}
+
+/**
  * The level a text sets for the server: its keyword when it binds the server (alone, with the client, or as
- * the receiver of what mcpact sends); a best practice when it binds only the client or states no level.
+ * the receiver of what mcpact sends); a best practice when it states no level; POLICY when the verdict is mcpact's
+ * own (the rule says so, or the text binds only the client); CONFIG for the config's expectations.
  */
 export function levelOf(text: SpecText, spec: Pick<RuleSpec, 'basis'> = {}): RequirementLevel {
-  if (spec.basis === 'config') return 'CONFIG';
-  if (text.binds === 'client' || text.keyword === 'none' || text.keyword === 'MAY') return 'BEST PRACTICE';
+  const basis = basisOf(text, spec);
+  if (basis === 'config') return 'CONFIG';
+  if (basis === 'policy') return 'POLICY';
+  if (text.keyword === 'none' || text.keyword === 'MAY') return 'BEST PRACTICE';
   return text.keyword;
 }
 
 /** The requirement at one revision, as findings and reporters show it. */
 function refAt(spec: RuleSpec, revision: QuotedRevision, text: SpecText): SpecRef {
-  const ref: SpecRef = { revision, level: levelOf(text, spec), section: text.section };
+  const basis = basisOf(text, spec);
+  // Key order is the JSON report's: what the verdict rests on first, then where the sentence is.
+  const policy = basis === 'policy' && spec.policy !== undefined ? { policy: spec.policy } : {};
+  const ref: SpecRef = { basis, ...policy, revision, level: levelOf(text, spec), section: text.section };
   if (spec.extension !== undefined) ref.extension = `${spec.extension} ${EXTENSIONS[spec.extension].revision}`;
   if (spec.checklist !== undefined) ref.checklist = spec.checklist;
   ref.keyword = text.keyword;
@@ -204,24 +254,39 @@ export function citedRef(spec: RuleSpec, negotiated: string | null | undefined):
   return { ...targetRef(spec), fallback: isKnownRevision(negotiated) || isLaterRevision(negotiated) ? 'not-in-revision' : 'unknown-revision' };
 }
 
-/** How messages and reporters name a level: its keyword, or "best practice" for a text that sets the server none. */
+/** How messages and reporters name a level: its keyword, "best practice" for a text that sets the server none. */
 export function levelLabel(level: RequirementLevel): string {
-  return level === 'BEST PRACTICE' ? 'best practice' : level;
+  return level === 'BEST PRACTICE' ? 'best practice' : level === 'POLICY' ? 'mcpact policy' : level;
 }
 
-/** "MUST in 2025-06-18", "best practice in 2025-11-25 (not in the negotiated revision)": what reporters print. */
-export function citation(ref: Pick<SpecRef, 'level' | 'revision' | 'fallback' | 'extension'>): string {
+type Cited = Pick<SpecRef, 'level' | 'revision' | 'fallback' | 'extension'> & Partial<Pick<SpecRef, 'basis' | 'lenient'>>;
+
+/**
+ * "MUST in 2025-06-18", "best practice in 2025-11-25 (not in the negotiated revision)", "mcpact policy (no sentence
+ * of 2025-11-25 requires it)": what reporters print. A policy never reads as a requirement of the revision.
+ */
+export function citation(ref: Cited): string {
   const extension = extensionOf(ref);
-  if (extension !== undefined) return `${levelLabel(ref.level)} in ${extension.name} ${extension.revision}`;
   const why =
     ref.fallback === 'not-in-revision'
-      ? ' (not in the negotiated revision)'
+      ? 'not in the negotiated revision'
       : ref.fallback === 'unknown-revision'
-        ? ' (negotiated revision unknown)'
+        ? 'negotiated revision unknown'
         : ref.fallback === 'not-quoted'
-          ? ' (the negotiated revision is not quoted yet)'
-          : '';
-  return `${levelLabel(ref.level)} in ${ref.revision}${why}`;
+          ? 'the negotiated revision is not quoted yet'
+          : undefined;
+  const where = extension === undefined ? ref.revision : `${extension.name} ${extension.revision}`;
+  if (ref.basis === 'policy') {
+    const said = ref.lenient === true ? `${where} permits what the server did` : `no sentence of ${where} requires it`;
+    return `${levelLabel('POLICY')} (${said}${why === undefined ? '' : `; ${why}`})`;
+  }
+  if (extension !== undefined) return `${levelLabel(ref.level)} in ${where}`;
+  return `${levelLabel(ref.level)} in ${where}${why === undefined ? '' : ` (${why})`}`;
+}
+
+/** The citation and the section it names: a policy's section is context a reader may follow, not its basis. */
+export function citedSection(ref: Cited, section: string): string {
+  return ref.basis === 'policy' ? `${citation(ref)} · context ${section}` : `${citation(ref)} ${section}`;
 }
 
 export function specUrl(ref: Pick<SpecRef, 'revision' | 'section' | 'extension'>): string {

@@ -68,7 +68,7 @@ describe('mergeByAnswer', () => {
   });
 
   it('keeps the highest severity, and the message, data and spec of the member that sets it', () => {
-    const spec = { revision: '2025-11-25', level: 'MUST', section: 'server/prompts', url: 'https://example.invalid' } as const;
+    const spec = { basis: 'spec', revision: '2025-11-25', level: 'MUST', section: 'server/prompts', url: 'https://example.invalid' } as const;
     const { findings } = mergeByAnswer(
       [
         caseFinding('prompts/missing-required', 'p', 'a', 'missing-required'),

@@ -105,6 +105,7 @@ describe('runner', () => {
     });
     const cited = async (protocolVersion: string) => (await run([citing], plan({ protocolVersion }))).findings[0];
     expect((await cited('2025-06-18'))?.spec).toEqual({
+      basis: 'spec',
       revision: '2025-06-18',
       level: 'SHOULD',
       section: 'server/tools#tool',
@@ -116,5 +117,35 @@ describe('runner', () => {
     });
     expect(await cited('2025-03-26')).toMatchObject({ message: '2025-11-25 not-in-revision', spec: { revision: '2025-11-25', fallback: 'not-in-revision' } });
     expect(await cited('2030-01-01')).toMatchObject({ message: '2025-11-25 unknown-revision', spec: { revision: '2025-11-25', fallback: 'unknown-revision' } });
+  });
+
+  it("holds what rests on mcpact's policy to a warning, makes permitted leniency info, and never lowers the spec", async () => {
+    const text = { keyword: 'MUST', binds: 'server', section: 'server/tools#tool', quote: 'Servers MUST do it' } as const;
+    const texts = { '2025-11-25': text, '2025-06-18': text, '2025-03-26': text, '2024-11-05': text };
+    const policy = { basis: 'policy', policy: 'mcpact expects it.', texts } as const;
+    const mixed = defineRule({
+      ...reporting,
+      defaultSeverity: 'error',
+      spec: { texts },
+      check({ report }) {
+        report({ message: 'on the spec', location: { kind: 'server' } });
+        report({ message: 'on the spec, lenient', location: { kind: 'tool', name: 'a' }, lenient: true });
+        report({ message: 'on the policy', location: { kind: 'tool', name: 'b' }, spec: policy });
+        report({ message: 'on the policy, lenient', location: { kind: 'tool', name: 'c' }, spec: policy, lenient: true });
+      },
+    });
+    const findings = (await run([mixed], plan({}))).findings;
+    const shown = Object.fromEntries(findings.map((finding) => [finding.message, [finding.severity, finding.spec?.basis, finding.spec?.lenient ?? false]]));
+    expect(shown).toEqual({
+      'on the spec': ['error', 'spec', false],
+      'on the spec, lenient': ['error', 'spec', false],
+      'on the policy': ['warning', 'policy', false],
+      'on the policy, lenient': ['info', 'policy', true],
+    });
+    expect(findings.find((finding) => finding.message === 'on the policy')?.spec).toMatchObject({
+      level: 'POLICY',
+      policy: 'mcpact expects it.',
+      quote: 'Servers MUST do it',
+    });
   });
 });

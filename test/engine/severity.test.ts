@@ -27,6 +27,30 @@ describe('resolveLevel', () => {
   });
 });
 
+describe('resolveLevel by what a finding rests on', () => {
+  const must = { id: 'prompts/optional-arguments', defaultSeverity: 'error' as const };
+  const spec = { basis: 'spec', level: 'SCHEMA' } as const;
+  const policy = { basis: 'policy', level: 'POLICY' } as const;
+
+  it("holds mcpact's policy and a best practice to a warning, whatever the rule's default", () => {
+    expect(resolveLevel(must, { levels: {} }, { cited: spec })).toBe('error');
+    expect(resolveLevel(must, { levels: {} }, { cited: policy })).toBe('warning');
+    expect(resolveLevel(must, { levels: {} }, { cited: { basis: 'spec', level: 'BEST PRACTICE' } })).toBe('warning');
+    expect(resolveLevel(lint, { levels: {} }, { cited: policy })).toBe('warning');
+    expect(resolveLevel({ ...lint, defaultSeverity: 'info' }, { levels: {} }, { cited: policy })).toBe('info');
+  });
+
+  it('makes leniency the spec permits info, and only on a policy', () => {
+    expect(resolveLevel(must, { levels: {} }, { cited: { ...policy, lenient: true } })).toBe('info');
+    expect(resolveLevel(must, { levels: {} }, { cited: { ...spec, lenient: true } })).toBe('error');
+  });
+
+  it('lets rules: and inherited: win over the basis', () => {
+    expect(resolveLevel(must, { levels: { 'prompts/optional-arguments': 'error' } }, { cited: { ...policy, lenient: true } })).toBe('error');
+    expect(resolveLevel(must, { levels: {}, inherited: 'warning' }, { cited: { ...policy, lenient: true }, inherited: true })).toBe('warning');
+  });
+});
+
 describe('resolveLevel for inherited findings', () => {
   const policy = (inherited?: 'off' | 'info' | 'warning', levels: Record<string, 'off' | 'info' | 'warning' | 'error'> = {}) => ({ levels, inherited });
 

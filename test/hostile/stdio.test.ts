@@ -160,9 +160,14 @@ describe('hostile stdio servers', () => {
   it('returns a cursor that never ends, and one that repeats: pagination findings, within the deadline', async () => {
     const { target, pids } = hostileStdio('endless-cursor');
     const run = await runHostile(target);
-    expect(run.code).toBe(1);
-    const pages = run.server.findings.filter((finding) => finding.ruleId === 'protocol/list-pages').map((finding) => finding.message);
+    // No sentence says how a list ends: both are mcpact's policy, warnings, so the run does not fail on them.
+    expect(run.code).toBe(0);
+    const pages = run.server.findings.filter((finding) => finding.ruleId === 'protocol/list-pages');
     expect(pages).toHaveLength(2);
+    expect(pages.map((finding) => [finding.severity, finding.spec?.basis])).toEqual([
+      ['warning', 'policy'],
+      ['warning', 'policy'],
+    ]);
     expectSafeReports(run);
     await expectNoneAlive(pids());
   });

@@ -9,7 +9,7 @@ import { appliesInEra } from '../../src/engine/rule.js';
 import { runServer } from '../../src/engine/runner.js';
 import type { ServerReport } from '../../src/model/report.js';
 import { promptRules } from '../../src/rules/prompts/index.js';
-import { DEFECTS } from '../../fixtures/servers/prompts-lax.js';
+import { DEFECTS, POLICY_FINDINGS } from '../../fixtures/servers/prompts-lax.js';
 import { ROOT } from '../support/cli.js';
 
 function run(file: string): Promise<ServerReport> {
@@ -41,7 +41,7 @@ describe('prompt family against fixture servers', () => {
     ].sort();
     expect(pairs).toEqual(
       Object.entries(DEFECTS)
-        .map(([rule, prompt]) => `${rule} @ ${prompt}`)
+        .flatMap(([rule, prompts]) => [prompts].flat().map((prompt) => `${rule} @ ${prompt}`))
         .sort(),
     );
     // The lax fixture speaks the initialize era; the rules of 2026-07-28 only have their defects in the eras fixture
@@ -90,5 +90,21 @@ describe('prompt family against fixture servers', () => {
       status: 'fail',
       reason: expect.stringContaining('one cause with prompts/missing-required') as unknown,
     });
+  });
+
+  it("the lax server: what rests on mcpact's policy says so, is never an error, and leniency the spec permits is info", async () => {
+    const report = await run('prompts-lax.js');
+    for (const [ruleId, { prompt, severity, lenient }] of Object.entries(POLICY_FINDINGS)) {
+      const findings = report.findings.filter((finding) => finding.ruleId === ruleId && finding.location.name === prompt);
+      expect(findings.length, `${ruleId} @ ${prompt}`).toBeGreaterThan(0);
+      for (const finding of findings) {
+        expect(finding.severity, finding.message).toBe(severity);
+        expect(finding.spec, finding.message).toMatchObject({ basis: 'policy', level: 'POLICY', policy: expect.any(String) });
+        expect(finding.spec?.lenient === true, finding.message).toBe(lenient);
+      }
+    }
+    // The optional argument treated as required contradicts the declaration itself: still an error, on the spec.
+    const omitted = report.findings.find((finding) => finding.ruleId === 'prompts/optional-arguments' && finding.location.name === 'lax_optional');
+    expect(omitted).toMatchObject({ severity: 'error', spec: { basis: 'spec', level: 'SCHEMA' } });
   });
 });

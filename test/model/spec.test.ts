@@ -1,6 +1,6 @@
 /** Which text a verdict cites: the negotiated revision's, or the target's as a fallback; and the level it sets for the server. */
 import { describe, expect, it } from 'vitest';
-import { ABSENT, citation, citedRef, levelOf, targetRef, type RuleSpec, type SpecText } from '../../src/model/spec.js';
+import { ABSENT, basisOf, citation, citedRef, citedSection, levelOf, targetRef, type RuleSpec, type SpecText } from '../../src/model/spec.js';
 
 const must: SpecText = {
   keyword: 'MUST',
@@ -14,6 +14,7 @@ const spec: RuleSpec = { checklist: 'T4', texts: { '2025-11-25': must, '2025-06-
 describe('citedRef', () => {
   it('quotes the revision the server negotiated', () => {
     expect(citedRef(spec, '2025-06-18')).toEqual({
+      basis: 'spec',
       revision: '2025-06-18',
       level: 'MUST',
       section: must.section,
@@ -33,14 +34,36 @@ describe('citedRef', () => {
 });
 
 describe('levelOf', () => {
-  it('is the keyword of a text that binds the server, and a best practice otherwise', () => {
+  it("is the keyword of a text that binds the server, a best practice where it states none, and mcpact's policy where it binds only the client", () => {
     expect(levelOf(must)).toBe('MUST');
     expect(levelOf({ ...must, keyword: 'SHOULD NOT', binds: 'receiver' })).toBe('SHOULD NOT');
     expect(levelOf({ ...must, keyword: 'SCHEMA', binds: 'both' })).toBe('SCHEMA');
-    expect(levelOf({ ...must, binds: 'client' })).toBe('BEST PRACTICE');
+    expect(levelOf({ ...must, binds: 'client' })).toBe('POLICY');
     expect(levelOf({ ...must, keyword: 'MAY' })).toBe('BEST PRACTICE');
     expect(levelOf(none)).toBe('BEST PRACTICE');
     expect(levelOf(must, { basis: 'config' })).toBe('CONFIG');
+    expect(levelOf(must, { basis: 'policy' })).toBe('POLICY');
+  });
+});
+
+describe('basis', () => {
+  const policy: RuleSpec = { ...spec, basis: 'policy', policy: 'mcpact expects it.' };
+  it('is the sentence, unless the rule rests on its policy or the sentence binds only the client', () => {
+    expect(basisOf(must)).toBe('spec');
+    expect(basisOf(none)).toBe('spec');
+    expect(basisOf({ ...must, binds: 'client' })).toBe('policy');
+    expect(basisOf(must, { basis: 'config' })).toBe('config');
+    expect(basisOf(must, { basis: 'policy' })).toBe('policy');
+  });
+  it('carries the policy in words, and keeps the sentence as its context', () => {
+    expect(citedRef(policy, '2025-06-18')).toMatchObject({
+      basis: 'policy',
+      level: 'POLICY',
+      policy: 'mcpact expects it.',
+      keyword: 'MUST',
+      quote: must.quote,
+    });
+    expect(citedRef(spec, '2025-06-18').policy).toBeUndefined();
   });
 });
 
@@ -50,5 +73,15 @@ describe('citation', () => {
     expect(citation(citedRef(spec, '2025-03-26'))).toBe('best practice in 2025-03-26');
     expect(citation(citedRef(spec, '2024-11-05'))).toBe('MUST in 2025-11-25 (not in the negotiated revision)');
     expect(citation(citedRef(spec, 'draft'))).toBe('MUST in 2025-11-25 (negotiated revision unknown)');
+  });
+  it('never reads a policy as a requirement of the revision, and says when the revision permits what the server did', () => {
+    const policy: RuleSpec = { ...spec, basis: 'policy', policy: 'mcpact expects it.' };
+    expect(citation(citedRef(policy, '2025-06-18'))).toBe('mcpact policy (no sentence of 2025-06-18 requires it)');
+    expect(citation({ ...citedRef(policy, '2025-06-18'), lenient: true })).toBe('mcpact policy (2025-06-18 permits what the server did)');
+    expect(citation(citedRef(policy, 'draft'))).toBe('mcpact policy (no sentence of 2025-11-25 requires it; negotiated revision unknown)');
+    expect(citedSection(citedRef(policy, '2025-06-18'), 'server/tools#tool')).toBe(
+      'mcpact policy (no sentence of 2025-06-18 requires it) · context server/tools#tool',
+    );
+    expect(citedSection(citedRef(spec, '2025-06-18'), 'server/tools#tool')).toBe('MUST in 2025-06-18 server/tools#tool');
   });
 });

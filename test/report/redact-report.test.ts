@@ -11,7 +11,14 @@ const finding: Finding = {
   severity: 'error',
   message: `stdout carried a line that is not a JSON-RPC message: "error: ${TOKEN}"`,
   location: { kind: 'transport', name: 'stdout' },
-  spec: { revision: '2025-11-25', level: 'MUST NOT', section: 'basic/transports#stdio', quote: 'The server MUST NOT write anything…', url: 'https://x' },
+  spec: {
+    basis: 'spec',
+    revision: '2025-11-25',
+    level: 'MUST NOT',
+    section: 'basic/transports#stdio',
+    quote: 'The server MUST NOT write anything…',
+    url: 'https://x',
+  },
   data: { line: `error: ${TOKEN}`, message: { [TOKEN]: 'error' } },
 };
 const rule: RuleResult = { id: 'stdio/stdout-json-only', family: 'stdio', status: 'fail', severity: 'error', durationMs: 1, reason: 'error' };

@@ -15,6 +15,7 @@ import {
   TARGET_REVISION,
   targetRef,
   type RuleSpec,
+  type SpecText,
 } from '../../src/model/spec.js';
 
 describe('rule registry', () => {
@@ -46,11 +47,13 @@ describe('rule registry', () => {
     expect(rule.description.length).toBeGreaterThan(10);
     // The default severity follows the text of the target revision: MUST and schema violations are errors, SHOULDs
     // warnings; a text that states no level for the server is a best practice (never an error), and one that binds
-    // only the client is no verdict on the server (info). CONFIG rules check the user's own expectations.
-    const { level, binds } = targetRef(rule.spec!);
+    // only the client is no verdict on the server (info). mcpact's own policy is never an error. CONFIG rules check
+    // the user's own expectations.
+    const { level, binds, basis } = targetRef(rule.spec!);
     if (['MUST', 'MUST NOT', 'SCHEMA'].includes(level)) expect(rule.defaultSeverity).toBe('error');
     if (['SHOULD', 'SHOULD NOT'].includes(level)) expect(rule.defaultSeverity).toBe('warning');
     if (level === 'BEST PRACTICE') expect(['warning', 'info']).toContain(rule.defaultSeverity);
+    if (basis === 'policy') expect(['warning', 'info']).toContain(rule.defaultSeverity);
     if (binds === 'client') expect(rule.defaultSeverity).toBe('info');
     if (level === 'CONFIG') expect(rule.spec!.basis).toBe('config');
   });
@@ -60,6 +63,13 @@ describe('rule registry', () => {
     ...written.map((rule) => [rule.id, rule.spec!] as [string, RuleSpec]),
     ...written.flatMap((rule) => Object.entries(rule.alsoQuotes ?? {}).map(([what, spec]) => [`${rule.id} (${what})`, spec] as [string, RuleSpec])),
   ];
+  it.each(specs)('%s says its policy in words wherever no quoted sentence binds the server to it', (_id, spec) => {
+    const texts = QUOTED_REVISIONS.map((revision) => spec.texts[revision]).filter((text): text is SpecText => typeof text === 'object');
+    const policy = spec.basis === 'policy' || texts.some((text) => text.binds === 'client');
+    if (policy) expect(spec.policy?.trim().length ?? 0, 'a policy says what mcpact expects').toBeGreaterThan(20);
+    else expect(spec.policy, 'a policy statement on a rule that rests on the spec or the config').toBeUndefined();
+  });
+
   it.each(specs)('%s quotes its basis in every known revision', (_id, spec) => {
     // Every known revision; a later revision only where the rule quotes it.
     const keys = Object.keys(spec.texts);

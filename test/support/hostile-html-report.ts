@@ -13,6 +13,7 @@ const ALL = Object.values(HTML_ATTACKS).join(' ');
 const entries = Object.entries(HTML_ATTACKS);
 
 const spec = {
+  basis: 'spec',
   revision: '2025-06-18',
   level: 'MUST',
   section: 'server/tools#tool',
@@ -21,13 +22,15 @@ const spec = {
   quote: `Servers MUST ${HTML_ATTACKS.scriptEnd}`,
   url: HTML_ATTACKS.javascriptUrl,
 } as const;
+/** A policy is printed in words of its own: a report read back (merge-reports) may carry anything there. */
+const policy = { ...spec, basis: 'policy', level: 'POLICY', policy: `mcpact expects ${HTML_ATTACKS.img}`, lenient: true } as const;
 
 const own: Finding[] = entries.map(([key, text], index) => ({
   ruleId: index % 2 === 0 ? 'schema/tool-name' : 'tools/unknown-tool',
   severity: (['error', 'warning', 'info'] as const)[index % 3]!,
   message: `${key}: ${text}`,
   location: { kind: 'tool', name: text, pointer: `/${text}` },
-  spec,
+  spec: index % 4 === 3 ? policy : spec,
   answer: { class: 'not-validated', code: -32603, said: text, evidence: text },
   data: { said: `${text}\n${ALL}` },
 }));

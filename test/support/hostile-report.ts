@@ -40,6 +40,7 @@ export const LONG = 'L'.repeat(50_000) + '<script>'.repeat(6_250);
 const ALL = Object.values(HOSTILE).join(' ');
 
 const spec = {
+  basis: 'spec',
   revision: '2025-11-25',
   level: 'MUST',
   section: 'server/tools#tool',

@@ -24,6 +24,10 @@ export interface ExpectedFinding {
   severity?: Finding['severity'];
   /** How many places the finding stands for when one cause was found at several (engine/merge.ts); default 1. */
   count?: number;
+  /** What the finding rests on (`spec.basis`): the quoted sentence, mcpact's policy, or the config. */
+  basis?: 'spec' | 'policy' | 'config';
+  /** With basis policy: the server was lenient in a way the spec permits (`spec.lenient`), so the finding is info. */
+  lenient?: boolean;
 }
 
 export interface ValidCase {
@@ -168,6 +172,14 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
           expect(finding.count ?? 1, 'places this finding stands for').toBe(wanted.count ?? 1);
           expect(finding.spec?.revision).toBeDefined();
           expect(finding.spec?.level).toBeDefined();
+          if (wanted.basis !== undefined) expect(finding.spec?.basis, 'basis').toBe(wanted.basis);
+          if (wanted.lenient !== undefined) expect(finding.spec?.lenient === true, 'lenient').toBe(wanted.lenient);
+          // mcpact's policy says what it expects in words, and is never an error unless the config says so.
+          if (finding.spec?.basis === 'policy') {
+            expect(finding.spec.policy, 'the policy in words').toEqual(expect.any(String));
+            expect(finding.severity, 'a policy finding is a warning at most').not.toBe('error');
+          }
+          if (finding.spec?.lenient === true) expect(finding.severity, 'leniency the spec permits is info').toBe('info');
           // A sentence the rule does not list (its spec or alsoQuotes) escapes scripts/verify-spec-quotes.ts.
           if (finding.spec?.quote !== undefined) expect(quotedBy(rule), 'quoted by the rule or its alsoQuotes').toContain(finding.spec.quote);
         });

@@ -7,7 +7,7 @@ import { FAMILIES, type Family } from '../../model/family.js';
 import type { Severity } from '../../model/severity.js';
 import { plural, ruleCounts } from '../counts.js';
 import type { ReportHooks } from '../hooks.js';
-import { citation } from '../../model/spec.js';
+import { citedSection } from '../../model/spec.js';
 import type { Finding, RuleResult, RunReport, ServerReport } from '../../model/report.js';
 import { forTerminal } from '../sanitize.js';
 import { occurrences, occurrencesLine } from '../occurrences.js';
@@ -108,7 +108,7 @@ function findingLines(finding: Finding, colors: Colors): string[] {
   ]
     .filter(Boolean)
     .join(' ');
-  const basis = spec ? ` · ${citation(spec)} ${spec.section}` : '';
+  const basis = spec ? ` · ${citedSection(spec, spec.section)}` : '';
   const lines = [
     `    ${paint(colors, finding.severity, `${ICON[finding.severity]} ${finding.severity.padEnd(7)}`)} ${forTerminal(truncate(finding.message, MESSAGE_LIMIT))}`,
     `      ${colors.dim(`${finding.ruleId} at ${where}${basis}`)}`,

@@ -15,6 +15,7 @@ import { visibleText } from '../sanitize.js';
 import { answerLine } from '../answer.js';
 import { occurrences, occurrencesLine } from '../occurrences.js';
 import { truncate } from '../../util/text.js';
+import { citation } from '../../model/spec.js';
 import type { Render } from './types.js';
 
 const COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -56,6 +57,7 @@ function annotation(server: ServerReport, finding: Finding): string {
   if (said) lines.push(said);
   const found = occurrences(finding);
   if (found) lines.push(occurrencesLine(found, (name) => `"${truncate(name, NAME_LIMIT)}"`));
+  if (finding.spec?.basis === 'policy') lines.push(`${citation(finding.spec)}${finding.spec.policy ? `: ${finding.spec.policy}` : ''}`);
   return command(
     COMMAND[finding.severity],
     { file: server.source?.file, line: server.source?.line, title: `mcpact ${finding.ruleId} (${truncate(server.name, NAME_LIMIT)})` },

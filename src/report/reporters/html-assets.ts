@@ -63,6 +63,7 @@ summary .desc { color: var(--muted); }
 blockquote.spec { margin: 6px 0 0; padding: 4px 10px; border-left: 3px solid var(--line); background: var(--soft); border-radius: 0 6px 6px 0; }
 blockquote.spec p { margin: 2px 0; }
 .spec .cite { color: var(--muted); font-size: 12.5px; }
+.spec .context { color: var(--muted); }
 .links { font-size: 12.5px; margin-top: 4px; }
 mark.hidden-char { background: var(--mark); color: inherit; border: 1px dashed var(--warning); border-radius: 3px; padding: 0 2px;
   font-family: ui-monospace, monospace; font-size: 11.5px; }

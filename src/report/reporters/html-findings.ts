@@ -70,6 +70,15 @@ function specBlock(finding: Finding): Html {
     spec.binds === undefined ? undefined : `binds the ${spec.binds}`,
     spec.checklist === undefined ? undefined : `checklist ${spec.checklist}`,
   ].filter((fact) => fact !== undefined);
+  // A policy is mcpact's own expectation: said in words first, with the sentence below it as context only.
+  if (spec.basis === 'policy') {
+    return html`<blockquote class="spec policy">
+      ${spec.policy === undefined ? '' : html`<p>${spec.policy}</p>`}
+      <div class="cite">${citation(spec)}</div>
+      ${spec.quote === undefined ? '' : html`<p class="context">context: “${spec.quote}”</p>`}
+      <div class="cite">context · ${section}${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}</div>
+    </blockquote> `;
+  }
   return html`<blockquote class="spec">
     ${spec.quote === undefined ? '' : html`<p>“${spec.quote}”</p>`}
     <div class="cite">${citation(spec)} · ${section}${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}</div>

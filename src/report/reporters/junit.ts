@@ -179,7 +179,12 @@ function findingText(finding: Finding, server: ServerReport): string {
   const found = occurrences(finding);
   if (found) lines.push(`  ${occurrencesLine(found, (name) => `"${truncate(name, 200)}"`)}`);
   if (server.source) lines.push(`  defined at ${server.source.file}:${server.source.line}`);
-  if (spec) lines.push(`  rests on ${citation(spec)} ${spec.section} (${spec.url})${spec.quote ? `: "${truncate(spec.quote, 300)}"` : ''}`);
+  const quoted = spec?.quote ? `: "${truncate(spec.quote, 300)}"` : '';
+  // A policy is mcpact's own expectation: it is said in words, and the sentence is only its context.
+  if (spec?.basis === 'policy') {
+    lines.push(`  rests on ${citation(spec)}${spec.policy ? `: ${truncate(spec.policy, 300)}` : ''}`);
+    lines.push(`  context ${spec.section} (${spec.url})${quoted}`);
+  } else if (spec) lines.push(`  rests on ${citation(spec)} ${spec.section} (${spec.url})${quoted}`);
   const mark = finding.inherited;
   if (mark) lines.push(`  inherited from ${mark.sdk} ${mark.versions} (signature ${mark.signature}${mark.reference ? `, ${mark.reference}` : ''})`);
   if (finding.data !== undefined) lines.push(`  data: ${truncate(JSON.stringify(finding.data), TEXT_LIMIT)}`);

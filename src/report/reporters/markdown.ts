@@ -9,7 +9,7 @@ import { answerLine, backendLine } from '../answer.js';
 import { atLeast, type Severity } from '../../model/severity.js';
 import { markdownCode, markdownCodeBlock, markdownInline } from '../escape-markdown.js';
 import { exitCode } from '../build.js';
-import { citation } from '../../model/spec.js';
+import { citedSection } from '../../model/spec.js';
 import type { Finding, LatencyReport, RunReport, ServerReport } from '../../model/report.js';
 import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
@@ -189,7 +189,7 @@ function where(server: ServerReport, finding: Finding): string {
   if (server.source) parts.push(`(${markdownInline(`${server.source.file}:${server.source.line}`)})`);
   // Links go to the rule docs only (a PR comment links nothing else); the section (mcpact's own text, a page and
   // an anchor of lower-case words) is named as code.
-  const basis = finding.spec ? ` · ${citation(finding.spec)} \`${finding.spec.section}\`` : '';
+  const basis = finding.spec ? ` · ${citedSection(finding.spec, `\`${finding.spec.section}\``)}` : '';
   return `${finding.severity} · ${parts.join(' ')}${basis}`;
 }
 

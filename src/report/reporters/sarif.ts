@@ -86,7 +86,12 @@ function descriptors(report: RunReport, registry: readonly RuleMeta[]): Reportin
     help: { text: `${rule.description}\n\n${rule.docs}`, markdown: `${rule.description}\n\n${rule.docs}\n\n[Rule reference](${rule.helpUri})` },
     helpUri: rule.helpUri,
     defaultConfiguration: { level: LEVEL[rule.defaultSeverity] },
-    properties: { tags: ['mcp', rule.family], family: rule.family, spec: rule.spec },
+    // `basis` (and the `policy` tag code scanning filters by) says when the rule rests on mcpact's own policy.
+    properties: {
+      tags: ['mcp', rule.family, ...(rule.spec?.basis === 'policy' ? ['policy'] : [])],
+      family: rule.family,
+      ...(rule.spec && { basis: rule.spec.basis, spec: rule.spec }),
+    },
   }));
   const ids = new Set(known.map((rule) => rule.id));
   const extra = new Map<string, ReportingDescriptor>();
@@ -133,7 +138,7 @@ function result(server: ServerReport, finding: Finding, ruleIndex: number | unde
       server: server.name,
       location,
       ...(finding.count !== undefined && { count: finding.count }),
-      ...(finding.spec && { spec: finding.spec }),
+      ...(finding.spec && { basis: finding.spec.basis, spec: finding.spec }),
       ...(finding.answer && { answer: finding.answer }),
       ...(finding.data && { data: finding.data }),
       ...(finding.inherited && { inherited: finding.inherited }),

@@ -10,6 +10,8 @@ export const batchRejected = defineRule({
   description: 'From revision 2025-06-18 on, a JSON-RPC batch (an array body) is refused, not processed.',
   defaultSeverity: 'info',
   spec: {
+    policy:
+      'From 2025-06-18 on, a JSON-RPC batch is refused with a 4xx status or a JSON-RPC error, not processed. The sentence binds the client, so a server that still processes a batch is lenient in a way the specification permits (info).',
     checklist: 'J7',
     texts: {
       '2025-11-25': {
@@ -65,6 +67,8 @@ export const batchRejected = defineRule({
           : `a JSON-RPC batch was answered with ${describeExchange(answer)}; expected a 4xx status or a JSON-RPC error`,
         location: { kind: 'transport', name: 'POST' },
         data: { ...exchangeData(answer), processed },
+        // Processing it is leniency: only the client is told to send one message per POST.
+        lenient: processed,
       });
     });
   },

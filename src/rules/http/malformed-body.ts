@@ -14,6 +14,9 @@ export const malformedBody = defineRule({
   description: 'A POST body that is not valid JSON gets a 4xx status and a JSON-RPC error -32700, not a 500 or an HTML page.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'A POST body that is not JSON gets a 4xx status with JSON-RPC error -32700, as JSON-RPC answers invalid JSON and the transport answers input it cannot accept. The quoted sentence is said of JSON-RPC responses and notifications, not of a body that is not JSON.',
     checklist: 'J4',
     texts: {
       '2025-11-25': {

@@ -9,6 +9,9 @@ export const argumentDropped = defineRule({
   description: 'Every supplied argument value appears in the rendered messages (verbatim or escaped).',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'Every argument value supplied appears in the rendering (verbatim or escaped), or the argument was probably read under another name. The specification does not say how an argument shows in the rendering.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

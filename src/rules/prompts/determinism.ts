@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { promptRenders } from '../../exercise/prompts/exercise.js';
-import { caseData, casesNamed, exercisedPrompts, promptLocation, reportVerdicts } from './shared.js';
+import { ANSWERED } from '../answered.js';
+import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, reportVerdicts } from './shared.js';
 
 export const determinism = defineRule({
   id: 'prompts/determinism',
@@ -9,6 +10,9 @@ export const determinism = defineRule({
   description: 'The same arguments twice render identical messages.',
   defaultSeverity: 'info',
   spec: {
+    basis: 'policy',
+    policy:
+      'The same arguments render the same messages twice, so that a rendering can be checked against a golden file and model behaviour reproduced. The specification does not ask for it.',
     texts: {
       '2025-11-25': {
         keyword: 'none',
@@ -47,6 +51,7 @@ export const determinism = defineRule({
       },
     },
   },
+  alsoQuotes: { 'no proper answer': ANSWERED },
   docs:
     'Case `determinism` repeats the accepted call and compares the messages byte for byte. A prompt that embeds a ' +
     'timestamp, a random id or unordered data cannot be checked against a golden file without `normalize` rules, ' +
@@ -58,7 +63,13 @@ export const determinism = defineRule({
       const complete = prompt.results.find((result) => result.case === 'complete');
       for (const again of casesNamed([prompt], 'determinism')) {
         if (again.verdict !== 'correct') {
-          reportVerdicts(context, [again], () => 'the accepted call repeated (case determinism)');
+          reportVerdicts(
+            context,
+            [again],
+            () => 'the accepted call repeated (case determinism)',
+            undefined,
+            (result) => (FAILURES_ONLY.includes(result.verdict) ? { spec: ANSWERED } : {}),
+          );
         } else if (complete?.rendered && again.rendered && complete.rendered.digest !== again.rendered.digest) {
           context.report({
             message: 'the same arguments rendered different messages on a second call (case determinism)',

@@ -1,5 +1,50 @@
 import { defineRule } from '../../engine/rule.js';
+import type { RuleSpec } from '../../model/spec.js';
 import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, reportVerdicts } from './shared.js';
+
+/** "Missing required arguments: -32602": the code the text asks for. */
+const MISSING = {
+  checklist: 'PR7',
+  texts: {
+    '2025-11-25': {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/prompts#error-handling',
+      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+    },
+    '2025-06-18': {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/prompts#error-handling',
+      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+    },
+    '2025-03-26': {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/prompts#error-handling',
+      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+    },
+    '2024-11-05': {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/prompts#error-handling',
+      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+    },
+    '2026-07-28': {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/prompts#error-handling',
+      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+    },
+  },
+} satisfies RuleSpec;
+
+/** That the refusal names the argument is mcpact's policy: the text asks for the code, not for any words. */
+const NAMED: RuleSpec = {
+  ...MISSING,
+  basis: 'policy',
+  policy: 'The -32602 error for a missing required argument names the argument, so that a user can fix the call. The specification asks for the code only.',
+};
 
 export const missingRequired = defineRule({
   id: 'prompts/missing-required',
@@ -7,46 +52,14 @@ export const missingRequired = defineRule({
   needs: ['prompts'],
   description: 'Leaving out a required argument is rejected with -32602, and the message names the argument.',
   defaultSeverity: 'warning',
-  spec: {
-    checklist: 'PR7',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#error-handling',
-        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-      },
-      '2025-06-18': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#error-handling',
-        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-      },
-      '2025-03-26': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#error-handling',
-        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-      },
-      '2024-11-05': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#error-handling',
-        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-      },
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#error-handling',
-        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-      },
-    },
-  },
+  spec: MISSING,
+  alsoQuotes: { 'the words of the refusal': NAMED },
   docs:
     'Case `missing-required` omits each required argument in turn. The spec asks servers to answer -32602 ' +
     '(invalid params) for missing required arguments. A server that renders anyway hands the model a prompt with a ' +
-    'hole in it; one that answers -32603 or crashes looks broken to the client. The error message should name the ' +
-    'argument, so a user can fix the call. The requirement is a SHOULD, hence a warning: raise it to error in the ' +
+    "hole in it; one that answers -32603 or crashes looks broken to the client. mcpact's policy adds that the " +
+    'error message names the argument, so a user can fix the call (the text asks for the code only, so that finding ' +
+    'rests on the policy). The requirement is a SHOULD, hence a warning: raise it to error in the ' +
     'config if your clients rely on it.',
   async check(context) {
     const exercised = await exercisedPrompts(context);
@@ -61,6 +74,7 @@ export const missingRequired = defineRule({
         message: `the -32602 error for missing argument ${quoteName(result.argument)} does not name it (case missing-required)`,
         location: promptLocation(result.prompt),
         data: caseData(result, context.runtime.showValues, { anchor: 'error message names the argument' }),
+        spec: NAMED,
       });
     }
   },

@@ -1,5 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { LONG_VALUE_LENGTH } from '../../exercise/prompts/matrix.js';
+import { ANSWERED } from '../answered.js';
 import { casesNamed, exercisedPrompts, FAILURES_ONLY, quoteName, reportVerdicts } from './shared.js';
 
 export const robustness = defineRule({
@@ -8,45 +9,7 @@ export const robustness = defineRule({
   needs: ['prompts'],
   description: 'A 64 KiB value and a value with bidi overrides, zero-width characters and NUL cause no crash, hang or garbled answer.',
   defaultSeverity: 'error',
-  spec: {
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
-      },
-      '2024-11-05': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/messages',
-        quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
-      },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
-      },
-    },
-  },
+  spec: ANSWERED,
   docs:
     `Case \`long-value\` sends the first argument as ${LONG_VALUE_LENGTH / 1024} KiB of text; case ` +
     '`control-characters` sends it with a right-to-left override, a zero-width space, a NUL and an escape ' +

@@ -3,7 +3,9 @@
  * fields: data.case, data.code, data.expected, data.verdict, and a redacted summary of the arguments sent.
  */
 import { createHash } from 'node:crypto';
-import type { RuleContext } from '../../engine/rule.js';
+import type { Report, RuleContext } from '../../engine/rule.js';
+import type { RuleSpec } from '../../model/spec.js';
+import { ANSWERED } from '../answered.js';
 import type { Location } from '../../model/location.js';
 import { exercisePrompts, type CaseResult, type PromptExercise, type PromptsExercise, type Verdict } from '../../exercise/prompts/exercise.js';
 import type { CaseName, Expectation } from '../../exercise/prompts/matrix.js';
@@ -130,8 +132,30 @@ export function casesNamed(prompts: readonly PromptExercise[], ...names: CaseNam
  */
 export const FAILURES_ONLY: readonly Verdict[] = ['crash', 'hang', 'malformed'];
 
+/** What one case's finding rests on, when not (only) the rule's own sentence: `Report.spec` and `Report.lenient`. */
+export type CaseBasis = (result: CaseResult) => Pick<Report, 'spec' | 'lenient'>;
+
+/**
+ * The basis of a case that expects a refusal mcpact's policy asks for (`policy`, or the rule's own when it is the
+ * policy): a rendering is leniency the specification permits (prompts/get takes any argument key and any string),
+ * a refusal with another code stays on the policy, and no proper answer at all breaks JSON-RPC whatever the policy.
+ */
+export function refusalPolicy(policy?: RuleSpec): CaseBasis {
+  return (result) => {
+    if (FAILURES_ONLY.includes(result.verdict)) return { spec: ANSWERED };
+    const spec = policy === undefined ? {} : { spec: policy };
+    return result.verdict === 'accepted' ? { ...spec, lenient: true } : spec;
+  };
+}
+
 /** Reports every case whose verdict is not `correct` (or, with `only`, is one of those verdicts), in the shared wording. */
-export function reportVerdicts(context: RuleContext, results: readonly CaseResult[], subject: (result: CaseResult) => string, only?: readonly Verdict[]): void {
+export function reportVerdicts(
+  context: RuleContext,
+  results: readonly CaseResult[],
+  subject: (result: CaseResult) => string,
+  only?: readonly Verdict[],
+  basis?: CaseBasis,
+): void {
   const unreachable: CaseResult[] = [];
   const pending: CaseResult[] = [];
   for (const result of results) {
@@ -150,6 +174,7 @@ export function reportVerdicts(context: RuleContext, results: readonly CaseResul
       location: result.prompt === '' ? { kind: 'server' } : promptLocation(result.prompt),
       ...caseAnswer(result),
       data: caseData(result, context.runtime.showValues),
+      ...basis?.(result),
     });
   }
   reportUnreachable(context, unreachable);

@@ -15,6 +15,9 @@ export const unresolvedMarkers = defineRule({
   description: 'Rendered text has no leftover template markers ({{, }}, ${, [object Object]) or stray undefined/null/NaN.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'A rendering carries no leftover template syntax ({{, }}, ${, [object Object]) and no undefined, null or NaN a case introduced: the model would read them as text. The specification says nothing about what a rendering may contain.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

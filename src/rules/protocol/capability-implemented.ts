@@ -21,7 +21,7 @@ const LEGACY = {
   '2024-11-05': TEXT('basic/lifecycle#capability-negotiation'),
 } as const;
 
-const SPEC: RuleSpec = {
+export const CAPABILITY_SPEC: RuleSpec = {
   checklist: 'L6',
   texts: {
     ...LEGACY,
@@ -61,7 +61,7 @@ export const capabilityImplemented = defineRule({
   family: 'protocol',
   description: 'A capability declared in initialize has its methods: none answers -32601 (method not found).',
   defaultSeverity: 'warning',
-  spec: SPEC,
+  spec: CAPABILITY_SPEC,
   alsoQuotes: LIST_SPECS,
   docs:
     'A client that trusts the declaration calls the methods of every capability the server declared; -32601 ' +

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { TARGET_REVISION } from '../../model/spec.js';
+import { TARGET_REVISION, type RuleSpec } from '../../model/spec.js';
 import { LISTS, type ListSpec } from '../../surface/types.js';
 import { describeOutcome } from '../outcome.js';
 import type { Outcome } from '../../connect/rpc.js';
@@ -11,6 +11,22 @@ function keysOf(spec: ListSpec, items: readonly unknown[]): string[] {
   const field = spec.kind === 'resources' ? 'uri' : spec.kind === 'resourceTemplates' ? 'uriTemplate' : 'name';
   return items.flatMap((item) => (isObject(item) && typeof item[field] === 'string' ? [item[field]] : [])).sort();
 }
+
+/**
+ * That a dual-era server serves the same contract in both eras is mcpact's policy: the text says a legacy client is
+ * served by the legacy revision, not that it sees the same tools, prompts and resources.
+ */
+const SAME_CONTRACT: RuleSpec = {
+  basis: 'policy',
+  policy:
+    'A dual-era server lists the same tool and prompt names and the same resource URIs and templates whether a client opens with initialize or in the modern era. The text says a legacy client is served by the legacy revision, not what it is served.',
+  texts: modernOnly({
+    keyword: 'none',
+    binds: 'server',
+    section: 'basic/versioning#compatibility-matrix',
+    quote: 'Works. The server answers `initialize` and serves the client according to the negotiated legacy revision.',
+  }),
+};
 
 export const legacyHandshake = defineRule({
   id: 'protocol/legacy-handshake',
@@ -28,11 +44,14 @@ export const legacyHandshake = defineRule({
       note: 'For a dual-era server, the compatibility matrix: "Legacy | Dual-era | Works. The server answers initialize and serves the client according to the negotiated legacy revision."',
     }),
   },
+  alsoQuotes: { 'the contract in both eras': SAME_CONTRACT },
   docs:
     'In a modern session mcpact opens a fresh server process and sends the legacy handshake (`initialize` with ' +
     `${TARGET_REVISION}, without the envelope). A dual-era server answers it: mcpact then reads the first page of each ` +
     'list the legacy answer declares and compares the names (tools, prompts) and URIs (resources, templates) with ' +
-    'what the modern session captured; one contract served in two eras must not differ. A modern-only server ' +
+    "what the modern session captured; mcpact's policy is that one contract served in two eras does not differ (the " +
+    'text says only that a legacy client is served by the legacy revision, so a difference is a warning on the ' +
+    'policy). A modern-only server ' +
     'refuses it: its error should name the versions it supports (in `data.supported`, or in its message), the only ' +
     'diagnostic a legacy client can show. Over Streamable HTTP the rule is not ported yet and is skipped.',
   async check({ transport, surface, report, skip, inconclusive }) {
@@ -66,6 +85,7 @@ export const legacyHandshake = defineRule({
         message: `${spec.method} differs between the eras: ${[missing.length > 0 && `only in the modern era: ${missing.slice(0, 5).join(', ')}`, extra.length > 0 && `only in the initialize era: ${extra.slice(0, 5).join(', ')}`].filter(Boolean).join('; ')}`,
         location: { kind: 'server', pointer: `/${spec.method}` },
         data: { method: spec.method, modernOnly: missing, legacyOnly: extra },
+        spec: SAME_CONTRACT,
       });
     }
   },

@@ -1,5 +1,49 @@
 import { defineRule } from '../../engine/rule.js';
+import type { RuleSpec } from '../../model/spec.js';
 import { ABSENT, KNOWN_REVISIONS, isKnownRevision } from '../../model/spec.js';
+
+/** A version the server supports: what initialize must answer with. */
+const NEGOTIATED = {
+  checklist: 'L2',
+  texts: {
+    '2025-11-25': {
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'basic/lifecycle#version-negotiation',
+      quote:
+        'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+      note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
+    },
+    '2025-06-18': {
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'basic/lifecycle#version-negotiation',
+      quote:
+        'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+      note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
+    },
+    '2025-03-26': {
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'basic/lifecycle#version-negotiation',
+      quote:
+        'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+      note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
+    },
+    '2024-11-05': {
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'basic/lifecycle#version-negotiation',
+      quote:
+        'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
+      note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
+    },
+    '2026-07-28': ABSENT,
+  },
+} satisfies RuleSpec;
+
+/** `expect.protocol_version` is the config's own expectation; the sentence says what it is about. */
+const EXPECTED: RuleSpec = { ...NEGOTIATED, basis: 'config' };
 
 export const protocolVersion = defineRule({
   id: 'protocol/protocol-version',
@@ -9,44 +53,8 @@ export const protocolVersion = defineRule({
   },
   description: 'The negotiated protocol version is a published revision, and the one the config expects.',
   defaultSeverity: 'error',
-  spec: {
-    checklist: 'L2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#version-negotiation',
-        quote:
-          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-        note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#version-negotiation',
-        quote:
-          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-        note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#version-negotiation',
-        quote:
-          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-        note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
-      },
-      '2024-11-05': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#version-negotiation',
-        quote:
-          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-        note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
-      },
-      '2026-07-28': ABSENT,
-    },
-  },
+  spec: NEGOTIATED,
+  alsoQuotes: { 'the version the config expects': EXPECTED },
   docs:
     'mcpact offers the revision it targets (2025-11-25). A server that supports it MUST answer with the same ' +
     'version; otherwise it answers with another version it supports, which must be a published revision the client ' +
@@ -67,6 +75,7 @@ export const protocolVersion = defineRule({
         message: `server negotiated protocol version ${JSON.stringify(version).slice(0, 40)}, but the config expects ${expect.protocolVersion}`,
         location: { kind: 'server', pointer: '/protocolVersion' },
         data: { negotiated: version, expected: expect.protocolVersion },
+        spec: EXPECTED,
       });
     }
   },

@@ -22,6 +22,9 @@ export const completionUnknownTemplate = defineRule({
   description: 'completion/complete with ref/resource to a template the server does not list gets -32602.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'completion/complete for a resource template the server does not list is refused with -32602, as the text asks for a prompt that does not exist. The text names prompts only.',
     checklist: 'C3',
     texts: everyRevision(ERRORS, {
       '2024-11-05': {

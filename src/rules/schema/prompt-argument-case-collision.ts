@@ -12,6 +12,9 @@ export const promptArgumentCaseCollision = defineRule({
   description: 'Within one prompt, no two argument names differ only by letter case.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'No two argument names of one prompt differ only by letter case: forms and clients that normalise case mix them up. Argument names are plain strings to the specification.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

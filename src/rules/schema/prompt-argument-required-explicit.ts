@@ -12,6 +12,8 @@ export const promptArgumentRequiredExplicit = defineRule({
   description: 'Every prompt argument states `required` as true or false.',
   defaultSeverity: 'info',
   spec: {
+    basis: 'policy',
+    policy: 'Every prompt argument states `required` as true or false: clients disagree on what a missing one means. The schema makes `required` optional.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

@@ -12,6 +12,9 @@ export const promptArgumentUnique = defineRule({
   description: 'Within one prompt, no two arguments share a name.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'No two arguments of one prompt share a name: prompts/get passes arguments keyed by name, so only one of them could get a value. No sentence says argument names are distinct.',
     checklist: 'PR2',
     texts: {
       '2025-11-25': {

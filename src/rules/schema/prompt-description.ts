@@ -8,6 +8,8 @@ export const promptDescription = defineRule({
   description: 'Each prompt has a description that is not blank.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy: 'Every prompt has a description with some text: hosts show it next to the prompt. The schema makes the description optional.',
     texts: {
       '2025-11-25': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
       '2025-06-18': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },

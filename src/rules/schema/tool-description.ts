@@ -8,6 +8,8 @@ export const toolDescription = defineRule({
   description: 'Each tool has a description that is not blank.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy: 'Every tool has a description with some text: models choose which tool to call by it. The schema makes the description optional.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

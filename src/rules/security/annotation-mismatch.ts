@@ -12,6 +12,9 @@ export const annotationMismatch = defineRule({
   description: 'A tool annotated readOnlyHint: true is not named or described as deleting, writing or sending.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      "A tool annotated readOnlyHint: true is not named or described as deleting, writing or sending: hosts skip the confirmation for read-only tools. Matching names and descriptions against the hint is a heuristic of mcpact's.",
     texts: {
       '2025-11-25': {
         keyword: 'none',

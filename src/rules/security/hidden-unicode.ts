@@ -10,6 +10,9 @@ export const hiddenUnicodeRule = defineRule({
   description: 'Names, titles, descriptions and instructions contain no invisible characters: Unicode tags, bidi controls, zero-width characters.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'Names, titles, descriptions and instructions hold no invisible characters (Unicode tags, bidi controls, zero-width characters), which can hide text from a reviewer but not from the model. No sentence limits which characters they may contain.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

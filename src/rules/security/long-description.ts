@@ -28,6 +28,9 @@ export const longDescription = defineRule({
   description: 'Descriptions stay short enough to review: items under 3,000 characters, parameters and arguments under 1,000.',
   defaultSeverity: 'info',
   spec: {
+    basis: 'policy',
+    policy:
+      'Descriptions stay short enough for a person to review what the model reads: items under 3,000 characters, parameters and arguments under 1,000. No sentence limits their length.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

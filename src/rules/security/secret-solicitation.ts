@@ -32,6 +32,9 @@ export const secretSolicitation = defineRule({
   description: 'No parameter or description asks the model for an API key, password, token, private key or seed phrase.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'No parameter or description asks the model for an API key, password, token, private key or seed phrase: credentials belong in the configuration, not in the conversation. No sentence forbids a tool parameter that takes a secret.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

@@ -10,6 +10,9 @@ export const toolPoisoning = defineRule({
     'No text the model reads gives it a harmful order (ignore instructions, hide from the user, send data away, read secrets, call a tool before anything else).',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'No text the model reads gives it a harmful order (ignore instructions, hide from the user, send data away, read secrets, call a tool before anything else). No sentence limits what a description may say; this scan guards against prompt injection.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

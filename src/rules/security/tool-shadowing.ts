@@ -38,6 +38,9 @@ export const toolShadowing = defineRule({
   description: 'Tool descriptions do not give orders about tools this server does not have; across servers, no tool name is declared twice.',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'Tool descriptions give no orders about tools this server does not have, and no tool name is declared by two servers of one run: either lets one server redirect calls meant for another. No sentence limits what a description may say about other servers.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

@@ -9,6 +9,9 @@ export const toolSteering = defineRule({
   description: 'No text steers the model away from other tools or its built-in ones ("always use this tool instead of ...").',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      'No text steers the model away from other tools or its built-in ones ("always use this tool instead of ..."). No sentence limits what a description may say about other tools.',
     texts: {
       '2025-11-25': {
         keyword: 'none',

@@ -11,6 +11,8 @@ export const beforeInitialize = defineRule({
   description: 'A request sent before initialize is refused, not served.',
   defaultSeverity: 'info',
   spec: {
+    policy:
+      'A request sent before initialize is refused with an error, not served. The sentence binds the client, so a server that serves it is lenient in a way the specification permits (info).',
     texts: {
       '2025-11-25': {
         keyword: 'SHOULD NOT',
@@ -68,6 +70,8 @@ export const beforeInitialize = defineRule({
           message: `${list.method} sent before initialize was served with a result; expected an error`,
           location: { kind: 'transport', name: 'stdin' },
           data: { method: list.method },
+          // Serving it is leniency: only the client is told not to send it.
+          lenient: true,
         });
       } else if (outcome.kind !== 'error') {
         note(`${list.method} before initialize got ${describeOutcome(outcome)}`);

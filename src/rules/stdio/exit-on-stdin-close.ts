@@ -10,6 +10,8 @@ export const exitOnStdinClose = defineRule({
   // Up to 2025-11-25 only the client's shutdown is described (info); 2026-07-28 says servers SHOULD exit (a warning).
   severityFollowsRevision: true,
   spec: {
+    policy:
+      'A stdio server exits by itself soon after its stdin is closed, so that a client need not stop it with a signal. Up to 2025-11-25 the sentence binds the client only; 2026-07-28 asks it of the server (SHOULD).',
     checklist: 'S4',
     texts: {
       '2025-11-25': {

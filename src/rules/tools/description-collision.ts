@@ -25,6 +25,9 @@ export const descriptionCollision = defineRule({
   description: 'Two tools with near-identical descriptions do not take different inputs (a model picks one confidently, and wrongly).',
   defaultSeverity: 'warning',
   spec: {
+    basis: 'policy',
+    policy:
+      "Two tools whose descriptions are near-identical take the same input, or a model picks one with confidence and sends it the other's arguments. The specification says nothing about how descriptions of different tools relate.",
     texts: {
       '2025-11-25': {
         keyword: 'none',

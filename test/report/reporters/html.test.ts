@@ -77,6 +77,23 @@ describe('html reporter', () => {
     expect(inspectHtml(page).problems).toEqual([]);
   });
 
+  it('says a policy in words, and quotes the sentence only as its context', () => {
+    const report = hostileHtmlReport();
+    const page = inspectHtml(renderHtml(report, context));
+    const policies = byClass(page, 'policy');
+    const expected = report.servers.flatMap((server) => server.findings).filter((finding) => finding.spec?.basis === 'policy');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(policies).toHaveLength(expected.length);
+    for (const block of policies) {
+      const text = textOf(block);
+      expect(text).toContain(`mcpact expects ${HTML_ATTACKS.img}`);
+      expect(text).toContain('mcpact policy (2025-06-18 permits what the server did)');
+      expect(text).toMatch(/context: “Servers MUST/);
+    }
+    // A sentence the verdict rests on is quoted as the basis, with its level.
+    expect(byClass(page, 'spec').filter((block) => textOf(block).includes('MUST in 2025-06-18')).length).toBeGreaterThan(0);
+  });
+
   it('bounds what it prints: a 100 kB message is cut', () => {
     const text = renderHtml(hostileReport(), context);
     expect(text).not.toContain('L'.repeat(2_100));

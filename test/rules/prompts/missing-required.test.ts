@@ -30,8 +30,9 @@ ruleTester(missingRequired, {
               : undefined,
       ),
       findings: [
-        { message: '"language" (case missing-required) got JSON-RPC error -32603', data: { code: -32603, verdict: 'wrong-code' } },
-        { message: 'error for missing argument "risk" does not name it', data: { argument: 'risk' } },
+        { message: '"language" (case missing-required) got JSON-RPC error -32603', data: { code: -32603, verdict: 'wrong-code' }, basis: 'spec' },
+        // The text asks for the code only: naming the argument is mcpact's policy.
+        { message: 'error for missing argument "risk" does not name it', data: { argument: 'risk' }, basis: 'policy', lenient: false, severity: 'warning' },
       ],
     },
   ],

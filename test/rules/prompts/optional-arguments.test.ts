@@ -21,6 +21,9 @@ ruleTester(optionalArguments, {
           message: 'without optional argument "focus" (case optional-omitted) got JSON-RPC error -32602',
           location: { kind: 'prompt', name: 'code_review' },
           data: { case: 'optional-omitted', argument: 'focus', verdict: 'rejected' },
+          // "Whether this argument must be provided": the declaration itself says it need not be.
+          basis: 'spec',
+          severity: 'error',
         },
       ],
     },
@@ -56,7 +59,33 @@ ruleTester(optionalArguments, {
     {
       name: 'empty optional renders differently from omission',
       server: promptServer((args) => (args.focus === '' ? text('Focus: ') : undefined)),
-      findings: [{ message: 'sent empty renders differently from leaving it out', data: { case: 'optional-empty', argument: 'focus' } }],
+      // The spec says nothing about empty values: that "" means "left out" is mcpact's policy, a warning.
+      findings: [
+        {
+          message: 'sent empty renders differently from leaving it out',
+          data: { case: 'optional-empty', argument: 'focus' },
+          basis: 'policy',
+          lenient: false,
+          severity: 'warning',
+        },
+      ],
+    },
+    {
+      name: 'empty optional refused with -32603',
+      server: promptServer((args) => (args.focus === '' ? { error: { code: -32603, message: 'focus is empty' } } : undefined)),
+      findings: [{ message: 'sent empty (case optional-empty) got JSON-RPC error -32603', basis: 'policy', severity: 'warning' }],
+    },
+    {
+      name: 'empty optional gets neither result nor error',
+      server: promptServer((args) => (args.focus === '' ? { bare: true } : undefined)),
+      findings: [
+        {
+          message: 'sent empty (case optional-empty) got a response with neither result nor error',
+          basis: 'spec',
+          severity: 'error',
+          data: { verdict: 'malformed' },
+        },
+      ],
     },
   ],
   skipped: [

@@ -18,13 +18,37 @@ ruleTester(unknownArgument, {
       name: 'ignores unknown and case-variant keys',
       server: ignoresUnknown,
       findings: [
+        // prompts/get takes any argument key: ignoring one is leniency the spec permits.
         {
           message: 'argument "focus" sent as "Focus" (case case-variant-argument) was silently accepted',
           location: { name: 'code_review' },
           data: { case: 'case-variant-argument', variant: 'Focus' },
+          basis: 'policy',
+          lenient: true,
+          severity: 'info',
         },
         // The same answer on both prompts: one cause, one finding.
-        { message: 'undeclared argument "mcpact_unknown_argument" (case unknown-argument)', location: { name: 'code_review' }, count: 2 },
+        {
+          message: 'undeclared argument "mcpact_unknown_argument" (case unknown-argument)',
+          location: { name: 'code_review' },
+          count: 2,
+          basis: 'policy',
+          lenient: true,
+          severity: 'info',
+        },
+      ],
+    },
+    {
+      name: 'refuses unknown keys with -32603',
+      server: promptServer((args) => (UNKNOWN_ARGUMENT in args ? { error: { code: -32603, message: 'unknown key' } } : undefined)),
+      findings: [
+        {
+          message: 'undeclared argument "mcpact_unknown_argument" (case unknown-argument) got JSON-RPC error -32603',
+          count: 2,
+          basis: 'policy',
+          lenient: false,
+          severity: 'warning',
+        },
       ],
     },
   ],

@@ -18,12 +18,29 @@ ruleTester(unknownPrompt, {
           message: 'prompts/get for "Code_review" (case case-variant-prompt) was silently accepted',
           location: { kind: 'prompt', name: 'code_review' },
           count: 2,
+          // The text does not say prompt names are case-sensitive: resolving one is leniency it permits.
+          basis: 'policy',
+          lenient: true,
+          severity: 'info',
         },
         {
           message: 'prompt that does not exist (case unknown-prompt) got JSON-RPC error -32601',
           location: { kind: 'server' },
           data: { case: 'unknown-prompt', code: -32601 },
+          basis: 'spec',
+          severity: 'warning',
         },
+      ],
+    },
+    {
+      name: 'a name in other letter case refused with -32603',
+      server: promptServer((_args, params) => {
+        const name = String(params.name);
+        return name !== name.toLowerCase() ? { error: { code: -32603, message: 'no such prompt' } } : undefined;
+      }),
+      findings: [
+        // Refused: the server took it for a prompt that does not exist, which the SHOULD covers.
+        { message: '(case case-variant-prompt) got JSON-RPC error -32603', count: 2, basis: 'spec', severity: 'warning' },
       ],
     },
   ],

@@ -21,14 +21,21 @@ ruleTester(legacyHandshake, {
       target: erasStdio('dual', 'legacy-differs'),
       era: 'auto',
       timeouts: START,
-      findings: [{ message: 'tools/list differs between the eras: only in the initialize era: legacy_only', data: { legacyOnly: ['legacy_only'] } }],
+      findings: [
+        {
+          message: 'tools/list differs between the eras: only in the initialize era: legacy_only',
+          data: { legacyOnly: ['legacy_only'] },
+          basis: 'policy',
+          severity: 'warning',
+        },
+      ],
     },
     {
       name: 'initialize refused without naming a version',
       target: erasStdio('modern', 'unsupported-version-code'),
       era: 'modern',
       timeouts: START,
-      findings: [{ message: 'initialize was refused without naming the protocol versions the server supports' }],
+      findings: [{ message: 'initialize was refused without naming the protocol versions the server supports', basis: 'spec', severity: 'warning' }],
     },
   ],
 });

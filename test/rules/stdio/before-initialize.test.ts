@@ -16,6 +16,10 @@ ruleTester(beforeInitialize, {
           message: 'tools/list sent before initialize was served with a result',
           location: { kind: 'transport', name: 'stdin' },
           data: { method: 'tools/list' },
+          // Only the client is told not to send it: serving it is leniency the spec permits.
+          basis: 'policy',
+          lenient: true,
+          severity: 'info',
         },
       ],
     },
