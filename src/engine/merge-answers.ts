@@ -16,6 +16,8 @@
  */
 import type { Finding } from '../model/report.js';
 import { severityRank, type Severity } from '../model/severity.js';
+// Names and values mcpact makes up for its probes (`mcpact_unknown_tool`, `mcpact-no-such-prompt`, `mcpact-sample-text`).
+import { INJECTED_NAME } from '../exercise/injected.js';
 
 /** One member of a merged finding, as `data.cases` lists it. */
 export interface MergedCase {
@@ -39,8 +41,6 @@ const NUMBER = /-?\d+(?:\.\d+)?/g;
 const WRAPPER = /^mcp error -?\d+:\s*/i;
 /** Values of `data` that are names the server may repeat in its words: the argument, its case variant, the tool. */
 const NAME_FIELDS = ['argument', 'variant', 'property', 'tool', 'uri'] as const;
-/** Names and values mcpact makes up for its probes (`mcpact_unknown_tool`, `mcpact-no-such-prompt`, `mcpact-sample-text`). */
-const PROBE_NAME = /(?<![\p{L}\p{N}_])mcpact[-_][\p{L}\p{N}_-]*/giu;
 
 /**
  * Merges the findings of one family (in report order) that rest on the same answer to bad input. `rank` orders
@@ -109,7 +109,7 @@ export function answerGist(finding: Finding): string {
   );
   // Longest first, so a name inside another ("text" in "text_id") never leaves half a name behind.
   for (const name of [...new Set(names)].sort((a, b) => b.length - a.length)) said = replaceWord(said, name, '<name>');
-  return said.replace(PROBE_NAME, '<name>').replace(QUOTED, '"<value>"').replace(NUMBER, '<n>').replace(/\s+/g, ' ').trim().toLowerCase();
+  return said.replace(INJECTED_NAME, '<name>').replace(QUOTED, '"<value>"').replace(NUMBER, '<n>').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 /** Every whole-word occurrence of `word`, in any letter case. */

@@ -20,6 +20,7 @@ import fc from 'fast-check';
 import { asRecord, nameRecord, ownValue, type JsonRecord } from '../util/json.js';
 import { jsonBytesUpTo } from '../util/bound.js';
 import { patternCost } from '../util/pattern-cost.js';
+import { filler, NOT_IN_ENUM, UNEXPECTED_PROPERTY, UNEXPECTED_PROPERTY_VALUE, WRONG_BY_TYPE, WRONG_CANDIDATES } from './injected.js';
 import type { SchemaValidator } from '../util/schema-validator.js';
 
 /** How deep a schema is followed ($ref chains, nested objects); deeper parts are left out or give up. */
@@ -29,7 +30,7 @@ const DRAWS = 12;
 /** More invalid variants than this per tool are not sent: enough to find a server that does not validate. */
 export const MAX_INVALID_VARIANTS = 16;
 /** A property name no real schema declares, for the additionalProperties probe. */
-export const UNEXPECTED_PROPERTY = 'mcpact_unexpected_property';
+export { UNEXPECTED_PROPERTY };
 
 const ALNUM = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789');
 
@@ -198,7 +199,7 @@ function* variantCandidates(schema: JsonRecord, base: JsonRecord | undefined): G
   if (schema.additionalProperties === false || schema.unevaluatedProperties === false) {
     const keyword = schema.additionalProperties === false ? 'additionalProperties' : 'unevaluatedProperties';
     if (!Object.hasOwn(properties, UNEXPECTED_PROPERTY)) {
-      yield { kind: 'additional-property', property: UNEXPECTED_PROPERTY, keyword, arguments: { ...base, [UNEXPECTED_PROPERTY]: 'mcpact' } };
+      yield { kind: 'additional-property', property: UNEXPECTED_PROPERTY, keyword, arguments: { ...base, [UNEXPECTED_PROPERTY]: UNEXPECTED_PROPERTY_VALUE } };
     }
   }
 }
@@ -443,17 +444,7 @@ export function resolveRef(ref: string, root: JsonRecord): unknown {
 // Invalid values. Chosen so that no lenient parser coerces them into a valid value either: a non-numeric string
 // for numbers (a lax parser reads "5" as 5), a number for strings, and so on.
 
-/** By the schema's `type`, which the server writes (a Map: `constructor` is no type). */
-const WRONG_BY_TYPE = new Map<string, unknown>([
-  ['string', 12345],
-  ['number', 'mcpact-not-a-number'],
-  ['integer', 'mcpact-not-a-number'],
-  ['boolean', 'mcpact-not-a-boolean'],
-  ['array', 'mcpact-not-an-array'],
-  ['object', 'mcpact-not-an-object'],
-  ['null', 'mcpact-not-null'],
-]);
-const WRONG_CANDIDATES: unknown[] = [12345, 'mcpact-not-a-value', [], {}];
+// The values themselves are in exercise/injected.ts (WRONG_BY_TYPE, WRONG_CANDIDATES, NOT_IN_ENUM).
 
 function wrongTypeValue(raw: unknown): unknown {
   const schema = asRecord(raw);
@@ -476,7 +467,7 @@ function enumViolation(raw: unknown): unknown {
   const schema = asRecord(raw);
   const allowed = Array.isArray(schema?.enum) ? schema.enum : schema && 'const' in schema ? [schema.const] : undefined;
   if (!allowed || allowed.length === 0) return undefined;
-  if (allowed.every((value) => typeof value === 'string')) return 'mcpact-not-in-enum';
+  if (allowed.every((value) => typeof value === 'string')) return NOT_IN_ENUM;
   // A loop, not Math.max(...allowed): a 200,000-value enum would overflow the stack as arguments.
   if (allowed.every((value) => typeof value === 'number')) return allowed.reduce((high: number, value: number) => (value > high ? value : high), -Infinity) + 1;
   return undefined;
@@ -488,8 +479,8 @@ function boundViolations(raw: unknown, current: unknown): [string, unknown][] {
   const found: [string, unknown][] = [];
   const minLength = nonNegative(schema.minLength);
   const maxLength = nonNegative(schema.maxLength);
-  if (minLength !== undefined && minLength > 0) found.push(['minLength', 'x'.repeat(minLength - 1)]);
-  if (maxLength !== undefined) found.push(['maxLength', 'x'.repeat(maxLength + 1)]);
+  if (minLength !== undefined && minLength > 0) found.push(['minLength', filler(minLength - 1)]);
+  if (maxLength !== undefined) found.push(['maxLength', filler(maxLength + 1)]);
   if (finite(schema.minimum) !== undefined) found.push(['minimum', Number(schema.minimum) - 1]);
   if (finite(schema.maximum) !== undefined) found.push(['maximum', Number(schema.maximum) + 1]);
   if (finite(schema.exclusiveMinimum) !== undefined) found.push(['exclusiveMinimum', Number(schema.exclusiveMinimum)]);

@@ -10,6 +10,7 @@
  * bounds what is received at all.
  */
 import { createHash } from 'node:crypto';
+import { UNKNOWN_RESOURCE_PATH, UNKNOWN_RESOURCE_SCHEME } from './injected.js';
 import type { Outcome } from '../connect/rpc.js';
 import type { Probe, RequestTag } from '../connect/probe.js';
 import { resourceLimits, type ResourceLimits } from '../config/resources.js';
@@ -145,8 +146,6 @@ export function coveredByListing(surface: Surface, uri: string): 'listed' | 'tem
   return listedTemplates(surface).some((template) => matchesUriTemplate(template.parts, uri)) ? 'template' : undefined;
 }
 
-const UNKNOWN_PATH = 'mcpact-no-such-resource';
-
 /**
  * A URI the server never listed and that no listed template covers, in the scheme of its own resources where that
  * is safe (so the read reaches the server's real lookup), else in a scheme of mcpact's own. Web schemes are never
@@ -157,8 +156,10 @@ export function unknownResourceUri(surface: Surface): string | undefined {
   const first = listedResources(surface)[0]?.uri ?? listedTemplates(surface)[0]?.uriTemplate;
   const scheme = first === undefined ? undefined : /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(first)?.[1]?.toLowerCase();
   const candidates = [
-    ...(scheme !== undefined && !['http', 'https', 'ws', 'wss'].includes(scheme) ? [`${scheme}://${UNKNOWN_PATH}/0`, `${scheme}:///${UNKNOWN_PATH}-0`] : []),
-    `mcpact-unknown://${UNKNOWN_PATH}/0`,
+    ...(scheme !== undefined && !['http', 'https', 'ws', 'wss'].includes(scheme)
+      ? [`${scheme}://${UNKNOWN_RESOURCE_PATH}/0`, `${scheme}:///${UNKNOWN_RESOURCE_PATH}-0`]
+      : []),
+    `${UNKNOWN_RESOURCE_SCHEME}://${UNKNOWN_RESOURCE_PATH}/0`,
   ];
   return candidates.find((candidate) => coveredByListing(surface, candidate) === undefined);
 }

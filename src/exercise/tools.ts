@@ -10,6 +10,7 @@
  */
 import type { Outcome } from '../connect/rpc.js';
 import type { ServerSettings } from '../config/schema.js';
+import { unknownToolName } from './injected.js';
 import { cacheKey } from '../util/run-cache.js';
 import type { ExerciseContext } from './context.js';
 import { CALL_REASONS, callPolicy, type CallPolicy, type CallReason } from './call-policy.js';
@@ -124,8 +125,7 @@ export function outcomesOf(
 function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
   const policy = callPolicy(surface, settings.calls);
   const declared = new Set(policy.tools.map((tool) => tool.name));
-  let unknownName = 'mcpact_unknown_tool';
-  for (let suffix = 2; declared.has(unknownName); suffix++) unknownName = `mcpact_unknown_tool_${suffix}`;
+  const unknownName = unknownToolName(declared);
 
   const schemas = new Map<string, unknown>();
   for (const item of items(surface, 'tools')) {

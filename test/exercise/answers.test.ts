@@ -45,6 +45,21 @@ describe('classifyAnswer', () => {
     ['a timeout inside the server', error(-32603, 'Request timed out after 30000 ms'), wrong, 'backend-unreachable'],
     ['a command that is not installed', result('helm command failed: spawnSync helm ENOENT'), wrong, 'backend-unreachable'],
     ['missing credentials', error(-32603, 'Request failed with status code 401'), wrong, 'backend-unreachable'],
+    // A dummy credential in the test environment: the backend is not set up, whatever the input was.
+    ['a dummy token (JWT)', error(-32603, 'Access token is not in valid JWT format'), wrong, 'backend-unreachable'],
+    [
+      'a dummy token (OAuth)',
+      result('{"error":"invalid_token","error_description":"The access token is invalid"}', true),
+      { correct: true },
+      'backend-unreachable',
+    ],
+    ['a dummy API key', result('Error: Invalid API key provided', true), wrong, 'backend-unreachable'],
+    ['401 Unauthorized', error(-32603, '401 Unauthorized'), wrong, 'backend-unreachable'],
+    ['authentication failed', error(-32603, 'Authentication failed for user'), wrong, 'backend-unreachable'],
+    ['bad credentials', result('GitHub API error: Bad credentials', true), wrong, 'backend-unreachable'],
+    // A required argument that happens to be a token is validation, not credentials.
+    ['a required token argument', error(-32603, 'token is required'), wrong, 'validated-wrong-code'],
+    ['a token argument missing', error(-32603, 'Missing token argument'), wrong, 'validated-wrong-code'],
     ['no answer', { kind: 'timeout', ms: 100 }, wrong, 'no-answer'],
     ['a closed connection', { kind: 'closed', ms: 1 }, wrong, 'no-answer'],
   ] as const)('%s', (_what, outcome, options, expected) => {

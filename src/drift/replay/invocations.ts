@@ -17,6 +17,7 @@ import { declaredPrompts, type DeclaredPrompt } from '../../exercise/prompts/dec
 import type { ArgumentMap } from '../../exercise/prompts/matrix.js';
 import { render } from '../../exercise/prompts/render.js';
 import { valueAppears } from '../../exercise/prompts/value-forms.js';
+import { listedResources } from '../../exercise/resources.js';
 import type { Surface } from '../../surface/types.js';
 import { nameRecord, ownValue } from '../../util/json.js';
 import { at, type Change } from '../diff/change.js';
@@ -30,12 +31,13 @@ const PLACEHOLDER = /^<config:(.+)>$/;
 export async function recordInvocations(surface: Surface, probe: Probe, settings: ServerSettings): Promise<Map<string, Invocation[]>> {
   const recorded = new Map<string, Invocation[]>();
   const completionsDeclared = surface.capabilities.completions !== undefined;
+  const listedUris = listedResources(surface).map((resource) => resource.uri);
   await Promise.all(
     declaredPrompts(surface).map(async (prompt) => {
       const examples = promptEntry(settings.prompts, prompt.name)?.arguments ?? {};
       const completions = await askCompletions(prompt, completionsDeclared, (method, params) => probe.request(method, params));
       const get = (map: ArgumentMap) => probe.request('prompts/get', { name: prompt.name, arguments: map });
-      const { map, last } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions), get);
+      const { map, last } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions, listedUris), get);
       if (!map || !last) return;
       const invocations: Invocation[] = [{ kind: 'complete', arguments: placeholders(map, examples), rendered: renderedArguments(last, map) }];
       const minimum = Object.fromEntries(prompt.arguments.filter((argument) => argument.required).map((argument) => [argument.name, map[argument.name]!]));

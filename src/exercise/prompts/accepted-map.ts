@@ -11,10 +11,15 @@ import type { ArgumentMap } from './matrix.js';
 /** Attempts at finding an accepted argument map before the prompt is given up. */
 export const MAX_MAP_ATTEMPTS = 8;
 
-/** Candidate values per declared argument, best first. */
-export function candidateLists(prompt: DeclaredPrompt, examples: Record<string, string>, completions: ReadonlyMap<string, Outcome>): string[][] {
+/** Candidate values per declared argument, best first; `listedUris`: the server's own resource URIs, for URI arguments. */
+export function candidateLists(
+  prompt: DeclaredPrompt,
+  examples: Record<string, string>,
+  completions: ReadonlyMap<string, Outcome>,
+  listedUris: readonly string[] = [],
+): string[][] {
   return prompt.arguments.map((argument) =>
-    candidates(argument.name, argument.description, ownValue(examples, argument.name), completionValues(completions.get(argument.name))),
+    candidates(argument.name, argument.description, ownValue(examples, argument.name), completionValues(completions.get(argument.name)), listedUris),
   );
 }
 

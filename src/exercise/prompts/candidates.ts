@@ -1,15 +1,14 @@
 /**
  * Candidate values for prompt arguments, best first: config examples, completion values, values enumerated in
- * the argument's description ("low, medium, or high", "one of: a | b"), and a neutral sample that is unique to
- * the argument, so that a value missing from the rendered text can be noticed, and finally "1".
+ * the argument's description ("low, medium, or high", "one of: a | b"), a sample that fits what the argument's
+ * name and description say it is (SAMPLE_KINDS: a URI for a URI, a number for a count), the neutral sample that is
+ * unique to the argument (so that a value missing from the rendered text can be noticed), and finally "1". Every
+ * sample value comes from exercise/injected.ts, which knows them all.
  */
+import { SAMPLE_DATE, SAMPLE_EMAIL, SAMPLE_NUMBER, SAMPLE_SWITCH, sampleUri, sampleValue } from '../injected.js';
 
 /** Longest value read from a description enumeration; longer "values" are prose, not options. */
 const MAX_ENUM_VALUE = 40;
-
-export function sampleValue(argument: string): string {
-  return `mcpact-sample-${argument.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`;
-}
 
 export function enumeratedValues(description: string): string[] {
   const found: string[] = [];
@@ -35,8 +34,76 @@ export function enumeratedValues(description: string): string[] {
   return found.filter((value) => !/^(or|and|the|a|an|one|of|be|must|should|either)$/i.test(value));
 }
 
-export function candidates(argument: string, description: string, example: string | undefined, completions: readonly string[]): string[] {
+/** What an argument is, read from its name and description, for the sample that fits it. */
+export type SampleKind = 'uri' | 'email' | 'date' | 'number' | 'switch';
+
+/**
+ * The kinds, first match wins, each with the words of a name (split at case changes, `_` and `-`) and of a
+ * description that say it. A name is the author's own word for the argument, so it decides where it says anything;
+ * the description is read only for names that say nothing (`target`, `value`).
+ */
+const SAMPLE_KINDS: readonly { kind: SampleKind; name: RegExp; description: RegExp }[] = [
+  { kind: 'uri', name: /\b(?:uri|url|link|href)s?\b/, description: /\b(?:URI|URL|link|href)\b/i },
+  { kind: 'email', name: /\be-?mail\b/, description: /\be-?mail address\b/i },
+  { kind: 'date', name: /\b(?:date|since|until|deadline)\b/, description: /\b(?:ISO[ -]?8601|YYYY-MM-DD)\b|\bdate\b/i },
+  {
+    kind: 'number',
+    name: /\b(?:count|limit|size|number|num|max|min|amount|quantity|page|top|depth|offset|days|hours|minutes|seconds|retries)\b/,
+    description: /\b(?:number of|how many|maximum|minimum|count of|an integer|a number)\b/i,
+  },
+  {
+    kind: 'switch',
+    name: /^(?:is|has|include|enable|disable|use|show|allow|with|should|dry|verbose|debug|force|recursive)\b/,
+    description: /\btrue\s*(?:\/|or|\|)\s*false\b|\bwhether\b|\b(?:a )?boolean\b|\bflag\b/i,
+  },
+];
+
+/** The kind of an argument, from its name first, then its description; undefined when neither says. */
+export function sampleKind(argument: string, description: string): SampleKind | undefined {
+  const words = argument
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .toLowerCase()
+    .trim();
+  return (SAMPLE_KINDS.find((entry) => entry.name.test(words)) ?? SAMPLE_KINDS.find((entry) => entry.description.test(description)))?.kind;
+}
+
+/**
+ * Samples that fit the argument, best first. A URI argument takes one of the server's own listed resource URIs first
+ * (`listedUris`: what the server itself would be given), then a URI that cannot reach the network.
+ */
+export function fittingSamples(argument: string, description: string, listedUris: readonly string[] = []): string[] {
+  switch (sampleKind(argument, description)) {
+    case 'uri':
+      return [...listedUris.slice(0, 1), sampleUri(argument)];
+    case 'email':
+      return [SAMPLE_EMAIL];
+    case 'date':
+      return [SAMPLE_DATE];
+    case 'number':
+      return [SAMPLE_NUMBER];
+    case 'switch':
+      return [SAMPLE_SWITCH];
+    case undefined:
+      return [];
+  }
+}
+
+export function candidates(
+  argument: string,
+  description: string,
+  example: string | undefined,
+  completions: readonly string[],
+  listedUris: readonly string[] = [],
+): string[] {
   // "1" last: ids, counts and page numbers reject a word but take a small number.
-  const list = [...(example !== undefined ? [example] : []), ...completions.slice(0, 3), ...enumeratedValues(description), sampleValue(argument), '1'];
+  const list = [
+    ...(example !== undefined ? [example] : []),
+    ...completions.slice(0, 3),
+    ...enumeratedValues(description),
+    ...fittingSamples(argument, description, listedUris),
+    sampleValue(argument),
+    '1',
+  ];
   return [...new Set(list)];
 }

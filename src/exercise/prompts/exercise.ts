@@ -17,6 +17,8 @@ import { render } from './render.js';
 import { keptRendering, type KeptRendering } from './kept-rendering.js';
 import { keptOutcome } from '../kept-outcome.js';
 import { classifyAnswer, type Classified } from '../answers.js';
+import { UNKNOWN_PROMPT } from '../injected.js';
+import { listedResources } from '../resources.js';
 import { followInputRequired, inputRequiredOf, MAX_INPUT_ROUNDS, type InputRound } from './input-required.js';
 
 /**
@@ -166,7 +168,11 @@ async function renderAll(context: Pick<ExerciseContext, 'surface' | 'probe' | 's
   const prompts = declared.filter((prompt) => picked.has(prompt));
   const completionsDeclared = surface.capabilities.completions !== undefined;
   const sender = caseSender(context);
-  const rendered = await Promise.all(prompts.map((prompt) => renderPrompt(prompt, names, completionsDeclared, settings, context.probe, sender)));
+  // A URI argument is first given one of the server's own resources (exercise/prompts/candidates.ts).
+  const listedUris = listedResources(surface).map((resource) => resource.uri);
+  const rendered = await Promise.all(
+    prompts.map((prompt) => renderPrompt(prompt, { names, completionsDeclared, listedUris }, settings, context.probe, sender)),
+  );
   return { prompts: rendered, sampledOut: declared.length - prompts.length, completionsDeclared, names };
 }
 
@@ -186,7 +192,7 @@ async function run(context: ExerciseContext): Promise<PromptsExercise> {
     renders.completionsDeclared
       ? probe.request(
           'completion/complete',
-          { ref: { type: 'ref/prompt', name: 'mcpact-no-such-prompt' }, argument: { name: 'x', value: '' } },
+          { ref: { type: 'ref/prompt', name: UNKNOWN_PROMPT }, argument: { name: 'x', value: '' } },
           { bad: 'completion/complete for a prompt that does not exist' },
         )
       : Promise.resolve(undefined),
@@ -220,8 +226,7 @@ function pendingReason(complete: CaseResult): string {
 /** One prompt's renders: completions, the search for an accepted argument map, then the cases that expect success. */
 async function renderPrompt(
   prompt: DeclaredPrompt,
-  names: ReadonlySet<string>,
-  completionsDeclared: boolean,
+  { names, completionsDeclared, listedUris }: { names: ReadonlySet<string>; completionsDeclared: boolean; listedUris: readonly string[] },
   settings: ExerciseContext['settings'],
   probe: Probe,
   { send, sequence }: ReturnType<typeof caseSender>,
@@ -230,7 +235,7 @@ async function renderPrompt(
   const examples = promptEntry(settings.prompts, prompt.name)?.arguments ?? {};
   let complete: CaseResult | undefined;
   const attempts: CaseResult[] = [];
-  const { map, last } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions), async (candidate) => {
+  const { map, last } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions, listedUris), async (candidate) => {
     complete = await send({ case: 'complete', prompt: prompt.name, params: { name: prompt.name, arguments: candidate }, expected: 'success' });
     attempts.push(complete);
     return complete.outcome;

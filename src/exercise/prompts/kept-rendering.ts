@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { detached } from '../../util/text.js';
 import { asRecord } from '../../util/json.js';
-import { markerCounts, type Marker } from './markers.js';
+import { injectedValues, isInjectedValue, withoutInjected } from '../injected.js';
+import { hasMarker, markerCounts, type Marker } from './markers.js';
 import type { Rendered } from './render.js';
 import { occurrences, valueAppears } from './value-forms.js';
 
@@ -36,25 +37,38 @@ export interface KeptRendering {
   rolesDigest: string;
   /** SHA-256 of the canonical serialization of the messages: equal digests, equal renderings. */
   digest: string;
-  /** Shape problems, the first of each kind (`problemKind`), at most KEPT_PROBLEM_KINDS. */
-  problems: Rendered['problems'];
-  /** Per supplied argument with a string value, by name. */
+  /**
+   * Shape problems, the first of each kind (`problemKind`), at most KEPT_PROBLEM_KINDS; without their values, but
+   * marked `injected` where the value is one mcpact sent in this case (exercise/injected.ts).
+   */
+  problems: KeptProblem[];
+  /** Per supplied argument with a string value, by name: in the text or a referenced URI. */
   carried: ReadonlyMap<string, Carried>;
-  /** How often each marker occurs in the text. */
+  /** How often each marker occurs in the text, outside the spans that are values mcpact sent (exercise/injected.ts). */
   markers: ReadonlyMap<Marker, number>;
   /** The messages and the text a model reads, only where the config compares them. */
   whole?: Pick<Rendered, 'messages' | 'text'>;
 }
 
+/** A shape problem as kept: where, what, and whether its value is one mcpact sent (then it is not the server's). */
+export interface KeptProblem {
+  pointer: string;
+  message: string;
+  injected?: true;
+}
+
 /** The kept form of `rendered`, the rendering of a prompts/get that sent `args`. */
 export function keptRendering(rendered: Rendered, args: unknown, keepWhole: boolean): KeptRendering {
+  const sent = injectedValues(args);
   const kept: KeptRendering = {
     roles: rendered.roles.slice(0, KEPT_ROLES).map((role) => detached(role.slice(0, KEPT_CHARS))),
     rolesDigest: rolesDigest(rendered.roles),
     digest: sha256(rendered.canonical),
-    problems: firstOfEachKind(rendered.problems),
-    carried: carriedValues(rendered.text, args),
-    markers: markerCounts(rendered.text),
+    problems: firstOfEachKind(rendered.problems, sent),
+    // A URI argument shows as the URI of an embedded resource or a link, not in the text.
+    carried: carriedValues([rendered.text, ...rendered.references].join('\n'), args),
+    // A marker inside a value mcpact sent (`{{to}}` of case template-injection) was written by mcpact, not the server.
+    markers: markerCounts(withoutInjected(rendered.text, sent, hasMarker)),
   };
   if (keepWhole) kept.whole = { messages: rendered.messages, text: rendered.text };
   return kept;
@@ -65,18 +79,24 @@ export function rolesDigest(roles: readonly string[]): string {
 }
 
 /** What makes two shape problems one kind: the same message at the same place in any message. */
-export function problemKind(problem: Rendered['problems'][number]): string {
+export function problemKind(problem: Pick<KeptProblem, 'pointer' | 'message'>): string {
   return `${problem.pointer.replace(/\/messages\/\d+/, '/messages/*')}|${problem.message}`;
 }
 
-function firstOfEachKind(problems: Rendered['problems']): Rendered['problems'] {
+function firstOfEachKind(problems: Rendered['problems'], sent: readonly string[]): KeptProblem[] {
   const kinds = new Set<string>();
-  const kept: Rendered['problems'] = [];
+  const kept: KeptProblem[] = [];
   for (const problem of problems) {
-    const kind = problemKind(problem);
+    const injected = problem.value !== undefined && isInjectedValue(problem.value, sent);
+    // A problem in a value mcpact sent does not hide one of the same kind the server made itself.
+    const kind = `${problemKind(problem)}|${String(injected)}`;
     if (kinds.has(kind)) continue;
     kinds.add(kind);
-    kept.push({ pointer: detached(problem.pointer.slice(0, KEPT_CHARS)), message: detached(problem.message.slice(0, KEPT_CHARS)) });
+    kept.push({
+      pointer: detached(problem.pointer.slice(0, KEPT_CHARS)),
+      message: detached(problem.message.slice(0, KEPT_CHARS)),
+      ...(injected && { injected: true as const }),
+    });
     if (kept.length === KEPT_PROBLEM_KINDS) break;
   }
   return kept;

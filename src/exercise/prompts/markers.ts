@@ -1,7 +1,8 @@
 /**
  * Leftovers a rendering should not contain (prompts/unresolved-markers judges them): template syntax that was not
  * resolved, and words a rendering bug introduces. Counted on the whole rendered text when the matrix keeps a
- * rendering (kept-rendering.ts), and on the values mcpact supplied, which may contain them on purpose.
+ * rendering (kept-rendering.ts), once the values mcpact supplied are blanked out of it: they may contain markers on
+ * purpose (`{{to}}` of case template-injection), and a server that renders them verbatim does right.
  */
 import { occurrences } from './value-forms.js';
 
@@ -29,6 +30,11 @@ export function markerCount(text: string, marker: Marker): number {
 /** Every marker's count in `text`. */
 export function markerCounts(text: string): ReadonlyMap<Marker, number> {
   return new Map([...SYNTAX_MARKERS, ...WORD_MARKERS].map((marker) => [marker, markerCount(text, marker)]));
+}
+
+/** Whether `text` holds any marker at all (a value mcpact sent that does is blanked out before counting). */
+export function hasMarker(text: string): boolean {
+  return [...SYNTAX_MARKERS, ...WORD_MARKERS].some((marker) => markerCount(text, marker) > 0);
 }
 
 function isWord(marker: Marker): marker is WordMarker {

@@ -2,6 +2,7 @@ import { defineRule, type RuleContext } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { RuleSpec } from '../../model/spec.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
+import { UNEXPECTED_INPUT } from '../../exercise/injected.js';
 import { promptRenders, type CaseResult, type PromptExercise } from '../../exercise/prompts/exercise.js';
 import { inputRequestEntries, inputRequiredOf, retryFor, type Retry } from '../../exercise/prompts/input-required.js';
 import type { JsonRecord } from '../../util/json.js';
@@ -11,7 +12,7 @@ import { modernOnly } from '../protocol/modern.js';
 import { promptLocation, quoteName } from './shared.js';
 
 /** The inputResponses key no server asks for: the retry that carries it tests that unknown entries are ignored. */
-export const UNEXPECTED_INPUT = 'mcpact_unexpected_input';
+export { UNEXPECTED_INPUT };
 
 /** Words of an answer that refuse the state itself (the SDK's "Invalid or expired requestState"). */
 const STATE_WORDS = /request[ _-]?state|\bstate\b/i;

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { LONG_VALUE_LENGTH } from '../../exercise/prompts/matrix.js';
+import { LONG_VALUE_LENGTH } from '../../exercise/injected.js';
 import { ANSWERED } from '../answered.js';
 import { casesNamed, exercisedPrompts, FAILURES_ONLY, quoteName, reportVerdicts } from './shared.js';
 

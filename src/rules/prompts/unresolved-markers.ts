@@ -1,12 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
-import type { CaseResult } from '../../exercise/prompts/exercise.js';
-import { markerCount, SYNTAX_MARKERS, WORD_MARKERS } from '../../exercise/prompts/markers.js';
+import { SYNTAX_MARKERS, WORD_MARKERS } from '../../exercise/prompts/markers.js';
 import { caseData, exercisedPrompts, promptLocation } from './shared.js';
-
-function supplied(result: CaseResult): string {
-  const args = result.params.arguments;
-  return typeof args === 'object' && args !== null ? Object.values(args).map(String).join('\n') : '';
-}
 
 export const unresolvedMarkers = defineRule({
   id: 'prompts/unresolved-markers',
@@ -58,7 +52,8 @@ export const unresolvedMarkers = defineRule({
   },
   docs:
     'In every successful rendering of the matrix, mcpact looks for template syntax that was not resolved (`{{`, `}}`, ' +
-    '`${`) and for `[object Object]`, except where the supplied values themselves contain them. The words ' +
+    '`${`) and for `[object Object]`, outside the spans that are values mcpact sent: case `template-injection` sends ' +
+    '`{{<other argument>}}`, and a server that renders it verbatim, once or many times, does right. The words ' +
     '`undefined`, `null` and `NaN` are flagged only when a case introduces them, i.e. they are absent from the ' +
     'rendering with all arguments: the classic "Focus: undefined" when an optional argument is left out. The ' +
     'finding names the marker and the case, not the text.',
@@ -66,17 +61,17 @@ export const unresolvedMarkers = defineRule({
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;
     for (const prompt of exercised.prompts) {
-      // The markers were counted on the whole text when the matrix kept the rendering (exercise/prompts/markers.ts).
+      // The markers were counted on the whole text when the matrix kept the rendering, outside every span that is a
+      // value mcpact sent (exercise/prompts/kept-rendering.ts): those spans are mcpact's words, not the server's.
       const complete = prompt.results.find((result) => result.case === 'complete')?.rendered?.markers;
       const seen = new Set<string>();
       // Renderings of invalid input are judged by the rule for that case; markers there would say it twice.
       for (const result of prompt.results.filter((entry) => entry.expected !== 'invalid-params')) {
         const counts = result.rendered?.markers;
         if (counts === undefined) continue;
-        const values = supplied(result);
         const found = [
-          ...SYNTAX_MARKERS.filter((marker) => (counts.get(marker) ?? 0) > markerCount(values, marker)),
-          ...WORD_MARKERS.filter((word) => (counts.get(word) ?? 0) > markerCount(values, word) && (counts.get(word) ?? 0) > (complete?.get(word) ?? 0)),
+          ...SYNTAX_MARKERS.filter((marker) => (counts.get(marker) ?? 0) > 0),
+          ...WORD_MARKERS.filter((word) => (counts.get(word) ?? 0) > (complete?.get(word) ?? 0)),
         ];
         for (const marker of found) {
           if (seen.has(marker)) continue;

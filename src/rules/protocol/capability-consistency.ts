@@ -1,5 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
+import { UNKNOWN_PROMPT } from '../../exercise/injected.js';
 import { ABSENT, isKnownRevision, type RuleSpec, type SpecText } from '../../model/spec.js';
 
 /** Methods that prove a capability, with params that are valid whether or not the server has any items. */
@@ -11,7 +12,7 @@ export const PROBES = [
   {
     capability: 'completions',
     method: 'completion/complete',
-    params: { ref: { type: 'ref/prompt', name: 'mcpact-no-such-prompt' }, argument: { name: 'x', value: '' } },
+    params: { ref: { type: 'ref/prompt', name: UNKNOWN_PROMPT }, argument: { name: 'x', value: '' } },
   },
 ] as const;
 

@@ -1,10 +1,11 @@
 import { defineRule } from '../../engine/rule.js';
 import { answerOf } from '../../exercise/answers.js';
+import { INVALID_CURSOR } from '../../exercise/injected.js';
 import { LISTS } from '../../surface/types.js';
 import { describeOutcome } from '../outcome.js';
 
 /** Not a cursor any server issued: opaque cursors are the server's own tokens. */
-export const INVALID_CURSOR = 'mcpact-invalid-cursor';
+export { INVALID_CURSOR };
 
 export const invalidCursor = defineRule({
   id: 'protocol/invalid-cursor',

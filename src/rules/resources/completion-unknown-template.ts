@@ -1,5 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { answerOf } from '../../exercise/answers.js';
+import { UNKNOWN_TEMPLATE } from '../../exercise/injected.js';
 import { listedTemplates } from '../../exercise/resources.js';
 import { describeOutcome } from '../outcome.js';
 import { everyRevision } from './shared.js';
@@ -13,7 +14,7 @@ const ERRORS = {
 } as const;
 
 /** A template no server lists. */
-export const UNKNOWN_TEMPLATE = 'mcpact-no-such-template://{mcpact}';
+export { UNKNOWN_TEMPLATE };
 
 export const completionUnknownTemplate = defineRule({
   id: 'resources/completion-unknown-template',

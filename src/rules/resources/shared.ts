@@ -47,7 +47,7 @@ export function standing(read: ResourceRead): ReadStanding {
   if (outcome.kind === 'closed') return { kind: 'undecided', why: `the connection closed before resources/read of ${quoteUri(read.uri)} was answered` };
   const unreachable = unreachableEvidence(outcome);
   if (unreachable !== undefined)
-    return { kind: 'undecided', why: `resources/read of ${quoteUri(read.uri)} found the server's backend unreachable (${unreachable})` };
+    return { kind: 'undecided', why: `resources/read of ${quoteUri(read.uri)} got no verdict, its backend unreachable or not set up: ${unreachable}` };
   return { kind: 'failed', outcome };
 }
 

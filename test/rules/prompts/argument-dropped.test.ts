@@ -1,6 +1,25 @@
 import { argumentDropped } from '../../../src/rules/prompts/argument-dropped.js';
 import { ruleTester } from '../../support/rule-tester.js';
-import { inputRequiredServer, promptServer, STATE, text } from './support.js';
+import { inputRequiredServer, promptServer, STATE, text, type Args } from './support.js';
+
+/** A report prompt whose `verbose` switch adds a line without echoing its word; `reads` says whether it is read. */
+const report = {
+  name: 'report',
+  description: 'Write a report.',
+  arguments: [
+    { name: 'topic', description: 'What the report is about.', required: true },
+    { name: 'verbose', description: 'Whether to include every detail (true or false).', required: true },
+  ],
+};
+const switchServer = (render: (args: Args) => string | undefined) =>
+  promptServer(
+    (args, params) => {
+      if (params.name !== 'report' || typeof args.topic !== 'string' || typeof args.verbose !== 'string') return undefined;
+      const rendered = render(args);
+      return rendered === undefined ? { error: { code: -32602, message: 'verbose must be true' } } : text(rendered);
+    },
+    { prompts: [report] },
+  );
 
 ruleTester(argumentDropped, {
   valid: [
@@ -9,6 +28,10 @@ ruleTester(argumentDropped, {
     {
       name: 'HTML-escaped values count',
       server: promptServer((args, params) => (params.name === 'summarize' ? text(`<p>${String(args.text).replace(/-/g, '-')}</p>`) : undefined)),
+    },
+    {
+      name: 'a switch changes the rendering without echoing its word',
+      server: switchServer((args) => `Write a report on ${String(args.topic)}.${args.verbose === 'true' ? ' Include every detail.' : ''}`),
     },
   ],
   invalid: [
@@ -29,6 +52,23 @@ ruleTester(argumentDropped, {
       server: inputRequiredServer({ only: 'summarize', retry: (params) => (params.requestState === STATE ? text('Summarize the text.') : undefined) }),
       era: 'modern',
       findings: [{ message: 'the value of argument "text" appears nowhere', location: { name: 'summarize' } }],
+    },
+    {
+      name: 'a switch that changes nothing',
+      server: switchServer((args) => `Write a report on ${String(args.topic)}.`),
+      findings: [
+        {
+          message: 'argument "verbose" reads as a switch, but the other value (case switch-flipped) gave the same rendering as case complete',
+          location: { name: 'report' },
+        },
+      ],
+    },
+  ],
+  inconclusive: [
+    {
+      name: 'a switch with no other rendering to compare (the other word is refused)',
+      server: switchServer((args) => (args.verbose === 'true' ? `Write a detailed report on ${String(args.topic)}.` : undefined)),
+      reason: 'read as switches',
     },
   ],
 });

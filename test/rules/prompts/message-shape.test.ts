@@ -4,6 +4,21 @@ import { inputRequiredServer, promptServer } from './support.js';
 
 const messages = (...list: unknown[]) => ({ result: { messages: list } });
 
+/** A prompt that embeds its URI argument as given, as the conformance suite's reference server does. */
+const embed = {
+  name: 'embed',
+  description: 'Embed a resource.',
+  arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
+};
+const embedsAsGiven = (resources?: unknown[]) =>
+  promptServer(
+    (args, params) =>
+      params.name === 'embed' && typeof args.resourceUri === 'string' && args.resourceUri.trim() !== '' && Object.keys(args).length === 1
+        ? messages({ role: 'user', content: { type: 'resource', resource: { uri: args.resourceUri, text: 'hi' } } })
+        : undefined,
+    { prompts: [embed], ...(resources && { resources }) },
+  );
+
 ruleTester(messageShape, {
   valid: [
     { name: 'strict server', server: promptServer() },
@@ -21,6 +36,10 @@ ruleTester(messageShape, {
           : undefined,
       ),
     },
+    // mcpact sends a URI argument a URI (one of the server's own first); what its adversarial cases send (a fake
+    // turn, 64 KiB of text) is embedded as given too: mcpact's value, not the server's defect.
+    { name: 'a URI argument embedded as given, the server listing resources', server: embedsAsGiven([{ uri: 'docs://readme', name: 'readme' }]) },
+    { name: 'a URI argument embedded as given, nothing listed', server: embedsAsGiven() },
   ],
   invalid: [
     {

@@ -1,6 +1,6 @@
 import { unknownArgument } from '../../../src/rules/prompts/unknown-argument.js';
 import { ruleTester } from '../../support/rule-tester.js';
-import { UNKNOWN_ARGUMENT } from '../../../src/exercise/prompts/matrix.js';
+import { UNKNOWN_ARGUMENT } from '../../../src/exercise/injected.js';
 import { codeReview, promptServer, renderWithout, STATE } from './support.js';
 
 const declared = new Set(codeReview.arguments.map((argument) => argument.name).concat('text'));

@@ -9,6 +9,15 @@ ruleTester(unresolvedMarkers, {
       name: 'null as an ordinary word in every rendering',
       server: promptServer((args, params) => (params.name === 'summarize' ? text(`Summarize ${String(args.text)}; return null if empty.`) : undefined)),
     },
+    {
+      // Case template-injection sends `language` as `{{risk}}`: rendered verbatim, twice, it is mcpact's text.
+      name: 'a value mcpact sent with braces, rendered verbatim more than once',
+      server: promptServer((args, params) =>
+        params.name === 'code_review' && typeof args.language === 'string' && typeof args.risk === 'string'
+          ? text(`Language: ${args.language}\nReview this ${args.language} change at ${args.risk} risk.${args.focus ? ` Focus: ${String(args.focus)}` : ''}`)
+          : undefined,
+      ),
+    },
   ],
   invalid: [
     {

@@ -20,7 +20,13 @@ ruleTester(readable, {
     {
       name: 'the backend is unreachable',
       server: resourceServer({ handle: reading(DOC.uri, { error: { code: -32603, message: 'fetch failed: ECONNREFUSED' } }) }),
-      reason: 'backend unreachable',
+      reason: 'backend unreachable or not set up: a connection failure',
+    },
+    {
+      // A dummy token in the test environment: a backend not set up, not a resource that cannot be read.
+      name: 'the backend refuses a dummy credential',
+      server: resourceServer({ handle: reading(DOC.uri, { error: { code: -32603, message: 'Access token is not in valid JWT format' } }) }),
+      reason: 'the backend is not set up (credentials)',
     },
     { name: 'no answer', server: resourceServer({ handle: reading(DOC.uri, { silent: true }) }), reason: 'no answer to resources/read' },
   ],
