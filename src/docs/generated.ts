@@ -237,6 +237,34 @@ function answerClassesMarkdown(): string[] {
     'of their own sentence (SHOULD) for both and name the class in the message. `backend-unreachable` is never a',
     "finding: the rule is inconclusive for those probes and says so, with the server's words; when most tool calls of",
     "a run end so, the server's report says it once (`backend` in the JSON report, a `? backend` line in the console).",
+    'A backend that refuses the credentials of the test environment (absent, or a dummy such as `TOKEN=x`: `401',
+    'Unauthorized`, `invalid_token`, `Access token is not in valid JWT format`, `Invalid API key`, `Bad credentials`)',
+    'is a backend not set up, read the same way: no verdict, with the reason "the backend is not set up (credentials)",',
+    'for tool calls and resource reads alike (a listed resource behind it is not "cannot be read").',
+    '',
+    ...injectedMarkdown(),
+  ];
+}
+
+/** What mcpact sends of its own (exercise/injected.ts), and why no verdict rests on it. */
+function injectedMarkdown(): string[] {
+  return [
+    '## Values mcpact sent',
+    '',
+    'One module (`src/exercise/injected.ts`) holds every name and value mcpact makes up: the samples it fills',
+    'arguments with, the names no server declares (`mcpact_unknown_argument`, `mcpact-no-such-prompt`,',
+    '`mcpact_unknown_tool`, `mcpact_unexpected_property`, ...), the template reference of case `template-injection`',
+    '(`{{<other argument>}}`), the delimiter, long and control-character values, and the wrong-type values of the',
+    'tools probes. Made-up names carry the `mcpact-` or `mcpact_` mark. A server that echoes one of these values does',
+    'what it was asked, so no verdict rests on a span that is one: `prompts/unresolved-markers` counts markers',
+    'outside the values sent in that case, and a `prompts/message-shape` problem whose value mcpact sent (an argument',
+    'embedded as a resource URI) is named in the rule\'s note, never a finding.',
+    '',
+    "Values fit the argument where its name (or else its description) says what it is ([prompts.md](prompts.md#finding-an-argument-map-the-server-accepts)):",
+    'a URI for a URI (one of the server\'s own listed resources first, then `https://example.invalid/mcpact-sample-<argument>`,',
+    'a domain that never resolves), an address for an e-mail, an ISO date for a date, a small number for a count, and',
+    '`true` for a switch. A switch changes a rendering without echoing its word: `prompts/argument-dropped` compares',
+    'the rendering with the other word (case `switch-flipped`) or without the argument instead.',
     '',
   ];
 }
