@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { answerOf } from '../../exercise/answers.js';
+import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
 import { listedResources, sharedRead, unknownResourceUri } from '../../exercise/resources.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
@@ -40,7 +40,8 @@ export const unknownResource = defineRule({
     'own resources, path `mcpact-no-such-resource`; never an http(s) URI). Up to 2025-11-25 the text asks for ' +
     '-32002 (a SHOULD); 2026-07-28 makes it -32602 (a MUST) and forbids an empty `contents` array. The expected ' +
     'code follows the negotiated protocolVersion. Empty contents, any other result, another code (-32603, -32601) ' +
-    'or no answer is a finding. The SDKs answer -32602 on every revision (SDK 1.x McpServer, and SDK 2.x, which ' +
+    "or no answer is a finding, except an answer that shows the server's backend unreachable (see answer classes): " +
+    'a server may have to ask its backend whether a URI exists, so that read is inconclusive. The SDKs answer -32602 on every revision (SDK 1.x McpServer, and SDK 2.x, which ' +
     'maps a thrown -32002 to -32602): on an older revision that finding is marked inherited. A server whose ' +
     'templates cover every URI (`{+uri}`) is skipped, and so is a -32601 on a server that lists no resource (with ' +
     'nothing listed to read, it cannot tell a wrong code from a missing method, which ' +
@@ -56,6 +57,10 @@ export const unknownResource = defineRule({
     const level = levelLabel(context.spec?.level ?? 'SHOULD');
     if (outcome.kind === 'error' && outcome.code === expected) return;
     if (outcome.kind === 'timeout') return context.inconclusive(`${what} got ${describeOutcome(outcome)}`);
+    // A server may have to ask its backend whether a URI exists: when that backend is unreachable, the code it would
+    // answer for a missing resource cannot be known, so the offline answer is no verdict (answer classes).
+    const unreachable = unreachableEvidence(outcome);
+    if (unreachable !== undefined) return context.inconclusive(`${what} found the server's backend unreachable (${unreachable})`);
     // resources/read not implemented at all is one cause: resources/readable reports it on the listed resources.
     const first = listedResources(context.surface)[0];
     // With nothing listed to read, -32601 cannot tell a wrong code from a method not implemented at all, which

@@ -43,7 +43,20 @@ ruleTester(unknownResource, {
       findings: [{ message: 'expected JSON-RPC error -32602 (MUST in the negotiated revision)', data: { expected: -32602 }, severity: 'error' }],
     },
   ],
-  inconclusive: [{ name: 'no answer', server: unknownAnswer({ silent: true }), reason: 'no answer' }],
+  inconclusive: [
+    { name: 'no answer', server: unknownAnswer({ silent: true }), reason: 'no answer' },
+    {
+      // A server that asks its backend whether the URI exists cannot say "not found" while that backend is down.
+      name: '-32603 from a backend that cannot be reached',
+      server: unknownAnswer({
+        error: {
+          code: -32603,
+          message: 'request to https://api.example.test/files/mcpact-no-such-resource failed, reason: getaddrinfo ENOTFOUND api.example.test',
+        },
+      }),
+      reason: "found the server's backend unreachable",
+    },
+  ],
   skipped: [
     { name: 'no resources', server: { tools: [] }, skipped: 'does not declare resources' },
     {
