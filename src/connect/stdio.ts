@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { McpactError } from '../errors.js';
 import { LineSplitter } from './line-splitter.js';
+import { commandNotFound } from './launchers.js';
 import { NO_SECRETS, type Secrets } from '../util/secrets.js';
 
 export interface StdioOptions {
@@ -246,7 +247,7 @@ export class StdioTransport implements Transport {
 
     const error = await launched.started;
     if (error) {
-      const why = error.code === 'ENOENT' ? `command not found: ${this.options.command}` : error.message;
+      const why = error.code === 'ENOENT' ? commandNotFound(this.options.command) : error.message;
       throw new McpactError('connection', `cannot start server: ${why}`);
     }
     this.pipes = launched.pipes;
