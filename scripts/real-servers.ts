@@ -1,5 +1,5 @@
 /**
- * npm run real-servers [-- NAME... [--list] [-- extra mcpact args]]: the current build on real, pinned MCP servers
+ * npm run real-servers [-- [NAME...] [--list | --summary] [-- extra mcpact args]]: the current build on real, pinned MCP servers
  * from npm, PyPI, the Go module proxy and crates.io, offline, with one row per server and every error and warning.
  * A developer's tool, never part of npm test (it installs about 2 GB and takes minutes). CONTRIBUTING.md says how
  * to use it and docs/real-servers.md what it found.
@@ -11,6 +11,7 @@
  *           (uv itself from scripts/real-servers/uv.txt, with hashes)
  *   go      go build -mod=readonly in scripts/real-servers/go/<name>, whose go.mod and go.sum pin every module
  *   crates  cargo install --locked --version VERSION (the crate's own Cargo.lock)
+ * --summary prints the table of the last run again (from $MCPACT_REAL_OUT) without running anything.
  * Then every run, mcpact and the server both, is in a network namespace with only loopback (unshare --net): no
  * preload can hold a Python, Go or Rust server, and a namespace holds them all. Without one it refuses to run.
  */
@@ -230,7 +231,9 @@ async function runOne(server: Server, sandbox: string[], extra: string[]): Promi
     mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
     writeFileSync(path.join(scratch, file), expand(text));
   }
-  const env = Object.entries(server.env ?? {}).flatMap(([key, value]) => ['-e', `${key}=${expand(value)}`]);
+  // Through env(1), not mcpact's -e: -e values are redacted from reports, and dummy values such as "true" or
+  // "error" would then blank those words in every message.
+  const env = Object.entries(server.env ?? {}).map(([key, value]) => `${key}=${expand(value)}`);
   const mcpact = [
     process.execPath,
     MAIN,
@@ -239,9 +242,9 @@ async function runOne(server: Server, sandbox: string[], extra: string[]): Promi
     `json:${path.join(OUT, `${server.name}.json`)}`,
     '--reporter',
     `console:${path.join(OUT, `${server.name}.txt`)}`,
-    ...env,
     ...extra,
     '--',
+    ...(env.length > 0 ? ['env', ...env] : []),
     ...serverCommand(server, prefix, scratch),
   ];
   writeFileSync(path.join(OUT, `${server.name}.cmd`), `cd ${quote(scratch)} && ${[...sandbox, ...mcpact].map(quote).join(' ')}\n`);
@@ -356,10 +359,14 @@ async function main(): Promise<void> {
     for (const s of all) console.log(`${s.name.padEnd(22)} ${s.registry.padEnd(7)} ${`${s.package}@${s.version}`.padEnd(64)} ${s.notes ?? ''}`);
     return;
   }
-  const unknown = own.filter((arg) => arg.startsWith('-'));
+  const unknown = own.filter((arg) => arg.startsWith('-') && arg !== '--summary');
   if (unknown.length > 0) fail(`unknown option ${unknown[0]} (mcpact's own options go after a second --)`);
-  const names = own;
+  const names = own.filter((arg) => arg !== '--summary');
   const selected = names.length === 0 ? all : names.map((n) => all.find((s) => s.name === n) ?? fail(`unknown server "${n}"; --list shows them`));
+  if (own.includes('--summary')) {
+    process.exitCode = summary(selected);
+    return;
+  }
   if (!existsSync(MAIN)) fail('no dist/bin/mcpact.js here: run from the project root (npm run real-servers builds first)');
   const sandbox = namespaceCommand();
   mkdirSync(path.join(OUT, 'work'), { recursive: true });
