@@ -6,7 +6,7 @@
  * (connect/child-env.ts LAUNCHER_VARIABLES). A launcher this machine lacks skips its tests.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,13 +44,20 @@ function expectStarted(outcome: Awaited<ReturnType<typeof run>>, serverName: str
 const temp = () => mkdtempSync(path.join(tmpdir(), 'mcpact-launch-'));
 
 describe.skipIf(!installed('python3'))('python3 -m PACKAGE', () => {
+  // A copy, so that neither the report nor Python's __pycache__ lands in fixtures/.
+  let project: string;
+  beforeAll(() => {
+    project = temp();
+    cpSync(path.join(LAUNCHERS, 'python'), project, { recursive: true });
+  });
+
   it('zero-config, from the folder that holds the package', async () => {
-    expectStarted(await run(path.join(LAUNCHERS, 'python'), ['--', 'python3', '-m', 'mcpact_echo_server']), 'echo-python');
+    expectStarted(await run(project, ['--', 'python3', '-m', 'mcpact_echo_server']), 'echo-python');
   });
 
   it('from mcpServers, with PYTHONPATH in its env', async () => {
     const dir = temp();
-    const config = clientConfig(dir, 'echo', { command: 'python3', args: ['-m', 'mcpact_echo_server'], env: { PYTHONPATH: path.join(LAUNCHERS, 'python') } });
+    const config = clientConfig(dir, 'echo', { command: 'python3', args: ['-m', 'mcpact_echo_server'], env: { PYTHONPATH: project } });
     expectStarted(await run(dir, ['-c', config]), 'echo-python');
   });
 });
