@@ -9,6 +9,7 @@ import { parseEnv } from 'node:util';
 import type { LoadedConfig } from '../config/load.js';
 import { SEVERITIES } from '../model/severity.js';
 import { configFiles } from './config-files.js';
+import { commandName } from './command-name.js';
 import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig, type ServerSettings, type Timeouts } from '../config/schema.js';
 import type { Depth } from '../model/depth.js';
 import type { SessionTarget } from '../connect/session.js';
@@ -265,23 +266,6 @@ function sessionTarget(server: ServerConfig, baseDir: string): SessionTarget {
 
 function defaultName(server: ServerConfig): string {
   return server.transport === 'http' ? new URL(server.url).host.replace(/[^A-Za-z0-9_.-]/g, '_') : commandName(server.command, server.args ?? []);
-}
-
-/** A readable name for a command line: the package for `npx pkg`, else the script or executable's base name. */
-function commandName(command: string, args: string[]): string {
-  const base = path.basename(command);
-  // `env K=V cmd ...`: the command after the assignments.
-  if (base === 'env') {
-    const at = args.findIndex((arg) => !arg.startsWith('-') && !arg.includes('='));
-    if (at !== -1) return commandName(args[at]!, args.slice(at + 1));
-  }
-  const subject = ['npx', 'node', 'uvx', 'python', 'python3', 'bunx', 'deno'].includes(base) ? args.find((arg) => !arg.startsWith('-')) : undefined;
-  return (
-    path
-      .basename(subject ?? base)
-      .replace(/\.(m?js|ts|py)$/, '')
-      .replace(/[^A-Za-z0-9_.-]/g, '_') || 'server'
-  );
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The environment a stdio server is started with: the SDK's minimal default (HOME, PATH, SHELL, TERM, USER, ...)
- * plus exactly what the config's `env` lists. mcpact's own credentials are not passed on: nothing else is
+ * The environment a stdio server is started with: the SDK's minimal default (HOME, PATH, SHELL, TERM, USER, ...),
+ * what the launchers users start servers with need (uv, pip, go, java: LAUNCHER_VARIABLES), plus exactly what
+ * the config's `env` lists. mcpact's own credentials are not passed on: nothing else is
  * inherited, and even the default set is filtered for names that look like secrets. A server running as the same
  * user can still read mcpact's environment from /proc (docs/hostile.md, "Environment"): ownSecrets() lists what
  * must then be redacted wherever the server could echo it.
@@ -31,13 +32,85 @@ const INHERITED =
       ]
     : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
 
+/**
+ * What the launchers users start servers with need beyond the SDK's names: where their caches and toolchains
+ * are, which index or proxy to fetch from, and the way out to it. Never credentials: the variables that hold them
+ * (UV_INDEX_<NAME>_PASSWORD, GOAUTH, JAVA_TOOL_OPTIONS with a trustStorePassword) are not listed, and a URL
+ * with a user or password in it is not passed on (launcherValueKept). docs/launchers.md says why each one is here.
+ */
+export const LAUNCHER_VARIABLES = [
+  // Any launcher: the base folders caches default to, temporary files, a proxy and a private CA.
+  'XDG_CACHE_HOME',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'TMPDIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'ALL_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'all_proxy',
+  'no_proxy',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  // uv and uvx
+  'UV_CACHE_DIR',
+  'UV_TOOL_DIR',
+  'UV_TOOL_BIN_DIR',
+  'UV_PYTHON_INSTALL_DIR',
+  'UV_PYTHON',
+  'UV_INDEX_URL',
+  'UV_EXTRA_INDEX_URL',
+  'UV_DEFAULT_INDEX',
+  'UV_INDEX',
+  'UV_OFFLINE',
+  'UV_NATIVE_TLS',
+  // python, pip and pyenv
+  'VIRTUAL_ENV',
+  'PYENV_ROOT',
+  'PYENV_VERSION',
+  'PIP_CACHE_DIR',
+  'PIP_INDEX_URL',
+  'PIP_EXTRA_INDEX_URL',
+  'PIP_CERT',
+  'REQUESTS_CA_BUNDLE',
+  // go
+  'GOROOT',
+  'GOPATH',
+  'GOMODCACHE',
+  'GOCACHE',
+  'GOENV',
+  'GOPROXY',
+  'GOFLAGS',
+  'GOTOOLCHAIN',
+  'GOPRIVATE',
+  'GONOPROXY',
+  'GONOSUMDB',
+  'GOSUMDB',
+  // java
+  'JAVA_HOME',
+] as const;
+
+/** A user or password in a URL (https://user:token@host/...): the value then carries a credential. */
+const URL_USERINFO = /[a-z][a-z0-9+.-]*:\/\/[^/\s@]*@/i;
+
+/** Whether a launcher variable's value may be passed on: no shell function, no credential in a URL. */
+function launcherValueKept(value: string): boolean {
+  return !value.startsWith('()') && !URL_USERINFO.test(value);
+}
+
 export function childEnvironment(configured: Record<string, string> = {}): Record<string, string> {
   const inherited = INHERITED.flatMap((name): [string, string][] => {
     const value = process.env[name];
     // A value that starts with "()" is a shell function definition (Shellshock): never passed on.
     return value === undefined || value.startsWith('()') || SECRET_NAME.test(name) ? [] : [[name, value]];
   });
-  return { ...Object.fromEntries(inherited), ...configured };
+  const launchers = LAUNCHER_VARIABLES.flatMap((name): [string, string][] => {
+    const value = process.env[name];
+    return value === undefined || !launcherValueKept(value) ? [] : [[name, value]];
+  });
+  return { ...Object.fromEntries(inherited), ...Object.fromEntries(launchers), ...configured };
 }
 
 export function looksSecret(name: string): boolean {

@@ -76,9 +76,14 @@ export async function openSession(target: SessionTarget, options: SessionOptions
   return session;
 }
 
+/** The connect deadline, from now, ended early by an interrupt. */
+function freshDeadline(options: SessionOptions): AbortSignal {
+  return options.interrupt ? AbortSignal.any([AbortSignal.timeout(options.connectMs), options.interrupt]) : AbortSignal.timeout(options.connectMs);
+}
+
 async function openEither(target: SessionTarget, options: SessionOptions): Promise<Session> {
   const choice = options.era ?? 'legacy';
-  const deadline = options.interrupt ? AbortSignal.any([AbortSignal.timeout(options.connectMs), options.interrupt]) : AbortSignal.timeout(options.connectMs);
+  const deadline = freshDeadline(options);
   if (choice !== 'legacy' && target.kind === 'http') {
     const modern = await openModernHttp(target, options, deadline);
     if (modern.session) return modern.session;
@@ -93,12 +98,22 @@ function envelopeOf(options: SessionOptions): Envelope {
 }
 
 /**
- * How long the stdio era probe waits for `server/discover` before taking silence for a legacy server (stdio
- * #backward-compatibility: "does not respond within a reasonable timeout"): half the connect deadline, so the
- * initialize that follows still has the other half.
+ * How long the era probe waits in silence for `server/discover` before taking the silence for a legacy server
+ * (stdio #backward-compatibility: "does not respond within a reasonable timeout"): half the connect deadline.
  */
 function probeMs(options: SessionOptions): number {
   return Math.max(1, Math.floor(options.connectMs / 2));
+}
+
+/**
+ * The probe's silence window of a stdio server counts from its first byte (stdout or stderr), not from the
+ * request: a server that takes seconds to start (a JVM, a first `uvx` or `go run`) has not been silent, it has not
+ * been there. Until that first byte the probe waits up to the whole connect deadline.
+ */
+function silenceAfterFirstOutput(stdio: StdioTransport, ms: number): AbortSignal {
+  const controller = new AbortController();
+  void stdio.firstOutput.then(() => setTimeout(() => controller.abort(), ms).unref());
+  return controller.signal;
 }
 
 /** What the `server/discover` probe says about the server (stdio: basic/transports/stdio#backward-compatibility). */
@@ -159,6 +174,7 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     if (target.kind === 'http') await terminateHttpSession(transport);
     await transport.close().catch(() => undefined);
   };
+  let initializeDeadline = deadline;
   try {
     await raceDeadline(peer.start(), deadline, options.connectMs);
     let discover = httpProbe;
@@ -166,7 +182,14 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     if (choice !== 'legacy' && discover === undefined) {
       const envelope = envelopeOf(options);
       peer.useEnvelope(envelope);
-      const outcome = await peer.request('server/discover', {}, { timeoutMs: choice === 'modern' ? options.connectMs : probeMs(options), signal: deadline });
+      // Over stdio the probe may take the whole deadline (a slow start), so initialize then gets one of its own.
+      const probe =
+        choice === 'modern'
+          ? { timeoutMs: options.connectMs, signal: deadline }
+          : stdio
+            ? { timeoutMs: options.connectMs, signal: AbortSignal.any([deadline, silenceAfterFirstOutput(stdio, probeMs(options))]) }
+            : { timeoutMs: probeMs(options), signal: deadline };
+      const outcome = await peer.request('server/discover', {}, probe);
       discover = { envelope, outcome };
       const verdict = judgeProbe(outcome, errorOf(outcome), secrets);
       if (verdict.era === 'modern' || choice === 'modern') {
@@ -183,13 +206,14 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
         ]);
       }
       peer.useEnvelope(undefined);
+      if (stdio) initializeDeadline = freshDeadline(options);
     }
     const request = {
       protocolVersion: options.protocolVersion ?? TARGET_REVISION,
       capabilities: {},
       clientInfo: { name: 'mcpact', version: options.clientVersion },
     };
-    const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: deadline });
+    const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: initializeDeadline });
     if (outcome.kind === 'closed') await stdio?.settle(EXIT_SETTLE_MS);
     failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, capsHit, secrets, envNames);
     const result = (outcome as { result: Record<string, unknown> }).result;

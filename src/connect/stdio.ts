@@ -9,6 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { McpactError } from '../errors.js';
 import { LineSplitter } from './line-splitter.js';
+import { commandNotFound } from './launchers.js';
 import { NO_SECRETS, type Secrets } from '../util/secrets.js';
 
 export interface StdioOptions {
@@ -193,6 +194,12 @@ export class StdioTransport implements Transport {
   private closed = false;
   /** The pipes' inodes as the child holds them (Linux), to find what keeps them open after it is gone. */
   private pipes = new Set<string>();
+  private showLife: () => void = () => undefined;
+  /**
+   * Settles at the server's first byte on stdout or stderr (or when its pipes close): until then it may still be
+   * starting (a JVM, a first `uvx` or `go run`), so its silence says nothing about what it would answer.
+   */
+  readonly firstOutput: Promise<void> = new Promise((resolve) => (this.showLife = resolve));
 
   private readonly secrets: Secrets;
 
@@ -219,6 +226,7 @@ export class StdioTransport implements Transport {
       this.exitSignal = signal;
     });
     void launched.closed.then(() => {
+      this.showLife();
       this.closed = true;
       this.onclose?.();
     });
@@ -228,14 +236,18 @@ export class StdioTransport implements Transport {
     splitter.onOversize = (bytes) => this.recordForeign(`<line of ${bytes} bytes dropped: over the limit>`, bytes);
     launched.attach(
       (chunk) => {
+        this.showLife();
         for (const line of splitter.push(chunk)) this.handleLine(line);
       },
-      (chunk) => this.handleStderr(chunk),
+      (chunk) => {
+        this.showLife();
+        this.handleStderr(chunk);
+      },
     );
 
     const error = await launched.started;
     if (error) {
-      const why = error.code === 'ENOENT' ? `command not found: ${this.options.command}` : error.message;
+      const why = error.code === 'ENOENT' ? commandNotFound(this.options.command) : error.message;
       throw new McpactError('connection', `cannot start server: ${why}`);
     }
     this.pipes = launched.pipes;

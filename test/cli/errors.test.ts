@@ -64,6 +64,18 @@ describe('servers that fail', () => {
     expect(result.stdout).toContain('cannot start server: command not found: mcpact-no-such-command-xyz');
   });
 
+  it.each([
+    ['uvx', ['mcp-server-time'], 'uv, the Python package manager'],
+    ['go', ['run', 'example.com/server@v1.0.0'], 'the Go toolchain'],
+  ])('a launcher that is not installed (%s): one line naming it and how to get it, exit 2', async (command, args, toolchain) => {
+    // PATH is an empty folder: the launcher is missing, as on a machine without it.
+    const result = await runCli(['run', '--', command, ...args], { cwd: temp(), env: { PATH: temp() } });
+    expect(result.code).toBe(2);
+    const lines = result.stdout.split('\n').filter((line) => line.includes('command not found'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`cannot start server: command not found: ${command} (${toolchain}); install `);
+  });
+
   it('a server that exits at once, with its stderr shown', async () => {
     const result = await runCli(['run', '--', 'node', '-e', 'console.error("boom: missing API key"); process.exit(3)']);
     expect(result.code).toBe(2);

@@ -59,13 +59,14 @@ describe('secrets', () => {
       `server:\n  transport: stdio\n  command: node\n  args: [${JSON.stringify(ENV_PROBE)}]\n  env:\n    PROBE_SECRET: \${MY_PROBE_SECRET}\n`,
     );
     const secret = 'sk-live-0123456789abcdef';
-    const env = { MY_PROBE_SECRET: secret, GITHUB_TOKEN: 'ghp_mcpact_own_token', OPENAI_API_KEY: 'sk-mcpact-own' };
+    const env = { MY_PROBE_SECRET: secret, GITHUB_TOKEN: 'ghp_mcpact_own_token', OPENAI_API_KEY: 'sk-mcpact-own', UV_CACHE_DIR: path.join(dir, 'uv') };
     const result = await runCli(['run', '--reporter', 'console', '--reporter', 'json:report.json', '--trace', 'trace.jsonl', '--verbose'], { cwd: dir, env });
     const report = readFileSync(path.join(dir, 'report.json'), 'utf8');
     const trace = readFileSync(path.join(dir, 'trace.jsonl'), 'utf8');
     const childEnv = String(JSON.parse(report).servers[0].serverInfo.description).split(',');
     expect(childEnv).toContain('PROBE_SECRET');
     expect(childEnv).toContain('PATH');
+    expect(childEnv).toContain('UV_CACHE_DIR'); // a launcher's cache (connect/child-env.ts LAUNCHER_VARIABLES)
     expect(childEnv).not.toContain('GITHUB_TOKEN');
     expect(childEnv).not.toContain('OPENAI_API_KEY');
     expect(childEnv).not.toContain('MY_PROBE_SECRET');

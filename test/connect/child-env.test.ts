@@ -1,10 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { childEnvironment, ownSecrets } from '../../src/connect/child-env.js';
+import { childEnvironment, LAUNCHER_VARIABLES, looksSecret, ownSecrets } from '../../src/connect/child-env.js';
+
+/** Runs `work` with process.env replaced by `env` plus PATH and HOME, and puts the old one back. */
+function withEnv<T>(env: Record<string, string>, work: () => T): T {
+  const saved = process.env;
+  process.env = { PATH: saved.PATH, HOME: saved.HOME, ...env };
+  try {
+    return work();
+  } finally {
+    process.env = saved;
+  }
+}
 
 describe('childEnvironment', () => {
   it('passes on what the SDK stdio client passes on by default, minus secret-looking names', () => {
-    expect(childEnvironment()).toEqual(getDefaultEnvironment());
+    const launchers = new Set<string>(LAUNCHER_VARIABLES);
+    const sdkNames = Object.fromEntries(Object.entries(childEnvironment()).filter(([name]) => !launchers.has(name)));
+    expect(sdkNames).toEqual(getDefaultEnvironment());
+  });
+
+  it('passes on what uv, pip, go and java need to start a server: caches, toolchains, index, proxy', () => {
+    const launcherEnv = {
+      UV_CACHE_DIR: '/cache/uv',
+      UV_INDEX_URL: 'https://pypi.internal.example/simple',
+      PIP_INDEX_URL: 'https://pypi.internal.example/simple',
+      VIRTUAL_ENV: '/work/.venv',
+      GOMODCACHE: '/cache/go/mod',
+      GOPROXY: 'https://goproxy.internal.example,direct',
+      GOFLAGS: '-mod=mod',
+      GOTOOLCHAIN: 'local',
+      JAVA_HOME: '/usr/lib/jvm/java-17',
+      HTTPS_PROXY: 'http://proxy.internal.example:3128',
+      NO_PROXY: 'localhost,127.0.0.1',
+    };
+    const env = withEnv(launcherEnv, () => childEnvironment());
+    expect(env).toMatchObject(launcherEnv);
+  });
+
+  it('never passes on a credential a launcher could use: a URL with a user or password, or a variable not listed', () => {
+    const env = withEnv(
+      {
+        UV_INDEX_URL: 'https://__token__:pypi-AgEIcHlwaS5vcmc@pypi.internal.example/simple',
+        PIP_EXTRA_INDEX_URL: 'https://user:pass@pypi.internal.example/simple https://public.example/simple',
+        HTTPS_PROXY: 'http://alice:s3cret@proxy.internal.example:3128',
+        UV_INDEX_INTERNAL_PASSWORD: 'hunter2-hunter2',
+        GOAUTH: 'netrc',
+        JAVA_TOOL_OPTIONS: '-Djavax.net.ssl.trustStorePassword=changeit',
+        GOPROXY: '() { :; }; echo pwned',
+      },
+      () => childEnvironment(),
+    );
+    for (const name of ['UV_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'HTTPS_PROXY', 'UV_INDEX_INTERNAL_PASSWORD', 'GOAUTH', 'JAVA_TOOL_OPTIONS', 'GOPROXY']) {
+      expect(env[name], name).toBeUndefined();
+    }
+  });
+
+  it('lists no launcher variable whose name looks like a secret', () => {
+    // ownSecrets() redacts by that same test: a listed name that passed it would pass on a value it redacts.
+    expect(LAUNCHER_VARIABLES.filter((name) => looksSecret(name))).toEqual([]);
   });
 
   it('adds exactly the configured variables, which win', () => {
