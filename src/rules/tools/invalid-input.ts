@@ -6,6 +6,9 @@ import { answerCause, callData, describeSkipped, optInHint, judgedInvalidCalls, 
 import { validInput } from './valid-input.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
+import type { Report } from '../../engine/rule.js';
+import type { RuleSpec } from '../../model/spec.js';
+import type { PlannedCall } from '../../exercise/tools.js';
 
 export const invalidInput = defineRule({
   id: 'tools/invalid-input',
@@ -41,7 +44,10 @@ export const invalidInput = defineRule({
     'one. Each answer is classified first (see [answer classes](#answer-classes)). This rule fails on the class ' +
     '*not validated* only: a success, or a failure from deeper down (a runtime error in the words of JavaScript, ' +
     "Python, Go, Java, Rust or .NET, a command that failed on the input, a backend's HTTP error, a missing file " +
-    'named after the value sent). A rejection with the wrong code or layer did validate: that is ' +
+    'named after the value sent). A success to the undeclared property alone is not that: a validator that drops ' +
+    "unknown keys (zod's and pydantic's default) answers so too, and the tool ran on checked input; mcpact's policy " +
+    'reports it as a warning (basis `policy`): refuse what the schema refuses, or drop `additionalProperties: false`. ' +
+    'A rejection with the wrong code or layer did validate: that is ' +
     'tools/invalid-input-code, a warning. An unreachable backend (DNS, refused connection, TLS, `fetch failed`, a ' +
     'timeout inside the server, missing credentials) makes the probe inconclusive, never a finding, unless its ' +
     'error names the value sent or the same tool answered other calls without that backend (see answer classes: ' +
@@ -69,6 +75,10 @@ export const invalidInput = defineRule({
     for (const { call, outcome, classified } of judged) {
       if (classified.class === 'no-answer') unjudged.push(call.tool ?? '');
       if (classified.class !== 'not-validated') continue;
+      if (call.variant?.kind === 'additional-property' && isSuccess(outcome)) {
+        report(undeclaredAccepted(call, outcome, surface.protocolVersion));
+        continue;
+      }
       const got = isSuccess(outcome)
         ? classified.evidence
         : `${outcome.kind === 'error' ? describeOutcome(outcome) : 'its isError result'} shows ${classified.evidence}`;
@@ -100,6 +110,34 @@ export const invalidInput = defineRule({
     }
   },
 });
+
+/**
+ * What a success to an undeclared property rests on. The tool's own schema says the key is invalid
+ * (`additionalProperties: false`), but a success shows no more than that the tool ran as on valid input: an SDK's
+ * object validation (zod, pydantic) drops unknown keys by default, so the input that reached the tool's logic was
+ * checked. That is not the MUST to validate; it is the server accepting what its published schema refuses, which
+ * mcpact's policy reports as a warning.
+ */
+const UNDECLARED_ACCEPTED: RuleSpec = {
+  ...invalidInputSpec(),
+  basis: 'policy',
+  policy:
+    'A tool refuses an undeclared property when its inputSchema says `additionalProperties: false`, so that the schema it publishes is the input it takes. The specification does not say so: a server whose validator drops the key did validate the input its tool received.',
+};
+
+function invalidInputSpec(): RuleSpec {
+  return invalidInput.spec as RuleSpec;
+}
+
+function undeclaredAccepted(call: PlannedCall, outcome: Outcome, negotiated: string | undefined): Report {
+  return {
+    message: `${quote(call.tool, 60)} with ${call.what} was accepted: it was answered like a valid call (a success), so the key was most likely dropped; expected a refusal, as its inputSchema declares`,
+    location: toolLocation(call.tool),
+    spec: UNDECLARED_ACCEPTED,
+    data: { ...callData(call), negotiated: negotiated ?? null, outcome: outcome.kind, said: wordsOf(outcome) },
+    cause: 'undeclared property accepted',
+  };
+}
 
 function isSuccess(outcome: Outcome): boolean {
   return outcome.kind === 'result' && !isErrorResult(outcome.result);

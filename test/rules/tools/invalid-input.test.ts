@@ -35,8 +35,31 @@ ruleTester(invalidInput, {
     {
       name: 'a server that does not validate accepts everything',
       server: toolsServer([{ definition: { ...searchTool.definition, name: 'lax' } }], { invalid: () => text('ran anyway') }),
-      // Ten invalid inputs, one answer: one cause, one finding that stands for all ten.
-      findings: [{ location: { kind: 'tool', name: 'lax' }, message: 'was not validated: it was answered like a valid call (a success)', count: 10 }],
+      // Nine bad values, one answer: one cause, one finding that stands for all nine. The undeclared property is
+      // another cause: a validator that drops unknown keys answers it so too, so it rests on mcpact's policy.
+      findings: [
+        {
+          location: { kind: 'tool', name: 'lax' },
+          message: 'with an undeclared property (additionalProperties: false) was accepted',
+          basis: 'policy',
+          severity: 'warning',
+        },
+        { location: { kind: 'tool', name: 'lax' }, message: 'was not validated: it was answered like a valid call (a success)', count: 9, severity: 'error' },
+      ],
+    },
+    {
+      name: 'a validator that drops an undeclared property: the policy, a warning',
+      server: toolsServer([searchTool], {
+        invalid: (_tool, args) => (Object.hasOwn(args as object, 'mcpact_unexpected_property') ? text('3 documents') : toolError('query: expected string')),
+      }),
+      findings: [
+        {
+          message: 'was accepted: it was answered like a valid call (a success), so the key was most likely dropped',
+          basis: 'policy',
+          lenient: false,
+          severity: 'warning',
+        },
+      ],
     },
     {
       name: 'internal error instead of validation',
