@@ -53,14 +53,18 @@ export const stdoutJsonOnly = defineRule({
     'message. A banner, a debug print or a library that logs to stdout corrupts the stream, and most clients drop ' +
     'the connection at the first line they cannot parse. mcpact records such lines instead of failing the run, ' +
     'and reports each (quoted and cut to 80 characters; up to 10 per source, then the total) once every other rule ' +
-    "has finished: lines of the shared session, lines of the transport probes' own server processes, and JSON " +
+    "has finished; a probe's process that prints a line the session's process printed too (a banner at every " +
+    'start) adds no second finding for it. The sources: ' +
+    "lines of the shared session, lines of the transport probes' own server processes, and JSON " +
     'values that are not JSON-RPC messages. Logs belong on stderr, which mcpact never holds against a server.',
   afterOthers: true,
   check({ transport, probe, report, skip }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
     const { session, probes } = transport.stdout();
     reportLines(session, 'session', report);
-    reportLines(probes, 'probe', report);
+    // A server that prints a banner prints it at every start: the same line from a probe's own process is the
+    // session's cause again, not a second one.
+    reportLines(probes, 'probe', report, new Set(session.lines.map((line) => line.text)));
     for (const message of probe.unmatchedResponses) {
       if (isRecord(message) && message.jsonrpc === '2.0' && ('result' in message || 'error' in message)) continue; // a late or mismatched answer: protocol/request-id-echo's business
       report({
@@ -72,20 +76,22 @@ export const stdoutJsonOnly = defineRule({
   },
 });
 
-function reportLines(record: StdoutRecord, connection: 'session' | 'probe', report: RuleContext['report']): void {
+function reportLines(record: StdoutRecord, connection: 'session' | 'probe', report: RuleContext['report'], reported = new Set<string>()): void {
   const where = connection === 'session' ? 'stdout' : "stdout of a probe's own server process";
-  for (const line of record.lines.slice(0, LINES_REPORTED)) {
+  const lines = record.lines.filter((line) => !reported.has(line.text));
+  const count = record.count - (record.lines.length - lines.length);
+  for (const line of lines.slice(0, LINES_REPORTED)) {
     report({
       message: `${where} carried a line that is not a JSON-RPC message: ${quote(line.text)}`,
       location: STDOUT,
       data: { line: line.text, bytes: line.bytes, connection },
     });
   }
-  if (record.count > LINES_REPORTED) {
+  if (count > LINES_REPORTED) {
     report({
-      message: `${where} carried ${record.count} lines that are not JSON-RPC messages in all (the first ${LINES_REPORTED} are reported one by one)`,
+      message: `${where} carried ${count} lines that are not JSON-RPC messages in all (the first ${LINES_REPORTED} are reported one by one)`,
       location: STDOUT,
-      data: { count: record.count, connection },
+      data: { count, connection },
     });
   }
 }
