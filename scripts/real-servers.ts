@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import type { ServerEntry } from './security-corpus.js';
 
 const ROOT = process.cwd();
 const HERE = path.join(ROOT, 'scripts/real-servers');
@@ -35,19 +36,12 @@ const NPM_FLAGS = ['--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=er
 
 type Registry = 'npm' | 'pypi' | 'go' | 'crates';
 
-interface Server {
-  name: string;
+/**
+ * An entry of the list: the shared server format (name, package, version, `bin` or `command` with {prefix},
+ * args, env, `files` written into the scratch folder, notes), and the registry it comes from.
+ */
+interface Server extends ServerEntry {
   registry: Registry;
-  package: string;
-  version: string;
-  /** The program the install brings (node_modules/.bin for npm, bin/ otherwise), or `command` with {prefix}. */
-  bin?: string;
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  /** Written into the scratch folder before the run. */
-  files?: Record<string, string>;
-  notes?: string;
 }
 
 /** What an exact version looks like in each registry (no range, no tag). */

@@ -119,15 +119,11 @@ export const invalidInput = defineRule({
  * mcpact's policy reports as a warning.
  */
 const UNDECLARED_ACCEPTED: RuleSpec = {
-  ...invalidInputSpec(),
+  ...(invalidInput.spec as RuleSpec),
   basis: 'policy',
   policy:
     'A tool refuses an undeclared property when its inputSchema says `additionalProperties: false`, so that the schema it publishes is the input it takes. The specification does not say so: a server whose validator drops the key did validate the input its tool received.',
 };
-
-function invalidInputSpec(): RuleSpec {
-  return invalidInput.spec as RuleSpec;
-}
 
 function undeclaredAccepted(call: PlannedCall, outcome: Outcome, negotiated: string | undefined): Report {
   return {
