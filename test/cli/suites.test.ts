@@ -65,8 +65,8 @@ describe('suites through the CLI', () => {
     const dir = project(['  latency: { samples: 3, p95_ms: 5000, tools: [add_numbers] }']);
     const result = await runCli(['run', '--only', 'latency'], { cwd: dir });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/latency overall p50 \d+ ms, p95 \d+ ms \(3 samples\)/);
-    expect(result.stdout).toMatch(/add_numbers: p50 \d+ ms, p95 \d+ ms \(budget 5000 ms\); 3 samples, 0 errors, 0 timeouts/);
+    expect(result.stdout).toMatch(/latency overall p50 [\d.]+ ms, p95 [\d.]+ ms \(3 samples\)/);
+    expect(result.stdout).toMatch(/add_numbers: p50 [\d.]+ ms, p95 [\d.]+ ms \(budget 5000 ms\); 3 samples, 0 errors, 0 timeouts/);
   });
 
   it('a suite with two targets is a config error with its position (exit 2)', async () => {

@@ -58,7 +58,7 @@ const SETTINGS = {
 } satisfies ServerSettings;
 
 const EXPECTED = [
-  /^latency\/budget: tool "add": p50 is \d+ ms, over its budget of 0\.001 ms \(3 samples\)$/,
+  /^latency\/budget: tool "add": p50 is [\d.]+ ms, over its budget of 0\.001 ms \(3 samples\)$/,
   /^suites\/cases: case "wrong page" of resource "docs:\/\/guide\/\{page\}": "\$\.contents\[0\]\.text" value does not match/,
   /^suites\/cases: case "wrong text" of tool "echo": "\$\.content\[0\]\.text" value does not equal the expected value$/,
 ];

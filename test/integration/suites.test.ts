@@ -115,7 +115,7 @@ describe('suites and latency over stdio', () => {
     expect(report.error).toBeUndefined();
     const messages = report.findings.map((finding) => `${finding.ruleId}: ${finding.message}`);
     expect(messages).toEqual([
-      expect.stringMatching(/^latency\/budget: tool "trigger-long-running-operation": p95 is \d+ ms, over its budget of 5 ms \(3 samples\)$/),
+      expect.stringMatching(/^latency\/budget: tool "trigger-long-running-operation": p95 is [\d.]+ ms, over its budget of 5 ms \(3 samples\)$/),
       'suites/cases: case "ghost" of tool "does-not-exist": the server lists no such tool',
       'suites/cases: case "wrong text" of tool "echo": "$.content[0].text" value does not equal the expected value',
     ]);

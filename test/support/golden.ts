@@ -85,10 +85,10 @@ const GENERIC: readonly Mask[] = [
   { pattern: /(exited )\d+( ms after stdin closed)/g, replace: '$1<ms>$2', why: 'exit delay, rule reason' },
   // Latency percentiles (latency family, good-config only) are measured: never the same twice. Budgets, sample,
   // error and timeout counts are kept.
-  { pattern: /\b(p50|p95) \d+ ms/g, replace: '$1 <n> ms', why: 'latency, console' },
-  { pattern: /(\| )\d+( ms(?: ❌)?(?: \(budget \d+ ms\))? )(?=\|)/g, replace: '$1<n>$2', why: 'latency table, Markdown' },
-  { pattern: /(?<!"budget": \{\s*(?:"p50Ms": \d+,\s*)?)("p(?:50|95)Ms": ?)\d+/g, replace: '$1"<n>"', why: 'latency, JSON/SARIF (not the budgets)' },
-  { pattern: /(name="latency\.(?![^"]*\.budget\.)[^"]*\.p(?:50|95)Ms" value=")\d+/g, replace: '$1<n>', why: 'latency properties, JUnit (not the budgets)' },
+  { pattern: /\b(p50|p95) \d+(?:\.\d+)? ms/g, replace: '$1 <n> ms', why: 'latency, console' },
+  { pattern: /(\| )\d+(?:\.\d+)?( ms(?: ❌)?(?: \(budget \d+ ms\))? )(?=\|)/g, replace: '$1<n>$2', why: 'latency table, Markdown' },
+  { pattern: /(?<!"budget": \{\s*(?:"p50Ms": \d+,\s*)?)("p(?:50|95)Ms": ?)\d+(?:\.\d+)?/g, replace: '$1"<n>"', why: 'latency, JSON/SARIF (not the budgets)' },
+  { pattern: /(name="latency\.(?![^"]*\.budget\.)[^"]*\.p(?:50|95)Ms" value=")\d+(?:\.\d+)?/g, replace: '$1<n>', why: 'latency properties, JUnit (not the budgets)' },
   // Loopback ports chosen by the OS for the HTTP fixtures.
   { pattern: /\b(127\.0\.0\.1|localhost):\d+/g, replace: '$1:<port>', why: 'loopback ports' },
   // A zero-config --url server is named after host and port ("127.0.0.1_39115"; Markdown escapes "." and "_").

@@ -119,7 +119,7 @@ export const callAnswered = defineRule({
     if (slow.length > 0) {
       const slowest = Math.max(...slow.map((entry) => entry.ms));
       note(
-        `slow, not missing: ${slow.length} call(s) answered after timeouts.call_ms (${probe.options.callMs} ms), the slowest after ${slowest} ms: ` +
+        `slow, not missing: ${slow.length} call(s) answered after timeouts.call_ms (${probe.options.callMs} ms), the slowest after ${Math.round(slowest)} ms: ` +
           listed(slow.map((entry) => entry.call)),
       );
     }

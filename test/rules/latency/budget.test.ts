@@ -60,12 +60,12 @@ ruleTester(budget, {
       settings: latency({ samples: 3, warmup: 0, p95_ms: 1000, tools: ['lookup', 'slow_lookup'], per_tool: { slow_lookup: { p50_ms: 10, p95_ms: 10 } } }),
       findings: [
         {
-          message: /^tool "slow_lookup": p50 is \d+ ms, over its budget of 10 ms \(3 samples\)$/,
+          message: /^tool "slow_lookup": p50 is [\d.]+ ms, over its budget of 10 ms \(3 samples\)$/,
           location: { kind: 'tool', name: 'slow_lookup' },
           data: { tool: 'slow_lookup', percentile: 'p50', budgetMs: 10 },
         },
         {
-          message: /^tool "slow_lookup": p95 is \d+ ms, over its budget of 10 ms \(3 samples\)$/,
+          message: /^tool "slow_lookup": p95 is [\d.]+ ms, over its budget of 10 ms \(3 samples\)$/,
           data: { percentile: 'p95', budget: { p50Ms: 10, p95Ms: 10 } },
         },
       ],
