@@ -9,6 +9,7 @@ import { RpcPeer, type Outcome, type TapEntry } from './rpc.js';
 import { isModernError, type Envelope } from './envelope.js';
 import { ModernHttpTransport, type HttpRefusal } from './modern-http.js';
 import { boundedFetch } from './bounded-fetch.js';
+import { httpFailure } from './http-failure.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
 import { takePrestarted } from './prestart.js';
@@ -215,7 +216,7 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     };
     const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: initializeDeadline });
     if (outcome.kind === 'closed') await stdio?.settle(EXIT_SETTLE_MS);
-    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, capsHit, secrets, envNames);
+    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, capsHit, secrets, envNames, target.kind === 'http' ? target.url : undefined);
     const result = (outcome as { result: Record<string, unknown> }).result;
     if (typeof result.protocolVersion === 'string' && 'setProtocolVersion' in transport) {
       (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
@@ -259,7 +260,7 @@ async function openModernHttp(
     const refusedWith = errorOf(outcome) ?? (refusal && typeof refusal.error === 'object' && refusal.error !== null ? (refusal.error as never) : undefined);
     const verdict = judgeProbe(outcome, refusedWith, secrets);
     if (verdict.era === 'modern' || choice === 'modern') {
-      failUnlessDiscovered(outcome, verdict, options.connectMs, undefined, peer.lastError, capsHit, secrets, transport.lastRefusal);
+      failUnlessDiscovered(outcome, verdict, options.connectMs, undefined, peer.lastError, capsHit, secrets, transport.lastRefusal, target.url);
       return { session: { target: 'http', peer, era: 'modern', discover: { envelope, outcome }, capsHit, close } };
     }
     await close();
@@ -288,6 +289,7 @@ function failUnlessDiscovered(
   capsHit: readonly string[],
   secrets: Secrets,
   refusal?: HttpRefusal,
+  url?: string,
 ): void {
   const details = [...(stdio ? stderrDetails(stdio) : []), ...capsHit];
   if (verdict.era === 'refused') throw new McpactError('connection', verdict.why, details);
@@ -308,7 +310,8 @@ function failUnlessDiscovered(
     case 'closed':
       throw new McpactError(
         'connection',
-        `server closed the connection before answering server/discover${exitSuffix(stdio)}${errorSuffix(stdio, transportError, secrets)}`,
+        httpReason(url, transportError, secrets) ??
+          `server closed the connection before answering server/discover${exitSuffix(stdio)}${errorSuffix(stdio, transportError, secrets)}`,
         details,
       );
     case 'malformed':
@@ -366,6 +369,7 @@ function failUnlessInitialized(
   capsHit: readonly string[],
   secrets: Secrets,
   envNames?: string[],
+  url?: string,
 ): void {
   const stderr = [...(stdio ? stderrDetails(stdio) : []), ...capsHit];
   switch (outcome.kind) {
@@ -384,12 +388,18 @@ function failUnlessInitialized(
     case 'closed':
       throw new McpactError(
         'connection',
-        `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError, secrets)}`,
+        httpReason(url, transportError, secrets) ??
+          `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError, secrets)}`,
         [...stderr, ...environmentNote(envNames)],
       );
     case 'malformed':
       throw new McpactError('connection', 'server answered initialize with neither a result nor an error', stderr);
   }
+}
+
+/** Over HTTP, the status the server answered with or the refused connect, instead of "closed the connection". */
+function httpReason(url: string | undefined, error: Error | undefined, secrets: Secrets): string | undefined {
+  return url === undefined ? undefined : httpFailure(error, url, secrets);
 }
 
 /** Over HTTP, what the transport said (a status and its body, a redirect not followed), cut short: it is server text. */

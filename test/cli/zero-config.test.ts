@@ -147,7 +147,7 @@ describe('naming and reaching a zero-config server', () => {
     expect(report.servers[0]!.name).toBe('env-probe');
   });
 
-  it('names host, port and cause when the URL refuses the connection', async () => {
+  it('says nothing listens at host:port when the URL refuses the connection', async () => {
     const port = await new Promise<number>((resolve) => {
       const server = createServer();
       server.listen(0, '127.0.0.1', () => {
@@ -158,6 +158,6 @@ describe('naming and reaching a zero-config server', () => {
     const result = await runCli(['run', '-r', 'json', '--url', `http://127.0.0.1:${port}/mcp`]);
     expect(result.code).toBe(2);
     const report = JSON.parse(result.stdout) as Report;
-    expect(report.servers[0]!.error).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
+    expect(report.servers[0]!.error).toBe(`nothing is listening at 127.0.0.1:${port} (connection refused): is the server running, and on that port?`);
   });
 });

@@ -65,7 +65,8 @@ const SCENARIOS: Scenario[] = [
   { name: 'usage-unknown-reporter', steps: [{ args: () => ['run', '--reporter', 'jsn', '--', 'node', 'dist/fixtures/servers/good.js'] }] },
   { name: 'usage-unknown-family', steps: [{ args: () => ['run', '--only', 'protocl', '--', 'node', 'dist/fixtures/servers/good.js'] }] },
   { name: 'config-unknown-key', steps: [{ args: () => ['run', '-c', 'test/golden/cli/config-unknown-key/mcpact.yaml'] }] },
-  // Port 1 on loopback: nothing listens there, so the connection is refused at once (exit 2, nothing tested).
+  // Port 1 on loopback: fetch refuses it before connecting (one of the Fetch standard's blocked ports), so the run
+  // fails at once (exit 2, nothing tested); a port nothing listens on is test/cli/http-errors.test.ts.
   { name: 'connection-refused', steps: [{ args: () => ['run', '--url', 'http://127.0.0.1:1/mcp'] }] },
   {
     name: 'version',

@@ -119,7 +119,9 @@ describe('a secret printed across a cut', { timeout: 60_000 }, () => {
       expect(result.code).toBe(2);
       expect(result.ms).toBeLessThan(LIMIT_MS);
       expect(server.seen[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
-      expect(report.servers[0]?.error).toMatch(/Error POSTing to endpoint: -{127}Bearer \[redacted\]/);
+      expect(report.servers[0]?.error).toMatch(
+        /^HTTP 401 Unauthorized at http:\/\/127\.0\.0\.1:\d+\/mcp: .* \(the server said: -{127}Bearer \[redacted\] is not/,
+      );
       expectEveryOutput(dir);
       expectNoPiece(dir, result);
     });
