@@ -3,7 +3,7 @@
  * The mcpact command line. Only commander is loaded up front; each command imports its own module when it runs,
  * so `mcpact --version` and `--help` start fast. Only this file turns errors into exit codes.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { CommanderError, Option, type Command } from 'commander';
 import { DEPTHS } from '../model/depth.js';
 import { RENAMED_CHANGE_IDS, renamedIdsSeen } from '../model/changes.js';
 import { McpactError } from '../errors.js';
@@ -12,9 +12,10 @@ import { collect, familyOptions, lockfileOption, reporterOption, severityFailOnO
 import { writeOut, writeErr } from './ci-safe.js';
 import { forTerminal } from '../report/sanitize.js';
 import { installSignalHandlers } from './signals.js';
+import { McpactCommand } from './separator-hint.js';
 
 export function buildProgram(): Command {
-  const program = new Command('mcpact')
+  const program = new McpactCommand('mcpact')
     .description('Contract tests for MCP servers: lint, probe and check the contract a server declares.')
     .version(mcpactVersion(), '-v, --version')
     .showHelpAfterError('(run with --help for usage)')

@@ -22,6 +22,26 @@ describe('usage and config errors exit 2 with one clear message', () => {
     expect(result.stderr).toContain("unknown option '--fial-on'");
   });
 
+  it.each([
+    [['run', 'npx', '-y', '@modelcontextprotocol/server-everything'], 'mcpact run -- npx -y @modelcontextprotocol/server-everything'],
+    [['run', '-r', 'json', '--only', 'protocol', 'npx', '-y', 'srv'], 'mcpact run -r json --only protocol -- npx -y srv'],
+    [['init', 'node', 'my server.js', "--name=it's"], "mcpact init -- node 'my server.js' '--name=it'\\''s'"],
+    [['baseline', 'uvx', '--from', 'pkg', 'srv'], 'mcpact baseline -- uvx --from pkg srv'],
+  ])('a server command without -- (%j): the error says where it goes, with the line that works (#32)', async (args, line) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const flag = args.find((arg, index) => index > 1 && arg.startsWith('-') && !['-r', 'json', '--only', 'protocol'].includes(arg))!;
+    expect(result.stderr.split('\n')[0]).toBe(`mcpact: unknown option '${flag}' (the server's command goes after --; did you mean: ${line})`);
+  });
+
+  it('an unknown option before any server word gets no -- hint', async () => {
+    const result = await runCli(['run', '--onyl', 'protocol', '--', 'node', '-e', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain('goes after --');
+    expect(result.stderr).toContain('(Did you mean --only?)');
+  });
+
   it('unknown rule family', async () => {
     const result = await runCli(['run', '--only', 'protocl', '--', 'node', '-e', '0']);
     expect(result.code).toBe(2);
