@@ -8,7 +8,8 @@ import { DEPTHS } from '../model/depth.js';
 import { RENAMED_CHANGE_IDS, renamedIdsSeen } from '../model/changes.js';
 import { McpactError } from '../errors.js';
 import { mcpactVersion } from './version.js';
-import { collect, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions } from './options.js';
+import { collect, driftFailOnOption, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions } from './options.js';
+import { EXAMPLES, withExamples } from './help-examples.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { forTerminal } from '../report/sanitize.js';
 import { installSignalHandlers } from './signals.js';
@@ -60,8 +61,7 @@ export function buildProgram(): Command {
   const diff = program.command('diff').description("Compare each server's live contract with its lockfile and report classified changes.");
   targetOptions(diff, 'diff');
   lockfileOption(diff, 'compare with');
-  reporterOption(diff)
-    .option('--fail-on <levels>', 'levels and/or change ids that fail (comma-separated; default drift.fail_on, else breaking,risky)')
+  driftFailOnOption(reporterOption(diff))
     .option('-q, --quiet', 'console: only findings at or above the fail-on severity, and the summary')
     .option('--verbose', "console: every change id's status and the server's stderr")
     .option('--list-changes', 'list every change id with its default level, and exit')
@@ -108,8 +108,15 @@ export function buildProgram(): Command {
       writeOut(rulesCommand(options));
     });
 
+  withExamples(program, EXAMPLES.mcpact);
+  for (const command of program.commands) {
+    const name = command.name();
+    if (hasExamples(name)) withExamples(command, EXAMPLES[name]);
+  }
   return program;
 }
+
+const hasExamples = (name: string): name is keyof typeof EXAMPLES => Object.hasOwn(EXAMPLES, name);
 
 export async function main(argv: string[]): Promise<number> {
   installSignalHandlers();
@@ -119,8 +126,10 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Help and version are successes; every other parse error is a usage error.
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
+      // Help asked for (--help, `mcpact help`) and version are successes. Help shown because no command was given
+      // (bare `mcpact`: commander's 'commander.help' with exit code 1) is a usage error, like every other parse error.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      return error.code === 'commander.help' && error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof McpactError) {
       // The message and the details may quote the server (its error message, the last lines of its stderr):

@@ -1,12 +1,14 @@
 /**
  * The option groups commands share, declared once for commander, and the choices they offer, derived from the
- * model's tables. main.ts loads this file for every command, so it stays light: no zod, no registry
- * (option values are validated by cli/option-schemas.ts when a command runs).
+ * model's tables and the registry's list of rule ids. main.ts loads this file for every command, so it stays light:
+ * no zod, no rules (option values are validated by cli/option-schemas.ts when a command runs).
  */
 import { Command, Option } from 'commander';
+import { LEVELS } from '../model/changes.js';
 import { REPORTER_NAMES } from '../model/reporters.js';
 import { SEVERITIES } from '../model/severity.js';
 import { ERA_CHOICES } from '../model/spec.js';
+import { RULE_IDS } from '../rules/ids.js';
 
 export const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -37,14 +39,30 @@ export function reporterOption(command: Command): Command {
   return command.option('-r, --reporter <name[:path]>', `reporter, optionally writing to a file (repeatable): ${REPORTER_NAMES.join(', ')}`, collect);
 }
 
+/** run and merge-reports: a finding severity. diff's --fail-on takes drift levels, and each says so. */
 export function severityFailOnOption(command: Command): Command {
-  return command.addOption(new Option('--fail-on <severity>', 'lowest severity that fails the run').choices(SEVERITY_CHOICES));
+  return command.addOption(
+    new Option('--fail-on <severity>', 'lowest finding severity that fails the run (mcpact diff --fail-on takes drift levels instead)').choices(
+      SEVERITY_CHOICES,
+    ),
+  );
 }
 
+export function driftFailOnOption(command: Command): Command {
+  return command.option(
+    '--fail-on <levels>',
+    `drift levels (${LEVELS.join(', ')}) and/or change ids that fail, comma-separated (default drift.fail_on, else breaking,risky); not severities, unlike mcpact run --fail-on`,
+  );
+}
+
+/** The rule families, in registry order, from the generated list of the registry's rule ids (`<family>/<name>`). */
+export const REGISTRY_FAMILIES: readonly string[] = [...new Set(RULE_IDS.map((id) => id.slice(0, id.indexOf('/'))))];
+
 export function familyOptions(command: Command): Command {
+  const families = REGISTRY_FAMILIES.join(', ');
   return command
-    .option('--only <families>', 'run only these rule families (comma-separated)')
-    .option('--skip <families>', 'skip these rule families (comma-separated)');
+    .option('--only <families>', `run only these rule families, comma-separated: ${families}`)
+    .option('--skip <families>', `skip these rule families, comma-separated: ${families}`);
 }
 
 export function lockfileOption(command: Command, what: string): Command {
