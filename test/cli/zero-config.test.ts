@@ -3,7 +3,7 @@
  * everywhere, mcpact's own never passed on), a server that exits during start-up is told which variables it got,
  * timeouts come from flags, the server is named by its serverInfo, and network errors name host, port and cause.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,16 +104,69 @@ describe('-e/--env and --env-file', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  // Node 20 reads `--env-file` from the whole command line up to `--`, script arguments included, before mcpact
-  // starts: a missing file is then Node's own error (exit 9). Newer Node versions leave it to mcpact (exit 2).
-  it('a missing --env-file is an error naming the file', async () => {
-    const result = await runCli(['run', '--env-file', '/nonexistent/.env', '--', 'node', ENV_PROBE]);
-    expect(result.stdout).toBe('');
-    if (result.code === 9) expect(result.stderr).toMatch(/node: \/nonexistent\/\.env: not found\n$/);
-    else {
+  // Node itself (20.16 to 24 measured, and its main branch: Dotenv::GetDataFromArgs in src/node_dotenv.cc) looks for
+  // `--env-file` in its whole command line, script arguments included, up to the first `--` (from 20.19 on; before,
+  // not even there), and reads the file before any JavaScript runs. These tests pin what that means for mcpact (#32),
+  // so that a Node that stops doing it shows here, and README's --env-file row is updated with it.
+  describe('and Node, which reads --env-file too', () => {
+    let marks: string;
+    let spy: string;
+    beforeAll(() => {
+      // A NODE_OPTIONS --require that records, in every Node process it runs in, which script that process runs
+      // and whether FROM_FILE is in its environment.
+      marks = path.join(dir, 'marks.jsonl');
+      spy = path.join(dir, 'spy.cjs');
+      writeFileSync(
+        spy,
+        `require('node:fs').appendFileSync(${JSON.stringify(marks)}, JSON.stringify({ script: process.argv[1], fromFile: process.env.FROM_FILE ?? null }) + '\\n');\n`,
+      );
+      writeFileSync(path.join(dir, 'node-options.env'), `NODE_OPTIONS="--require ${spy}"\nFROM_FILE=in-the-file\n`);
+    });
+    const readMarks = () =>
+      readFileSync(marks, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { script: string; fromFile: string | null });
+    const stopsAtSeparator = (() => {
+      const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+      return major > 20 || (major === 20 && minor >= 19);
+    })();
+
+    it("started as mcpact's bin starts it, a missing file is Node's error before mcpact runs (exit 9)", async () => {
+      const result = await runCli(['run', '--env-file', '/nonexistent/.env', '--', 'node', ENV_PROBE]);
+      expect(result.code).toBe(9);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/node: \/nonexistent\/\.env: not found\n$/);
+    });
+
+    it.runIf(stopsAtSeparator)("behind node --, the flag is mcpact's alone: a missing file is its own one-line error (exit 2)", async () => {
+      const result = await runCli(['run', '--env-file', '/nonexistent/.env', '--', 'node', ENV_PROBE], { nodeArgs: ['--'] });
       expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
       expect(result.stderr).toBe('mcpact: --env-file: cannot read /nonexistent/.env: no such file\n');
-    }
+    });
+
+    it.runIf(stopsAtSeparator)("behind node --, the file's variables reach the server and nothing of it reaches mcpact", async () => {
+      rmSync(marks, { force: true });
+      const result = await runCli(['run', '--only', 'protocol', '-r', 'json', '--env-file', path.join(dir, 'node-options.env'), '--', 'node', ENV_PROBE], {
+        nodeArgs: ['--'],
+      });
+      expect(result.code, result.stderr).toBeLessThan(2);
+      const info = (JSON.parse(result.stdout) as Report).servers[0]!.serverInfo!;
+      expect(info.description!.split(',')).toEqual(expect.arrayContaining(['FROM_FILE', 'NODE_OPTIONS']));
+      // Only the server's processes (the session's and the probes') ran the file's NODE_OPTIONS, and saw its variables.
+      const seen = readMarks();
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((mark) => mark.script === ENV_PROBE && mark.fromFile === 'in-the-file')).toBe(true);
+    });
+
+    it("started as mcpact's bin starts it, Node applies the file's NODE_OPTIONS to mcpact too, but sets none of its variables there", async () => {
+      rmSync(marks, { force: true });
+      const result = await runCli(['run', '--only', 'protocol', '-r', 'json', '--env-file', path.join(dir, 'node-options.env'), '--', 'node', ENV_PROBE]);
+      expect(result.code, result.stderr).toBeLessThan(2);
+      const own = readMarks().filter((mark) => mark.script !== ENV_PROBE);
+      expect(own).toEqual([{ script: expect.stringMatching(/dist\/bin\/mcpact\.js$/) as unknown, fromFile: null }]);
+    });
   });
 
   it('is refused for an HTTP server, which takes headers instead', async () => {
