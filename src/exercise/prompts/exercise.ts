@@ -4,7 +4,7 @@
  * (prompts run side by side, bounded by the Probe). A prompt with no accepted map is skipped with a reason, never
  * failed: a domain validation error on a made-up value is not the server's fault.
  */
-import { MODERN_ERRORS } from '../../connect/envelope.js';
+import { refusedAtHeaders } from '../../connect/envelope.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { Probe } from '../../connect/probe.js';
 import type { ExerciseContext } from '../context.js';
@@ -107,7 +107,7 @@ export async function exercisePrompts(context: ExerciseContext): Promise<Prompts
  * The verdict on one case, from the classified answer: an error whose words show the server's backend was
  * unreachable is no verdict at all (`unreachable`), whatever the case expected.
  */
-export function judge(outcome: Outcome, expected: Expectation, argument?: string, headerless = false): { verdict: Verdict; answer?: Classified } {
+export function judge(outcome: Outcome, expected: Expectation, argument?: string, name?: unknown): { verdict: Verdict; answer?: Classified } {
   switch (outcome.kind) {
     case 'closed':
       return { verdict: 'crash' };
@@ -120,9 +120,7 @@ export function judge(outcome: Outcome, expected: Expectation, argument?: string
       return { verdict: 'accepted', answer: classifyAnswer(outcome, { correct: false, names: [argument] }) };
     }
     case 'error': {
-      // A request whose name mcpact could not put in a Mcp-Name header (2026-07-28 over HTTP) may be refused at the
-      // headers first: HeaderMismatch is then as correct a refusal as -32602, and the body was never judged.
-      const refused = outcome.code === -32602 || (headerless && outcome.code === MODERN_ERRORS.headerMismatch);
+      const refused = outcome.code === -32602 || refusedAtHeaders(outcome, name);
       const answer = classifyAnswer(outcome, { correct: expected !== 'success' && refused, names: [argument] });
       if (answer.class === 'backend-unreachable') return { verdict: 'unreachable', answer };
       if (expected === 'success') return { verdict: 'rejected', answer };
@@ -215,11 +213,10 @@ function sawAll(probe: Probe, exercise: PromptsExercise): void {
 
 /** The case judged on the whole answer, which it then keeps only in part: the answer is dropped here. */
 function judged(entry: MatrixCase, outcome: Outcome, keepWhole: boolean, kept: (outcome: Outcome) => Outcome): CaseResult {
-  const name = entry.params.name;
   const result: CaseResult = {
     ...entry,
     outcome: kept(outcome),
-    ...judge(outcome, entry.expected, entry.argument, name !== undefined && typeof name !== 'string'),
+    ...judge(outcome, entry.expected, entry.argument, entry.params.name),
   };
   if (outcome.kind === 'result') result.rendered = keptRendering(render(outcome.result), entry.params.arguments, keepWhole);
   return result;
