@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { CACHING_CHANGE_IDS, CHANGE_IDS, CHANGES } from '../../src/model/changes.js';
+import { CACHING_CHANGE_IDS, CHANGE_IDS, CHANGES, LEVELS, type Level } from '../../src/model/changes.js';
+import { shellWord } from '../../src/cli/baseline-hint.js';
 import { createGoodServer } from '../../fixtures/servers/good.js';
 import { startHttpServer, type HttpHost } from '../../fixtures/servers/http-host.js';
 import { ROOT, runCli } from '../support/cli.js';
@@ -145,6 +146,14 @@ describe('baseline and diff on one server', () => {
     expect(result.stdout).toContain('tool "get_weather" input: enum values removed: "fahrenheit"');
     expect(result.stdout).toMatch(/FAILED 1 server/);
     expect(result.stdout).not.toContain('\u200b');
+    // Each change by its class, breaking first; no inherited line; and how to accept the changes, last.
+    const labels = [...result.stdout.matchAll(/^ {4}[✖▲ℹ] (breaking|risky|compatible) /gm)].map((match) => match[1]);
+    expect(labels).toHaveLength(findings.length);
+    expect(labels).toEqual([...labels].sort((a, b) => LEVELS.indexOf(a as Level) - LEVELS.indexOf(b as Level)));
+    expect(result.stdout).not.toContain('inherited');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `If these changes are intended, pin them in the lockfile and commit it with the change: mcpact baseline --lockfile ${shellWord(path.join(dir, 'mcpact.lock.json'))} -- ${shellWord(process.execPath)} ${shellWord(V2)}`,
+    );
   });
 
   it('--fail-on chooses what fails, and a wrong value is a usage error', async () => {
