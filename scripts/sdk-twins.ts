@@ -20,9 +20,13 @@ const say = (line: string) => {
   if (!quiet) process.stdout.write(`${line}\n`);
 };
 
+/** What a toolchain writes beside the sources when a twin is run or built by hand: not part of its inputs. */
+const GENERATED = new Set(['__pycache__', 'target', 'node_modules']);
+
 /** Every file of a twin's directory, by path relative to it, sorted: what its build depends on. */
 function filesOf(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .filter((entry) => !GENERATED.has(entry.name))
     .flatMap((entry) => {
       const relative = path.join(prefix, entry.name);
       return entry.isDirectory() ? filesOf(dir, relative) : [relative];
@@ -97,12 +101,21 @@ async function build(name: string, manifest: TwinManifest, dir: string): Promise
 }
 
 const twinsDir = path.join(root, SDK_TWINS_DIR);
-const index: TwinIndex = {};
-for (const name of readdirSync(twinsDir).sort()) {
-  const dir = path.join(twinsDir, name);
-  if (!existsSync(path.join(dir, 'twin.json'))) continue;
-  // One at a time: every toolchain here already builds on all cores.
-  index[name] = await build(name, readTwinManifest(path.join(dir, 'twin.json')), dir);
-}
+const twins = readdirSync(twinsDir)
+  .sort()
+  .filter((name) => existsSync(path.join(twinsDir, name, 'twin.json')))
+  .map((name) => ({ name, dir: path.join(twinsDir, name), manifest: readTwinManifest(path.join(twinsDir, name, 'twin.json')) }));
+// One lane per toolchain, the lanes side by side: a pip install waits on downloads while a Go or Rust build
+// compiles, and two twins of one toolchain share its caches when built one after the other.
+const lanes = new Map<string, typeof twins>();
+for (const twin of twins) lanes.set(twin.manifest.toolchain, [...(lanes.get(twin.manifest.toolchain) ?? []), twin]);
+const built = await Promise.all(
+  [...lanes.values()].map(async (lane) => {
+    const results: [string, TwinIndex[string]][] = [];
+    for (const twin of lane) results.push([twin.name, await build(twin.name, twin.manifest, twin.dir)]);
+    return results;
+  }),
+);
+const index: TwinIndex = Object.fromEntries(built.flat().sort(([a], [b]) => a.localeCompare(b)));
 mkdirSync(path.join(root, TWIN_CACHE_DIR), { recursive: true });
 writeFileSync(path.join(root, TWIN_INDEX), JSON.stringify(index, null, 2) + '\n');
