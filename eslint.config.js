@@ -4,7 +4,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.mcpact/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.mcpact/', '.cache/'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

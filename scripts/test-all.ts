@@ -1,8 +1,9 @@
 /**
- * `npm test` after the build: the static checks (ESLint, then Prettier) run beside the test suite instead of before
- * it, at a lower CPU priority, so that they fill the time the suite spends waiting on servers rather than adding
- * their own half-minute in front of it. Their output is held and printed after the suite's, so the two never
- * interleave. Exit code: the first failure's (lint, then format, then tests), else 0.
+ * `npm test` after the build: the SDK twins are built (those whose files changed since their last build), then the
+ * test suite runs. The static checks (ESLint, then Prettier) run beside both instead of before them, at a lower CPU
+ * priority, so that they fill the time the suite spends waiting on servers rather than adding their own half-minute
+ * in front of it. Their output is held and printed after the suite's, so the two never interleave. Exit code: the
+ * first failure's (lint, then format, then the twins' build, then tests), else 0.
  *
  * Usage: node dist/scripts/test-all.js [vitest args...]   (npm test passes its extra arguments through)
  */
@@ -49,10 +50,12 @@ async function staticChecks(): Promise<Finished[]> {
 }
 
 const checks = staticChecks();
-const tests = await run('vitest', bin('vitest'), ['run', ...process.argv.slice(2)], false);
+// The SDK twins that test/sdks/twins.test.ts runs: built once per change of their files (scripts/sdk-twins.ts).
+const twins = await run('sdk-twins', process.execPath, [`${root}dist/scripts/sdk-twins.js`], false);
+const tests = twins.code === 0 ? await run('vitest', bin('vitest'), ['run', ...process.argv.slice(2)], false) : undefined;
 const [lint, format] = await checks;
 let code = 0;
-for (const step of [lint!, format!, tests]) {
+for (const step of [lint!, format!, twins, ...(tests ? [tests] : [])]) {
   if (step.output.trim() !== '' && step.code !== 0) process.stdout.write(`\n--- ${step.name} ---\n${step.output}`);
   process.stdout.write(`${step.name}: ${step.code === 0 ? 'passed' : `failed (exit ${step.code})`} in ${(step.ms / 1000).toFixed(1)} s\n`);
   if (code === 0 && step.code !== 0) code = step.code;

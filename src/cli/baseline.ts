@@ -3,16 +3,19 @@
  * before anything is written, and a failed or incomplete capture writes nothing (exit 2), so an existing lockfile
  * is never replaced by half a contract. Each file is written atomically; an unchanged file is left alone.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { recordInvocations, type Invocation } from '../drift/replay/invocations.js';
 import { recordOutputShapes } from '../drift/replay/output-shapes.js';
 import { applyPinnedContents, readPinnedContents, type PinnedContents } from '../drift/replay/resource-contents.js';
 import { captureProblems, lockfileOf } from '../drift/compare.js';
 import { contractFromSurface } from '../drift/lockfile/contract.js';
 import { parseLockfile, serializeLockfile, writeLockfileAtomically, type Lockfile, type ObservedOutput } from '../drift/lockfile/lockfile.js';
-import { lockfilePaths } from '../drift/lockfile/paths.js';
-import { McpactError, errorMessage } from '../errors.js';
+import { lockfilePlaces, type LockfilePlace } from '../drift/lockfile/paths.js';
+import { foreignLockfile, otherOwner, OVERWRITE_FLAG } from '../drift/lockfile/owner.js';
+import { McpactError, configError, errorMessage } from '../errors.js';
+import { quote } from '../util/text.js';
+import { shown } from './baselines.js';
 import { redactor } from '../report/redact.js';
 import { secretsOf, type Secrets } from '../util/secrets.js';
 import { forTerminal } from '../report/sanitize.js';
@@ -27,7 +30,7 @@ import { writeOut, writeErr } from './ci-safe.js';
 export async function baselineCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(baselineOptionsSchema, raw);
   const resolved = await resolveTargets(operands, options, await knownRuleIds(operands, options));
-  const files = lockfilePaths(resolved.servers, resolved.configPath, options.lockfile);
+  const places = lockfilePlaces(resolved.servers, resolved.configPath, options.lockfile);
   const redact = redactor(resolved.secrets);
   const secrets = secretsOf(resolved.secrets);
   const say = (line: string) => writeErr(`mcpact: ${forTerminal(redact(line))}\n`);
@@ -35,7 +38,6 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
 
   const pending: { file: string; bytes: string; lock: Lockfile }[] = [];
   for (const [index, server] of resolved.servers.entries()) {
-    const file = files[index]!;
     let surface: Surface;
     let invocations = new Map<string, Invocation[]>();
     let outputs: { observed: Map<string, ObservedOutput>; notes: string[] } = { observed: new Map(), notes: [] };
@@ -78,20 +80,57 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
     // Values that came from the environment (config secrets, --header tokens) never reach the file.
     const bytes = serializeLockfile(redact(lockfileOf(contract, version)));
     // What we write must read back: a contract the loader would reject is a bug here, caught before the write.
-    pending.push({ file, bytes, lock: parseLockfile(bytes, file) });
+    const lock = parseLockfile(bytes, places[index]!.file);
+    const name = lock.server.name;
+    const { file, note } = await lockfileFor(places[index]!, name);
+    if (note !== undefined && !options.quiet) say(note);
+    // Another server's lockfile is not overwritten unless told. Nothing is written yet, so a refusal leaves every
+    // lockfile as it was.
+    const existing = await existingLockfile(file);
+    const owner = existing && otherOwner(existing, name);
+    if (owner !== undefined && name !== undefined && options.overwriteOtherServer !== true) {
+      throw configError(
+        `${foreignLockfile(shown(file), owner, name)}: nothing written; give ${quote(name, 80)} a lockfile of its own (--lockfile FILE, or drift.baseline), or, if it is ${quote(owner, 80)} renamed, replace it with ${OVERWRITE_FLAG}`,
+      );
+    }
+    pending.push({ file, bytes, lock });
   }
 
   for (const { file, bytes, lock } of pending) {
-    const shown = path.relative(process.cwd(), file) || file;
     const counts = `${lock.tools.length} tools, ${lock.prompts.length} prompts, ${lock.resources.length} resources, ${lock.resourceTemplates.length} resource templates`;
     if ((await readFile(file, 'utf8').catch(() => undefined)) === bytes) {
-      if (!options.quiet) writeOut(`${forTerminal(shown)} is up to date (${counts})\n`);
+      if (!options.quiet) writeOut(`${forTerminal(shown(file))} is up to date (${counts})\n`);
       continue;
     }
     await writeLockfileAtomically(file, bytes);
-    if (!options.quiet) writeOut(`wrote ${forTerminal(shown)} (${counts})\n`);
+    if (!options.quiet) writeOut(`wrote ${forTerminal(shown(file))} (${counts})\n`);
   }
   return 0;
+}
+
+/**
+ * The file a server's lockfile is written to: its own, except that a zero-config server without one keeps the shared
+ * `mcpact.lock.json` of 0.1.0 when that file pins it (refreshed in place, not copied); one that pins another server
+ * is left alone, and said so.
+ */
+async function lockfileFor(place: LockfilePlace, name: string | undefined): Promise<{ file: string; note?: string }> {
+  if (place.shared === undefined || existsSync(place.file)) return { file: place.file };
+  const shared = await existingLockfile(place.shared);
+  if (shared === undefined) return { file: place.file };
+  const owner = otherOwner(shared, name);
+  if (owner === undefined) return { file: place.shared };
+  return { file: place.file, note: `${shown(place.shared)} is the lockfile of server ${quote(owner, 80)}: left as it is` };
+}
+
+/** The lockfile already at `file`, when there is one that reads (one that does not names no owner, and is replaced as before). */
+async function existingLockfile(file: string): Promise<Lockfile | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    return parseLockfile(text, file);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

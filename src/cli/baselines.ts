@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Baseline } from '../engine/rule.js';
 import { readLockfile } from '../drift/lockfile/lockfile.js';
-import { lockfilePaths, type LockfileTarget } from '../drift/lockfile/paths.js';
+import { fileToRead, lockfilePlaces, type LockfileTarget } from '../drift/lockfile/paths.js';
 import { McpactError } from '../errors.js';
 import { redactor } from '../report/redact.js';
 
@@ -26,12 +26,15 @@ export async function configuredBaselines(
     const lock = await readLockfile(file).catch((error: unknown) => {
       throw error instanceof McpactError ? new McpactError(error.kind, `${server.name}: drift.baseline: ${error.message}`, error.details) : error;
     });
-    baselines.set(server.name, { lock, redact });
+    baselines.set(server.name, { lock, redact, file: shown(file) });
   }
   return baselines;
 }
 
-/** For `diff`: every server's lockfile (`--lockfile`, `drift.baseline` or the default file), in server order. */
+/**
+ * For `diff`: every server's lockfile (`--lockfile`, `drift.baseline` or the default file), in server order, with
+ * the file it came from: the runner refuses one that pins another server (drift/lockfile/owner.ts).
+ */
 export async function diffBaselines(
   servers: readonly LockfileTarget[],
   configPath: string | undefined,
@@ -39,6 +42,12 @@ export async function diffBaselines(
   secrets: readonly string[],
 ): Promise<Baseline[]> {
   const redact = redactor(secrets);
-  const locks = await Promise.all(lockfilePaths(servers, configPath, explicit).map((file) => readLockfile(file)));
-  return locks.map((lock) => ({ lock, redact }));
+  const files = lockfilePlaces(servers, configPath, explicit).map(fileToRead);
+  const locks = await Promise.all(files.map((file) => readLockfile(file)));
+  return locks.map((lock, index) => ({ lock, redact, file: shown(files[index]!) }));
+}
+
+/** A path as messages show it: relative to the working directory. */
+export function shown(file: string): string {
+  return path.relative(process.cwd(), file) || file;
 }

@@ -20,6 +20,7 @@ import { defaultServerConcurrency } from './concurrency.js';
 import { resolveTargets } from './targets.js';
 import { mcpactVersion } from './version.js';
 import { writeErr, writeOut } from './ci-safe.js';
+import { baselineHint } from './baseline-hint.js';
 
 export async function diffCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(diffOptionsSchema, raw);
@@ -66,6 +67,13 @@ export async function diffCommand(operands: string[], raw: Record<string, unknow
   }
   await writeReports(report, options.reporter, reporterContext(options, driftRules), false);
   reportServerErrors(report, options.reporter);
+  // How to accept the changes, once everything was compared: below the console report, else on stderr.
+  if (code !== 2 && !options.quiet) {
+    const changed = report.servers.filter((server) => server.findings.length > 0).map((server) => server.name);
+    const hint = baselineHint(operands, options, changed, report.servers.length);
+    if (hint.length > 0 && consoleOnStdout(options.reporter)) writeOut(hint.join('\n') + '\n');
+    else for (const line of hint) say(line);
+  }
   return code;
 }
 

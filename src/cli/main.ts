@@ -51,6 +51,7 @@ export function buildProgram(): Command {
     .description("Capture each server's contract and pin it in its lockfile (never written from a failed or incomplete capture).");
   targetOptions(baseline, 'baseline');
   lockfileOption(baseline, 'write')
+    .option('--overwrite-other-server', 'replace a lockfile that pins another server (by serverInfo.name): a renamed server, or a file reused on purpose')
     .option('-q, --quiet', 'print nothing on success')
     .option('--verbose', "also show the server's stderr")
     .action(async (command: string[], options: Record<string, unknown>) => {

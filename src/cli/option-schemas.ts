@@ -109,6 +109,7 @@ export const runOptionsSchema = targetOptionsSchema.extend({
 
 export const baselineOptionsSchema = targetOptionsSchema.extend({
   lockfile: z.string().optional(),
+  overwriteOtherServer: flag,
   quiet: flag,
   verbose: flag,
 });

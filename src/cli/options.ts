@@ -66,5 +66,8 @@ export function familyOptions(command: Command): Command {
 }
 
 export function lockfileOption(command: Command, what: string): Command {
-  return command.option('--lockfile <file>', `lockfile to ${what} (default: the server's drift.baseline, else mcpact.lock.json next to the config)`);
+  return command.option(
+    '--lockfile <file>',
+    `lockfile to ${what} (default: the server's drift.baseline, else mcpact.lock.json next to the config; zero-config: mcpact.<server>.lock.json)`,
+  );
 }

@@ -14,6 +14,16 @@ export const META_KEYS = {
 export const MODERN_ERRORS = { headerMismatch: -32020, missingClientCapability: -32021, unsupportedProtocolVersion: -32022 } as const;
 
 /**
+ * Whether an answer is HeaderMismatch to a request whose name mcpact could not put in a Mcp-Name header (absent, or
+ * not a string). Over 2026-07-28 HTTP such a request lacks a header the transport requires, and a server that checks
+ * headers before the body refuses it so, as the transport says it must: as correct a refusal of a malformed name as
+ * -32602. Found on the Go SDKs' and the Python SDK 2.x's twins (fixtures/sdks).
+ */
+export function refusedAtHeaders(outcome: { kind: string; code?: unknown }, name: unknown): boolean {
+  return typeof name !== 'string' && outcome.kind === 'error' && outcome.code === MODERN_ERRORS.headerMismatch;
+}
+
+/**
  * The client capabilities mcpact declares in every modern request: none. It answers no elicitation, sampling or
  * roots request for real (exercise/prompts/input-required.ts), so it offers none, and a server that needs one must
  * refuse (MissingRequiredClientCapabilityError) or ask by an input request the rules then judge as undeclared.

@@ -55,6 +55,8 @@ export interface Baseline {
   lock: Lockfile;
   /** The redaction `mcpact baseline` applied, so both sides of the comparison hide exactly the same values. */
   redact: <T>(value: T) => T;
+  /** The file it was read from, as messages name it. */
+  file: string;
 }
 
 /** What decides whether a rule applies to a server at all (a rule that does not apply is not listed). */

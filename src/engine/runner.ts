@@ -36,6 +36,7 @@ import { defaultSeverityAt, resolveLevel, worstOf, type SeverityPolicy } from '.
 import { fingerprint, inheritedMark } from './inherited.js';
 import type { SdkId, Shown } from './signatures.js';
 import { exercisePrompts } from '../exercise/prompts/exercise.js';
+import { foreignBaseline } from '../drift/lockfile/owner.js';
 
 export interface ServerPlan {
   name: string;
@@ -245,14 +246,23 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     announce();
     keepSurface?.(surface);
     if (deadline.signal.aborted) throw stopped();
+    // A lockfile of another server would read as every item removed and every item added: it is not compared (one
+    // line, exit 2), and the rules that need it do not run; the others do (drift/lockfile/owner.ts).
+    const foreign = plan.baseline && foreignBaseline(plan.baseline, surface.serverInfo);
+    const comparable = foreign === undefined ? planned : planned.filter((rule) => rule.applies?.({ ...plan, baseline: undefined }) ?? true);
     // Rules of the other era are not listed for this server at all (engine/rule.ts skipIn, appliesInEra).
-    const rules = planned.filter((rule) => appliesInEra(rule, surface.era));
+    const rules = comparable.filter((rule) => appliesInEra(rule, surface.era));
     const running = new Set(rules.filter((rule) => plannedRunning.has(rule.id)).map((rule) => rule.id));
     // A declared list that could not be read is not an empty server: not everything can be tested.
     const unread = listFailures(surface);
     if (unread.length > 0) {
       report.complete = false;
       report.error = `not every declared list could be read, so not everything was tested: ${unread.map((failure) => failure.reason).join('; ')}`;
+    }
+    if (foreign !== undefined) {
+      // The headline; what else was wrong follows it.
+      report.complete = false;
+      report.error = report.error === undefined ? foreign : `${foreign}\n${report.error}`;
     }
     const cache = new RunCache();
     // From here on the server is watched: does it still serve what it served at capture? (connect/health.ts)

@@ -3,8 +3,10 @@
  * invalid input, and why. One small pure function of the Surface and the `calls` settings, so every feature
  * that calls tools (input probing, behavioural suites, latency budgets) decides the same way and reports the
  * same reasons. Defaults (docs/tools.md):
- *   - valid-input calls only to tools annotated `readOnlyHint: true` and not `destructiveHint: true`, unless
- *     their name or description announces a change ("delete_note": a hint that contradicts itself is not trusted);
+ *   - valid-input calls only to tools annotated `readOnlyHint: true`, unless their name or description announces a
+ *     change ("delete_note": a hint that contradicts itself is not trusted). `destructiveHint` is not read beside
+ *     it: the schema says it "is meaningful only when readOnlyHint == false", and SDKs set it to its default, true,
+ *     on every tool (mcp-go's NewTool), read-only ones included;
  *   - invalid-input probes to tools that declare a required property (a validating server rejects them before
  *     doing anything);
  *   - `calls.allow` adds tools to both, `calls.all: true` opts in to everything, `calls.deny` always wins.
@@ -16,16 +18,15 @@ import { asRecord } from '../util/json.js';
 import { mutatingVerb } from '../util/mutating-verbs.js';
 
 export type CallReason =
-  'denied' | 'all' | 'allowed' | 'read-only' | 'not-read-only' | 'destructive' | 'suspect-read-only' | 'required-property' | 'no-required-property';
+  'denied' | 'all' | 'allowed' | 'read-only' | 'not-read-only' | 'suspect-read-only' | 'required-property' | 'no-required-property';
 
 /** What each reason means, worded for reports ("<tool>: <text>"). */
 export const CALL_REASONS = {
   denied: 'listed in calls.deny',
   all: 'calls.all is true',
   allowed: 'listed in calls.allow',
-  'read-only': 'annotated readOnlyHint: true and not destructive',
+  'read-only': 'annotated readOnlyHint: true',
   'not-read-only': 'not annotated readOnlyHint: true',
-  destructive: 'annotated destructiveHint: true',
   'suspect-read-only': 'annotated read-only, but its name or description says it changes something (security/annotation-mismatch)',
   'required-property': 'declares a required property, which a validating server checks before running',
   'no-required-property': 'declares no required property, so invalid input could run it',
@@ -74,16 +75,13 @@ function decide(name: string, tool: Record<string, unknown>, calls: { allow: Set
   if (calls.allow.has(name)) return both(true, 'allowed');
   const annotations = asRecord(tool.annotations);
   const readOnly = annotations?.readOnlyHint === true;
-  const destructive = annotations?.destructiveHint === true;
   // A read-only hint is trusted only when the tool does not announce the opposite ("delete_note", "Sends ...").
   const suspect = readOnly && mutatingVerb(name, tool.description) !== undefined;
   const valid: Permission = !readOnly
     ? { allowed: false, reason: 'not-read-only' }
-    : destructive
-      ? { allowed: false, reason: 'destructive' }
-      : suspect
-        ? { allowed: false, reason: 'suspect-read-only' }
-        : { allowed: true, reason: 'read-only' };
+    : suspect
+      ? { allowed: false, reason: 'suspect-read-only' }
+      : { allowed: true, reason: 'read-only' };
   // A tool that is safe to run with valid input is safe to send invalid input too.
   const invalid: Permission = declaresRequired(tool.inputSchema)
     ? { allowed: true, reason: 'required-property' }

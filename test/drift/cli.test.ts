@@ -2,18 +2,23 @@
  * `mcpact baseline`, `mcpact diff` and drift in `mcpact run`, end to end over real stdio sessions with the v1/v2
  * fixture servers (fixtures/drift/server-v1.ts, server-v2.ts). Spawns the built CLI: run `npm run build` first.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { CACHING_CHANGE_IDS, CHANGE_IDS, CHANGES } from '../../src/model/changes.js';
+import { CACHING_CHANGE_IDS, CHANGE_IDS, CHANGES, LEVELS, type Level } from '../../src/model/changes.js';
+import { shellWord } from '../../src/cli/baseline-hint.js';
 import { createGoodServer } from '../../fixtures/servers/good.js';
 import { startHttpServer, type HttpHost } from '../../fixtures/servers/http-host.js';
 import { ROOT, runCli } from '../support/cli.js';
 
 const V1 = path.join(ROOT, 'dist/fixtures/drift/server-v1.js');
 const V2 = path.join(ROOT, 'dist/fixtures/drift/server-v2.js');
+/** Another server (serverInfo.name "output-fixture"; V1 and V2 are "drift-fixture"). */
+const OTHER = path.join(ROOT, 'dist/fixtures/drift/output-v1.js');
+/** The zero-config lockfile of V1 (and V2): named after the command's script. */
+const V1_LOCK = 'mcpact.server-v1.lock.json';
 const temp = () => mkdtempSync(path.join(tmpdir(), 'mcpact-drift-'));
 const validateLockfile = new Ajv2020({ strict: false }).compile(JSON.parse(readFileSync(path.join(ROOT, 'schemas/lockfile.v1.schema.json'), 'utf8')));
 
@@ -79,8 +84,8 @@ describe('baseline and diff on one server', () => {
     const first = await runCli(['baseline', '--', process.execPath, V1], { cwd: dir });
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe('wrote mcpact.lock.json (3 tools, 2 prompts, 2 resources, 3 resource templates)\n');
-    lock = readFileSync(path.join(dir, 'mcpact.lock.json'), 'utf8');
+    expect(first.stdout).toBe(`wrote ${V1_LOCK} (3 tools, 2 prompts, 2 resources, 3 resource templates)\n`);
+    lock = readFileSync(path.join(dir, V1_LOCK), 'utf8');
   });
 
   it('writes a lockfile the published schema accepts, with the prompt invocations that worked', () => {
@@ -94,8 +99,8 @@ describe('baseline and diff on one server', () => {
   it('writes byte-identical bytes the second time', async () => {
     const second = await runCli(['baseline', '--', process.execPath, V1], { cwd: dir });
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain('mcpact.lock.json is up to date');
-    expect(readFileSync(path.join(dir, 'mcpact.lock.json'), 'utf8')).toBe(lock);
+    expect(second.stdout).toContain(`${V1_LOCK} is up to date`);
+    expect(readFileSync(path.join(dir, V1_LOCK), 'utf8')).toBe(lock);
   });
 
   it('diff against the unchanged server: exit 0, no findings', async () => {
@@ -111,7 +116,7 @@ describe('baseline and diff on one server', () => {
     const result = await runCli([
       'diff',
       '--lockfile',
-      path.join(dir, 'mcpact.lock.json'),
+      path.join(dir, V1_LOCK),
       '--reporter',
       'console',
       '--reporter',
@@ -145,6 +150,14 @@ describe('baseline and diff on one server', () => {
     expect(result.stdout).toContain('tool "get_weather" input: enum values removed: "fahrenheit"');
     expect(result.stdout).toMatch(/FAILED 1 server/);
     expect(result.stdout).not.toContain('\u200b');
+    // Each change by its class, breaking first; no inherited line; and how to accept the changes, last.
+    const labels = [...result.stdout.matchAll(/^ {4}[✖▲ℹ] (breaking|risky|compatible) /gm)].map((match) => match[1]);
+    expect(labels).toHaveLength(findings.length);
+    expect(labels).toEqual([...labels].sort((a, b) => LEVELS.indexOf(a as Level) - LEVELS.indexOf(b as Level)));
+    expect(result.stdout).not.toContain('inherited');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `If these changes are intended, pin them in the lockfile and commit it with the change: mcpact baseline --lockfile ${shellWord(path.join(dir, V1_LOCK))} -- ${shellWord(process.execPath)} ${shellWord(V2)}`,
+    );
   });
 
   it('--fail-on chooses what fails, and a wrong value is a usage error', async () => {
@@ -162,11 +175,17 @@ describe('a failed capture never touches the lockfile', () => {
       'a list that fails',
       ['--', process.execPath, V2, '--fail', 'tools/list'],
       /capture incomplete, no lockfile written: tools\/list failed: -32603 Internal error: backend unavailable/,
+      'mcpact.server-v2.lock.json',
     ],
-    ['a server that does not start', ['--', process.execPath, path.join(ROOT, 'dist/fixtures/drift/missing.js')], /no lockfile written/],
-  ])('%s: exit 2, old bytes kept', { concurrent: true }, async (_name, args, reason) => {
+    [
+      'a server that does not start',
+      ['--', process.execPath, path.join(ROOT, 'dist/fixtures/drift/missing.js')],
+      /no lockfile written/,
+      'mcpact.missing.lock.json',
+    ],
+  ])('%s: exit 2, old bytes kept', { concurrent: true }, async (_name, args, reason, name) => {
     const dir = temp();
-    const file = path.join(dir, 'mcpact.lock.json');
+    const file = path.join(dir, name);
     writeFileSync(file, 'previous bytes\n');
     const result = await runCli(['baseline', ...args], { cwd: dir });
     expect(result.code).toBe(2);
@@ -191,7 +210,8 @@ describe('a failed capture never touches the lockfile', () => {
 
 describe('lockfiles that cannot be used: exit 2 with the reason', () => {
   it.each([
-    ['missing', undefined, /cannot read lockfile mcpact\.lock\.json: no such file \(create it with `mcpact baseline`\)/],
+    // Named after the server; an old shared mcpact.lock.json is read when there is none by that name (the cases below).
+    ['missing', undefined, /cannot read lockfile mcpact\.server-v1\.lock\.json: no such file \(create it with `mcpact baseline`\)/],
     ['another version', '{ "schemaVersion": 2 }', /invalid lockfile mcpact\.lock\.json: schemaVersion 2 is not supported; this mcpact reads version 1/],
     ['invalid', '{ "schemaVersion": 1, "canonicalization": 1, "tools": 3 }', /invalid lockfile mcpact\.lock\.json: mcpactVersion: Invalid input/],
   ])('%s', { concurrent: true }, async (_name, content, reason) => {
@@ -201,6 +221,97 @@ describe('lockfiles that cannot be used: exit 2 with the reason', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(reason);
     expect(result.stdout).toBe('');
+  });
+});
+
+describe("whose lockfile: each server its own, and another server's is refused", () => {
+  const OTHER_LOCK = 'mcpact.output-v1.lock.json';
+  /** The one line of a diff against V1's lockfile with OTHER (serverInfo.name "output-fixture"). */
+  const foreign = (file: string) =>
+    `${file} is the lockfile of server "drift-fixture", not of "output-fixture" (serverInfo.name): nothing was compared; ` +
+    'pin "output-fixture" with mcpact baseline (a renamed server: mcpact baseline --overwrite-other-server)';
+  let dir: string;
+  beforeAll(async () => {
+    dir = temp();
+    for (const server of [V1, OTHER]) expect((await runCli(['baseline', '-q', '--', process.execPath, server], { cwd: dir })).code).toBe(0);
+  });
+
+  it('zero-config lockfiles are named after the server: two servers of one folder keep their own, and each diffs clean', async () => {
+    expect(readdirSync(dir).sort()).toEqual([OTHER_LOCK, V1_LOCK]);
+    expect(JSON.parse(readFileSync(path.join(dir, V1_LOCK), 'utf8')).server.name).toBe('drift-fixture');
+    expect(JSON.parse(readFileSync(path.join(dir, OTHER_LOCK), 'utf8')).server.name).toBe('output-fixture');
+    for (const server of [V1, OTHER]) {
+      const diff = await runCli(['diff', '-q', '--reporter', 'json', '--', process.execPath, server], { cwd: dir });
+      expect(diff).toMatchObject({ code: 0, stderr: '' });
+      expect(findingsOf(diff.stdout)).toEqual([]);
+    }
+  });
+
+  it("diff against another server's lockfile: exit 2 and one line, not every item removed", async () => {
+    const json = await runCli(['diff', '-q', '--lockfile', V1_LOCK, '--reporter', 'json', '--', process.execPath, OTHER], { cwd: dir });
+    expect(json.code).toBe(2);
+    const report = JSON.parse(json.stdout);
+    expect(report.servers[0]).toMatchObject({ complete: false, findings: [], rules: [], error: foreign(V1_LOCK) });
+    // Without the console on stdout, the line is said on stderr, once.
+    expect(json.stderr).toBe(`mcpact: output-fixture: ${foreign(V1_LOCK)}\n`);
+    const console = await runCli(['diff', '--lockfile', V1_LOCK, '--', process.execPath, OTHER], { cwd: dir });
+    expect(console.code).toBe(2);
+    expect(console.stdout).toContain(`✖ not fully tested: ${foreign(V1_LOCK)}\n`);
+    expect(console.stdout).not.toMatch(/removed|If these changes are intended/);
+  });
+
+  it('mcpact run with a drift.baseline of another server: exit 2 with the same line, and the other families still run', async () => {
+    const config = `server:\n  name: other\n  transport: stdio\n  command: ${JSON.stringify(process.execPath)}\n  args: [${JSON.stringify(OTHER)}]\n  drift:\n    baseline: ${V1_LOCK}\n`;
+    writeFileSync(path.join(dir, 'other.yaml'), config);
+    const run = await runCli(['run', '-c', 'other.yaml', '--only', 'drift,schema', '--reporter', 'json'], { cwd: dir });
+    expect(run.code).toBe(2);
+    const server = JSON.parse(run.stdout).servers[0];
+    expect(server.error).toBe(foreign(V1_LOCK));
+    expect(new Set(server.rules.map((rule: { family: string }) => rule.family))).toEqual(new Set(['schema']));
+  });
+
+  it("baseline refuses to overwrite another server's lockfile (exit 2, one line, nothing written); --overwrite-other-server replaces it", async () => {
+    const other = temp();
+    const before = readFileSync(path.join(dir, V1_LOCK), 'utf8');
+    writeFileSync(path.join(other, 'pinned.json'), before);
+    const refused = await runCli(['baseline', '--lockfile', 'pinned.json', '--', process.execPath, OTHER], { cwd: other });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe(
+      'mcpact: pinned.json is the lockfile of server "drift-fixture", not of "output-fixture" (serverInfo.name): nothing written; ' +
+        'give "output-fixture" a lockfile of its own (--lockfile FILE, or drift.baseline), or, if it is "drift-fixture" renamed, replace it with --overwrite-other-server\n',
+    );
+    expect(readFileSync(path.join(other, 'pinned.json'), 'utf8')).toBe(before);
+    const replaced = await runCli(['baseline', '--overwrite-other-server', '--lockfile', 'pinned.json', '--', process.execPath, OTHER], { cwd: other });
+    expect(replaced).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(readFileSync(path.join(other, 'pinned.json'), 'utf8')).server.name).toBe('output-fixture');
+  });
+
+  it('an old shared mcpact.lock.json: still the lockfile of the server it pins (read, refreshed in place), left alone by another', async () => {
+    const old = temp();
+    const shared = path.join(old, 'mcpact.lock.json');
+    const bytes = readFileSync(path.join(dir, V1_LOCK), 'utf8');
+    writeFileSync(shared, bytes);
+    // Its own server: diffed against it, and baseline refreshes it rather than starting a second file.
+    const diff = await runCli(['diff', '-q', '--reporter', 'json', '--', process.execPath, V1], { cwd: old });
+    expect(diff).toMatchObject({ code: 0, stderr: '' });
+    const refresh = await runCli(['baseline', '--', process.execPath, V1], { cwd: old });
+    expect(refresh).toMatchObject({ code: 0, stderr: '', stdout: 'mcpact.lock.json is up to date (3 tools, 2 prompts, 2 resources, 3 resource templates)\n' });
+    expect(readdirSync(old)).toEqual(['mcpact.lock.json']);
+    // Another server: the shared file is not its lockfile.
+    const foreignDiff = await runCli(['diff', '-q', '--reporter', 'json', '--', process.execPath, OTHER], { cwd: old });
+    expect(foreignDiff.code).toBe(2);
+    expect(JSON.parse(foreignDiff.stdout).servers[0].error).toBe(foreign('mcpact.lock.json'));
+    const own = await runCli(['baseline', '--', process.execPath, OTHER], { cwd: old });
+    expect(own).toMatchObject({
+      code: 0,
+      stdout: `wrote ${OTHER_LOCK} (4 tools, 0 prompts, 0 resources, 0 resource templates)\n`,
+      stderr: 'mcpact: mcpact.lock.json is the lockfile of server "drift-fixture": left as it is\n',
+    });
+    expect(readFileSync(shared, 'utf8')).toBe(bytes);
+    // From now on each diffs against its own.
+    const after = await runCli(['diff', '-q', '--reporter', 'json', '--', process.execPath, OTHER], { cwd: old });
+    expect(after).toMatchObject({ code: 0, stderr: '' });
   });
 });
 

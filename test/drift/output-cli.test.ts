@@ -106,6 +106,6 @@ describe('output shapes through baseline, diff and run', () => {
     const result = await runCli(['baseline', '--verbose', '--', process.execPath, V1], { cwd: plain });
     expect(result.code).toBe(0);
     expect(calledTools(result.stderr)).toEqual([]);
-    expect(readFileSync(path.join(plain, 'mcpact.lock.json'), 'utf8')).not.toContain('observedOutput');
+    expect(readFileSync(path.join(plain, 'mcpact.output-v1.lock.json'), 'utf8')).not.toContain('observedOutput');
   });
 });

@@ -190,7 +190,7 @@ describe('the notes of the observation', () => {
         expect: {},
         levels: {},
         settings: {},
-        baseline: { lock: lockWith(observed), redact: (value) => value },
+        baseline: { lock: lockWith(observed), redact: (value) => value, file: 'mcpact.lock.json' },
       },
       { rules: driftRules, clientVersion: 'test', concurrency: 4 },
     );

@@ -87,7 +87,7 @@ export async function driftRun(base: Contract, revision: Contract, drift?: Drift
       expect: {},
       levels,
       settings: drift === undefined ? {} : { drift },
-      baseline: { lock: lockfile(base), redact: (value) => value },
+      baseline: { lock: lockfile(base), redact: (value) => value, file: 'mcpact.lock.json' },
     },
     { rules: driftRules, clientVersion: 'test', concurrency: 4 },
   );

@@ -44,15 +44,17 @@ const SCENARIOS: Scenario[] = [
   },
   {
     // Pin v1 of the drift fixture, diff it against itself (clean) and against v2 (every change id). In a temporary
-    // directory, so the lockfile is the default mcpact.lock.json there; its bytes are a golden file too.
+    // directory, so the lockfile is the zero-config default there, named after the server (mcpact.server-v1.lock.json);
+    // its bytes are a golden file too.
     name: 'drift-baseline-diff',
     steps: [
       { args: () => ['baseline', '--', 'node', dist('fixtures/drift/server-v1.js')], cwd: 'temp' },
       { args: () => ['baseline', '--', 'node', dist('fixtures/drift/server-v1.js')], cwd: 'temp' },
       { args: () => ['diff', '--', 'node', dist('fixtures/drift/server-v1.js')], cwd: 'temp' },
-      { args: () => ['diff', '--', 'node', dist('fixtures/drift/server-v2.js')], cwd: 'temp' },
+      // v2 is another script, so another zero-config name: the lockfile of v1 is named.
+      { args: () => ['diff', '--lockfile', 'mcpact.server-v1.lock.json', '--', 'node', dist('fixtures/drift/server-v2.js')], cwd: 'temp' },
     ],
-    writes: [{ file: 'mcpact.lock.json', golden: 'mcpact.lock.json' }],
+    writes: [{ file: 'mcpact.server-v1.lock.json', golden: 'mcpact.server-v1.lock.json' }],
   },
   {
     name: 'init-from-server',

@@ -37,7 +37,9 @@ export type CachingHints = z.infer<typeof cachingHintsSchema>;
 
 const serverSchema = z
   .strictObject({
-    name: text('serverInfo.name'),
+    name: text(
+      'serverInfo.name: whose lockfile this is. mcpact diff does not compare it with a server of another name, and mcpact baseline does not overwrite it with one (unless --overwrite-other-server).',
+    ),
     version: text('serverInfo.version (recorded, not compared)'),
     protocolVersion: text('The negotiated protocol revision.'),
     era: z

@@ -4,6 +4,7 @@
  * (prompts run side by side, bounded by the Probe). A prompt with no accepted map is skipped with a reason, never
  * failed: a domain validation error on a made-up value is not the server's fault.
  */
+import { refusedAtHeaders } from '../../connect/envelope.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { Probe } from '../../connect/probe.js';
 import type { ExerciseContext } from '../context.js';
@@ -106,7 +107,7 @@ export async function exercisePrompts(context: ExerciseContext): Promise<Prompts
  * The verdict on one case, from the classified answer: an error whose words show the server's backend was
  * unreachable is no verdict at all (`unreachable`), whatever the case expected.
  */
-export function judge(outcome: Outcome, expected: Expectation, argument?: string): { verdict: Verdict; answer?: Classified } {
+export function judge(outcome: Outcome, expected: Expectation, argument?: string, name?: unknown): { verdict: Verdict; answer?: Classified } {
   switch (outcome.kind) {
     case 'closed':
       return { verdict: 'crash' };
@@ -119,7 +120,8 @@ export function judge(outcome: Outcome, expected: Expectation, argument?: string
       return { verdict: 'accepted', answer: classifyAnswer(outcome, { correct: false, names: [argument] }) };
     }
     case 'error': {
-      const answer = classifyAnswer(outcome, { correct: expected !== 'success' && outcome.code === -32602, names: [argument] });
+      const refused = outcome.code === -32602 || refusedAtHeaders(outcome, name);
+      const answer = classifyAnswer(outcome, { correct: expected !== 'success' && refused, names: [argument] });
       if (answer.class === 'backend-unreachable') return { verdict: 'unreachable', answer };
       if (expected === 'success') return { verdict: 'rejected', answer };
       return { verdict: answer.class === 'rejected-correctly' ? 'correct' : 'wrong-code', answer };
@@ -211,7 +213,11 @@ function sawAll(probe: Probe, exercise: PromptsExercise): void {
 
 /** The case judged on the whole answer, which it then keeps only in part: the answer is dropped here. */
 function judged(entry: MatrixCase, outcome: Outcome, keepWhole: boolean, kept: (outcome: Outcome) => Outcome): CaseResult {
-  const result: CaseResult = { ...entry, outcome: kept(outcome), ...judge(outcome, entry.expected, entry.argument) };
+  const result: CaseResult = {
+    ...entry,
+    outcome: kept(outcome),
+    ...judge(outcome, entry.expected, entry.argument, entry.params.name),
+  };
   if (outcome.kind === 'result') result.rendered = keptRendering(render(outcome.result), entry.params.arguments, keepWhole);
   return result;
 }

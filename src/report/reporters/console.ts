@@ -15,6 +15,7 @@ import { answerLine, backendLine } from '../answer.js';
 import { truncate } from '../../util/text.js';
 import { exitCode } from '../build.js';
 import { inheritedGroups, isInherited } from '../inherited.js';
+import { byChangeClass, changeClass, CLASS_WIDTH, driftRuleIds } from './console-drift.js';
 import type { Render, ReporterContext } from './types.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -69,8 +70,11 @@ export function familyBlock(family: Family, results: RuleResult[], findings: Fin
   if (inherited > 0) parts.push(`${inherited} inherited (below)`);
   const lines = [`  ${colors.bold(family)} ${colors.dim(`${plural(results.length, 'rule')}: ${parts.join(', ')}`)}`];
   const own = findings.filter((finding) => !isInherited(finding));
-  const shown = context.quiet ? own.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : own;
-  for (const finding of shown) for (const line of findingLines(finding, colors)) lines.push(line);
+  const kept = context.quiet ? own.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : own;
+  // Drift changes go by class, breaking first, each labelled with its class (console-drift.ts).
+  const drift = family === 'drift';
+  const shown = drift ? byChangeClass(kept) : kept;
+  for (const finding of shown) for (const line of findingLines(finding, colors, drift)) lines.push(line);
   for (const result of results) {
     if (result.status === 'error') lines.push(`    ${colors.red('! rule error')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
     else if (result.status === 'inconclusive') lines.push(`    ${colors.yellow('? inconclusive')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
@@ -85,12 +89,14 @@ export function familyBlock(family: Family, results: RuleResult[], findings: Fin
  * every server with findings, so a run always says which are the author's own).
  */
 export function inheritedLines(server: ServerReport, context: ReporterContext, colors: Colors, failOn: Severity): string[] {
-  if (server.findings.length === 0) return [];
-  const groups = inheritedGroups(server.findings);
+  // Drift changes are the server's own against its lockfile, never the SDK's: they are not counted, and a diff,
+  // which has nothing else, gets no line at all.
+  const drift = driftRuleIds(server);
+  const judged = server.findings.filter((finding) => !drift.has(finding.ruleId));
+  if (judged.length === 0) return [];
+  const groups = inheritedGroups(judged);
   const count = groups.reduce((sum, group) => sum + group.findings.length, 0);
-  const lines = [
-    `  ${colors.bold('inherited')} ${colors.dim(`${count} of ${plural(server.findings.length, 'finding')}, from the SDK the server is built on`)}`,
-  ];
+  const lines = [`  ${colors.bold('inherited')} ${colors.dim(`${count} of ${plural(judged.length, 'finding')}, from the SDK the server is built on`)}`];
   for (const group of groups) {
     lines.push(`    ${colors.dim(forTerminal(truncate(group.label, 120)))}`);
     const shown = context.quiet ? group.findings.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : group.findings;
@@ -99,7 +105,8 @@ export function inheritedLines(server: ServerReport, context: ReporterContext, c
   return lines;
 }
 
-function findingLines(finding: Finding, colors: Colors): string[] {
+/** `drift`: labelled with the change's class rather than its severity (the icon and colour still say the severity). */
+function findingLines(finding: Finding, colors: Colors, drift = false): string[] {
   const { location, spec } = finding;
   const where = [
     location.kind,
@@ -109,8 +116,10 @@ function findingLines(finding: Finding, colors: Colors): string[] {
     .filter(Boolean)
     .join(' ');
   const basis = spec ? ` · ${citedSection(spec, spec.section)}` : '';
+  const level = drift ? changeClass(finding) : undefined;
+  const label = level === undefined ? finding.severity.padEnd(7) : level.padEnd(CLASS_WIDTH);
   const lines = [
-    `    ${paint(colors, finding.severity, `${ICON[finding.severity]} ${finding.severity.padEnd(7)}`)} ${forTerminal(truncate(finding.message, MESSAGE_LIMIT))}`,
+    `    ${paint(colors, finding.severity, `${ICON[finding.severity]} ${label}`)} ${forTerminal(truncate(finding.message, MESSAGE_LIMIT))}`,
     `      ${colors.dim(`${finding.ruleId} at ${where}${basis}`)}`,
   ];
   const said = answerLine(finding.answer, forTerminal);

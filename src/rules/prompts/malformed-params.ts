@@ -45,7 +45,10 @@ export const malformedParams = defineRule({
   docs:
     'Case `malformed-params` sends prompts/get without `name`, with a numeric `name`, and with `arguments` as an ' +
     'array and as a string (`data.variant` says which). Each should be rejected with -32602 (invalid params) before ' +
-    'any rendering; -32603 or a crash means unvalidated input reached the handler.',
+    'any rendering; -32603 or a crash means unvalidated input reached the handler. Over Streamable HTTP in ' +
+    '2026-07-28, a missing or numeric `name` cannot be put in the Mcp-Name header the request needs, so ' +
+    "HeaderMismatch (-32020) to those variants is a correct refusal too: the server refused mcpact's request at its headers, before " +
+    'the body, as the transport requires.',
   async check(context) {
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;

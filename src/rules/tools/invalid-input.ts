@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { levelLabel, revisionAtLeast } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { answerCause, callData, describeSkipped, optInHint, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
+import { answerLayer, callData, describeSkipped, optInHint, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
 import { validInput } from './valid-input.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
@@ -94,7 +94,9 @@ export const invalidInput = defineRule({
           ...(outcome.kind === 'error' && { code: outcome.code }),
           said: wordsOf(outcome),
         },
-        cause: `${classified.evidence} ${answerCause(outcome)}`,
+        // The missing check is the cause, whatever words each bad value drew from the code behind it: two runtime
+        // errors from one unvalidated tool ("reading 'replace'", "replace is not a function") are one finding.
+        cause: `${classified.evidence} ${answerLayer(outcome)}`,
       });
     }
     const unreachable = unreachableReason(judged, 'invalid-input probe(s)');

@@ -1,4 +1,6 @@
+import { refusedAtHeaders } from '../../connect/envelope.js';
 import { defineRule } from '../../engine/rule.js';
+import { asRecord } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel } from '../../model/spec.js';
 import { describeSkipped, outcomesOf, toolPlan } from '../../exercise/tools.js';
@@ -58,7 +60,8 @@ export const malformedCall = defineRule({
     'validate may run it). When no tool may be called, those two cases are skipped and the note says so: sent to a ' +
     'name the server does not have, their answer would be its unknown-tool answer, not a verdict on the params (the ' +
     'string case still goes to such a name, as evidence of the SDK only, see [inherited behaviour](#inherited-behaviour)). ' +
-    'The request without `name` reaches no tool and is always judged. A result, or another code, is reported with what ' +
+    'The request without `name` reaches no tool and is always judged; over Streamable HTTP in 2026-07-28 it cannot ' +
+    'carry the Mcp-Name header it needs, so HeaderMismatch (-32020) is a correct refusal of it too. A result, or another code, is reported with what ' +
     'was seen. Servers built on the ' +
     'TypeScript SDK (Server and McpServer alike) answer these with -32603 and a dump of zod issues, because the ' +
     'SDK validates the request before any handler runs; register the tools/call handler with a schema that ' +
@@ -77,7 +80,8 @@ export const malformedCall = defineRule({
     const unjudged: string[] = [];
     const unreachable: string[] = [];
     for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.malformed)) {
-      const classified = classifyAnswer(outcome, { correct: outcome.kind === 'error' && outcome.code === -32602, names: ['name', 'arguments'] });
+      const refused = outcome.kind === 'error' && (outcome.code === -32602 || refusedAtHeaders(outcome, asRecord(call.params)?.name));
+      const classified = classifyAnswer(outcome, { correct: refused, names: ['name', 'arguments'] });
       if (classified.class === 'rejected-correctly') continue;
       if (classified.class === 'no-answer') {
         unjudged.push(call.what);

@@ -12,10 +12,14 @@ import type { Outcome } from '../../connect/rpc.js';
 /**
  * The words SDKs answer with when a tool's own result breaks its outputSchema, at the start of the isError text:
  * TypeScript SDK 1.x ("MCP error -32602: Output validation error: Invalid structured content for tool <name>: ...",
- * or "... has an output schema but no structured content was provided"), 2.x (the same without the prefix), and the
- * Python SDK ("Output validation error: <jsonschema message>").
+ * or "... has an output schema but no structured content was provided"), 2.x (the same without the prefix), the
+ * Python SDK's low-level server ("Output validation error: <jsonschema message>"), and its FastMCP 1.x API, which
+ * validates the return value against the function's return type with pydantic ("Error executing tool <name>:
+ * 1 validation error for Forecast"; fixtures/sdks/python-mcp-1). FastMCP names the model of a tool's input
+ * `<name>Arguments`, so that model's errors are input validation and never match.
  */
-const OUTPUT_REFUSED = /^(?:MCP error -?\d+: )?Output validation error\b/;
+const OUTPUT_REFUSED =
+  /^(?:(?:MCP error -?\d+: )?Output validation error\b|Error executing tool [^:\n]{1,200}: \d+ validation errors? for (?!\S*Arguments\n)\S+\n)/;
 
 export const structuredContent = defineRule({
   id: 'tools/structured-content',
@@ -55,7 +59,8 @@ export const structuredContent = defineRule({
     'client that relies on the schema. mcpact checks each valid-input call it makes (see tools/valid-input and the ' +
     'safe-call policy) against the outputSchema, compiled with Ajv in its declared dialect. Results with ' +
     "`isError: true` are exempt, except the one an SDK answers when the tool's own result breaks the schema " +
-    '("Output validation error: ..." from the TypeScript SDK 1.x and 2.x and the Python SDK): that is this defect, ' +
+    '("Output validation error: ..." from the TypeScript SDK 1.x and 2.x and the Python SDK, "Error executing tool ' +
+    '<name>: 1 validation error for <its return type>" from the Python SDK\'s FastMCP 1.x): that is this defect, ' +
     "caught by the server's SDK before it reached mcpact, and reported here once per tool as the tool's own (not " +
     "inherited: the SDK did what the text asks of it). The finding lists Ajv's messages (or the SDK's words); the " +
     'structured content itself appears only ' +

@@ -28,7 +28,9 @@ const TOOLS = [
   { name: 'get', description: 'Get a record.', inputSchema: required, annotations: { readOnlyHint: true } },
   { name: 'put', description: 'Store a record.', inputSchema: required },
   { name: 'touch', description: 'Touch.', inputSchema: { type: 'object' } },
-  { name: 'nuke', description: 'Reset.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, destructiveHint: true } },
+  { name: 'nuke', description: 'Reset.', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } },
+  // mcp-go's NewTool sets destructiveHint: true on every tool; beside readOnlyHint: true the schema says it means nothing.
+  { name: 'lookup', description: 'Look up a record.', inputSchema: required, annotations: { readOnlyHint: true, destructiveHint: true } },
   { name: 'delete_row', description: 'Remove a row.', inputSchema: required, annotations: { readOnlyHint: true } },
 ];
 
@@ -46,7 +48,8 @@ describe('safe-call policy', () => {
       get: 'VI read-only/required-property',
       put: '-I not-read-only/required-property',
       touch: '-- not-read-only/no-required-property',
-      nuke: '-- destructive/no-required-property',
+      nuke: '-- not-read-only/no-required-property',
+      lookup: 'VI read-only/required-property',
       delete_row: '-I suspect-read-only/required-property',
     });
   });
@@ -58,6 +61,7 @@ describe('safe-call policy', () => {
       put: 'VI all/all',
       touch: 'VI all/all',
       nuke: 'VI all/all',
+      lookup: 'VI all/all',
       delete_row: 'VI all/all',
     });
     expect(decisions({ allow: ['get'], deny: ['get'] }).get).toBe('-- denied/denied');

@@ -77,6 +77,17 @@ ruleTester(invalidInput, {
       ],
     },
     {
+      name: 'one unvalidated tool whose bad values fail in different words: one cause, one finding',
+      server: toolsServer([searchTool], {
+        invalid: (_tool, args) => {
+          const query = (args as Record<string, unknown>).query;
+          if (query === undefined) return rpcError(-32603, "Cannot read properties of undefined (reading 'replace')");
+          return typeof query === 'string' ? { result: { content: [], isError: true } } : rpcError(-32603, 'userQuery.replace is not a function');
+        },
+      }),
+      findings: [{ message: 'was not validated: JSON-RPC error -32603 shows a JavaScript runtime error', count: 2 }],
+    },
+    {
       name: 'a failure deeper down in an isError result is not a validation',
       server: toolsServer([searchTool], { invalid: () => text('Error: Command failed: grep --max-count=12345', { isError: true }) }),
       findings: [{ message: 'its isError result shows a command the tool ran failed on it', count: 10 }],

@@ -29,8 +29,24 @@ function laxDestructive(seen: unknown[] = []): FakeServerSpec {
 }
 
 ruleTester(malformedCall, {
-  valid: [{ name: 'all three get -32602', server: toolsServer([searchTool]) }],
+  valid: [
+    { name: 'all three get -32602', server: toolsServer([searchTool]) },
+    {
+      // Over 2026-07-28 HTTP a call without a name cannot carry its Mcp-Name header: HeaderMismatch refuses it there.
+      name: 'the call without a name refused at the headers (-32020)',
+      server: toolsServer([searchTool], {
+        malformed: (params) => (params?.name === undefined ? rpcError(-32020, 'Mcp-Name header is required') : rpcError(-32602, 'Invalid params')),
+      }),
+    },
+  ],
   invalid: [
+    {
+      name: 'HeaderMismatch to a call whose name mcpact could put in its header is no refusal of the body',
+      server: toolsServer([searchTool], {
+        malformed: (params) => (params?.name === undefined ? rpcError(-32602, 'Invalid params') : rpcError(-32020, 'Mcp-Name header mismatch')),
+      }),
+      findings: [{ message: 'got JSON-RPC error -32020', count: 2 }],
+    },
     {
       name: 'SDK request validation: -32603 with a zod dump',
       server: toolsServer([searchTool], { malformed: rpcError(-32603, '[{"code":"invalid_type"}]') }),

@@ -23,6 +23,13 @@ ruleTester(structuredContent, {
     { name: 'conforming structured content', server: toolsServer([weather(() => text('{"temperature":21}', { structuredContent: { temperature: 21 } }))]) },
     { name: 'isError results are exempt', server: toolsServer([weather(() => toolError('city not found'))]) },
     {
+      // FastMCP's check of the tool's input (its model is <name>Arguments): the input's fault, not the output's.
+      name: "FastMCP's pydantic check of the arguments is exempt",
+      server: toolsServer([
+        weather(() => toolError('Error executing tool weather: 1 validation error for weatherArguments\ncity\n  Field required [type=missing]')),
+      ]),
+    },
+    {
       name: 'an execution error that only mentions output validation is exempt',
       server: toolsServer([weather(() => toolError('city not found (Output validation error: none)'))]),
     },
@@ -59,6 +66,18 @@ ruleTester(structuredContent, {
     {
       name: 'the Python SDK words it without a prefix',
       server: toolsServer([weather(() => toolError("Output validation error: 'temperature' is a required property"))]),
+      findings: [{ message: "the server's own output check refused it" }],
+    },
+    {
+      // What the Python SDK's FastMCP (mcp 1.30.0) answered for fixtures/sdks/python-mcp-1 --defect output-mismatch.
+      name: "FastMCP's pydantic check of the return value",
+      server: toolsServer([
+        weather(() =>
+          toolError(
+            "Error executing tool weather: 1 validation error for Forecast\ndays.0.high\n  Input should be a valid number, unable to parse string as a number [type=float_parsing, input_value='warm', input_type=str]",
+          ),
+        ),
+      ]),
       findings: [{ message: "the server's own output check refused it" }],
     },
   ],

@@ -14,7 +14,8 @@ export interface FakeTool {
 
 export interface ToolsBehaviour {
   unknown?: Reply;
-  malformed?: Reply;
+  /** The reply to malformed params: one for all, or one per request. */
+  malformed?: Reply | ((params: Record<string, unknown> | undefined) => Reply);
   invalid?: (tool: string, args: unknown) => Reply;
   protocolVersion?: string;
 }
@@ -35,7 +36,10 @@ export function toolsServer(tools: FakeTool[], behaviour: ToolsBehaviour = {}): 
       if (method !== 'tools/call') return undefined;
       const name = params?.name;
       const args = params?.arguments;
-      if (typeof name !== 'string' || (args !== undefined && !isRecord(args))) return behaviour.malformed ?? rpcError(-32602, 'Invalid params');
+      if (typeof name !== 'string' || (args !== undefined && !isRecord(args))) {
+        const { malformed } = behaviour;
+        return (typeof malformed === 'function' ? malformed(params) : malformed) ?? rpcError(-32602, 'Invalid params');
+      }
       const tool = tools.find((entry) => entry.definition.name === name);
       if (!tool) return behaviour.unknown ?? rpcError(-32602, `Unknown tool: ${name}`);
       if (!validators.get(name)?.validate(args ?? {})) return behaviour.invalid?.(name, args) ?? toolError(`Invalid arguments for ${name}`);

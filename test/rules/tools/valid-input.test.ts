@@ -50,11 +50,7 @@ ruleTester(validInput, {
 describe('tools/valid-input calls', () => {
   it('sends only inputs the schema accepts, and lists the tools not called with the reason', async () => {
     const seen: Record<string, unknown>[] = [];
-    const server = toolsServer([
-      searchTool,
-      writer,
-      { definition: { ...writer.definition, name: 'nuke', annotations: { readOnlyHint: true, destructiveHint: true } } },
-    ]);
+    const server = toolsServer([searchTool, writer, { definition: { ...writer.definition, name: 'nuke', annotations: { destructiveHint: true } } }]);
     const handle = server.handle!;
     server.handle = (method, params, message) => {
       if (method === 'tools/call' && params?.name === 'search') seen.push(params.arguments as Record<string, unknown>);
@@ -69,7 +65,7 @@ describe('tools/valid-input calls', () => {
       if (args.limit !== undefined) expect(args.limit).toBeLessThanOrEqual(10);
     }
     expect(report.rules[0]?.reason).toContain('"write_note" (not annotated readOnlyHint: true)');
-    expect(report.rules[0]?.reason).toContain('"nuke" (annotated destructiveHint: true)');
+    expect(report.rules[0]?.reason).toContain('"nuke" (not annotated readOnlyHint: true)');
     expect(READ_ONLY.destructiveHint).toBe(false);
   });
 
