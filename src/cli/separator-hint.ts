@@ -17,8 +17,8 @@ export class McpactCommand extends Command {
   /** Called by commander for the first unknown option, after the operands before it are in `this.args`. */
   unknownOption(flag: string): void {
     const hint = separatorHint(this, flag);
-    if (hint !== undefined) this.error(`error: unknown option '${flag}' (${hint})`, { code: 'commander.unknownOption' });
-    else if (typeof commanderUnknownOption === 'function') Reflect.apply(commanderUnknownOption, this, [flag]);
+    if (hint === undefined && typeof commanderUnknownOption === 'function') Reflect.apply(commanderUnknownOption, this, [flag]);
+    else this.error(`error: unknown option '${flag}'${hint === undefined ? '' : ` (${hint})`}`, { code: 'commander.unknownOption' });
   }
 }
 
