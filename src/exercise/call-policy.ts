@@ -17,8 +17,7 @@ import type { Surface } from '../surface/types.js';
 import { asRecord } from '../util/json.js';
 import { mutatingVerb } from '../util/mutating-verbs.js';
 
-export type CallReason =
-  'denied' | 'all' | 'allowed' | 'read-only' | 'not-read-only' | 'suspect-read-only' | 'required-property' | 'no-required-property';
+export type CallReason = 'denied' | 'all' | 'allowed' | 'read-only' | 'not-read-only' | 'suspect-read-only' | 'required-property' | 'no-required-property';
 
 /** What each reason means, worded for reports ("<tool>: <text>"). */
 export const CALL_REASONS = {

@@ -88,7 +88,11 @@ const GENERIC: readonly Mask[] = [
   { pattern: /\b(p50|p95) \d+(?:\.\d+)? ms/g, replace: '$1 <n> ms', why: 'latency, console' },
   { pattern: /(\| )\d+(?:\.\d+)?( ms(?: ❌)?(?: \(budget \d+ ms\))? )(?=\|)/g, replace: '$1<n>$2', why: 'latency table, Markdown' },
   { pattern: /(?<!"budget": \{\s*(?:"p50Ms": \d+,\s*)?)("p(?:50|95)Ms": ?)\d+(?:\.\d+)?/g, replace: '$1"<n>"', why: 'latency, JSON/SARIF (not the budgets)' },
-  { pattern: /(name="latency\.(?![^"]*\.budget\.)[^"]*\.p(?:50|95)Ms" value=")\d+(?:\.\d+)?/g, replace: '$1<n>', why: 'latency properties, JUnit (not the budgets)' },
+  {
+    pattern: /(name="latency\.(?![^"]*\.budget\.)[^"]*\.p(?:50|95)Ms" value=")\d+(?:\.\d+)?/g,
+    replace: '$1<n>',
+    why: 'latency properties, JUnit (not the budgets)',
+  },
   // Loopback ports chosen by the OS for the HTTP fixtures.
   { pattern: /\b(127\.0\.0\.1|localhost):\d+/g, replace: '$1:<port>', why: 'loopback ports' },
   // A zero-config --url server is named after host and port ("127.0.0.1_39115"; Markdown escapes "." and "_").
