@@ -1,6 +1,8 @@
 /**
  * `mcpact init`: writes a commented starter mcpact.yaml. With `-- <command>` or `--url` it first connects and
  * fills in what it found: the server's name and its prompts (listed as comments until prompt options exist).
+ * Given no server, it asks for one at a terminal; otherwise (or with no answer) the starter's server command is a
+ * placeholder that every command refuses until it is edited (config/placeholder.ts).
  */
 import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
@@ -17,6 +19,8 @@ import { forTerminal } from '../report/sanitize.js';
 import { initOptionsSchema, parseOptions, type InitOptions } from './option-schemas.js';
 import { writeOut } from './ci-safe.js';
 import { writeOutput } from './output.js';
+import { serverFromAnswer, SERVER_QUESTION, terminalAsk, type Ask } from './init-ask.js';
+import { PLACEHOLDER_COMMAND } from '../config/placeholder.js';
 
 const LOCAL_SCHEMA = 'node_modules/mcpact/schemas/config.v1.schema.json';
 
@@ -32,10 +36,15 @@ function schemaLine(output: string): string {
   return `# yaml-language-server: $schema=${target}`;
 }
 
-export async function initCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
+export async function initCommand(operands: string[], raw: Record<string, unknown>, ask: Ask | undefined = terminalAsk()): Promise<number> {
   const options = parseOptions(initOptionsSchema, raw);
   if (!options.force && (await exists(options.output))) {
     throw usageError(`${options.output} already exists; use --force to overwrite it`);
+  }
+  if (operands.length === 0 && options.url === undefined && options.from === undefined && ask) {
+    const answer = serverFromAnswer(await ask(SERVER_QUESTION));
+    if (answer && 'url' in answer) options.url = answer.url;
+    else if (answer) operands = answer.command;
   }
   const live = operands.length > 0 || options.url !== undefined;
   if (options.from !== undefined) {
@@ -52,7 +61,11 @@ export async function initCommand(operands: string[], raw: Record<string, unknow
   }
   const text = live ? await fromServer(operands, options) : starter(schemaLine(options.output));
   await writeOutput(options.output, text);
-  writeOut(`wrote ${options.output}${live ? ' (pre-filled from the server)' : ''}; next: npx mcpact run -c ${options.output}\n`);
+  writeOut(
+    live
+      ? `wrote ${options.output} (pre-filled from the server); next: npx mcpact run -c ${options.output}\n`
+      : `wrote ${options.output} with a placeholder server; set server.command (and args) to your server's, then: npx mcpact run -c ${options.output}\n`,
+  );
   return 0;
 }
 
@@ -62,11 +75,12 @@ function starter(schema: string): string {
     '# mcpact configuration. Docs: https://github.com/mcpact/mcpact#configuration',
     '',
     '# The server under test. For several servers use `servers:` with a list of named entries.',
+    '# mcpact refuses to run until `command` names your server.',
     'server:',
     '  name: my-server',
-    '  transport: stdio            # or: http (then give `url:` and optional `headers:`)',
-    '  command: npx',
-    '  args: ["-y", "@modelcontextprotocol/server-everything"]',
+    '  transport: stdio            # or: http (then `url:` and optional `headers:` instead of command and args)',
+    `  command: "${PLACEHOLDER_COMMAND}"   # e.g. node`,
+    '  args: []                    # e.g. ["dist/server.js"]',
     '  # env:                      # only these variables (plus HOME, PATH, ...) reach the server',
     '  #   API_KEY: ${MY_API_KEY}  # ${VAR} is read from the environment and redacted in every report',
     '  # expect:',

@@ -11,6 +11,7 @@ import { closest } from '../util/did-you-mean.js';
 import { currentRuleId } from '../model/changes.js';
 import { configSchema, featureShape, type ConfigFile } from './schema.js';
 import { interpolate } from './interpolate.js';
+import { placeholderPath } from './placeholder.js';
 import { allowedKeysAt } from './schema-walk.js';
 
 export interface LoadedConfig {
@@ -95,6 +96,12 @@ export function parseConfig(text: string, absolutePath: string, { env, ruleIds }
   const config = parsed.data;
   if (config.server && config.servers) throw configError(`${display}: use either \`server\` or \`servers\`, not both`);
   if (!config.server && !config.servers) throw configError(`${display}: no server to test: add \`server:\` (or \`servers:\`)`);
+  const placeholder = placeholderPath(config);
+  if (placeholder) {
+    throw configError(
+      `${located(placeholder)}: ${formatPath(placeholder)} is still the placeholder \`mcpact init\` wrote: set it to the command that starts your server (its arguments go in args), or switch to transport: http with a url`,
+    );
+  }
   if (config.servers) {
     const seen = new Set<string>();
     config.servers.forEach((server, index) => {

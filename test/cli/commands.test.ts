@@ -1,5 +1,6 @@
 /** `mcpact init`, `mcpact rules`, --version and --help, zero-config HTTP, and what reaches the terminal. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,9 @@ import { ALL_RULES } from '../../src/rules/index.js';
 import { createGoodServer } from '../../fixtures/servers/good.js';
 import { startHttpServer, type HttpHost } from '../../fixtures/servers/http-host.js';
 import { ROOT, runCli } from '../support/cli.js';
+import { initCommand } from '../../src/cli/init.js';
+import { SERVER_QUESTION, serverFromAnswer } from '../../src/cli/init-ask.js';
+import { PLACEHOLDER_COMMAND } from '../../src/config/placeholder.js';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'mcpact-'));
 const GOOD = path.join(ROOT, 'dist/fixtures/servers/good.js');
@@ -53,6 +57,41 @@ describe('mcpact init', () => {
     expect(again.stderr).toContain('mcpact.yaml already exists; use --force');
   });
 
+  it('names no real server: run refuses the placeholder in one line naming the key, and runs once it is set', async () => {
+    const dir = temp();
+    const written = await runCli(['init'], { cwd: dir });
+    expect(written.stdout).toBe(
+      "wrote mcpact.yaml with a placeholder server; set server.command (and args) to your server's, then: npx mcpact run -c mcpact.yaml\n",
+    );
+    const file = path.join(dir, 'mcpact.yaml');
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('server-everything');
+    const refused = await runCli(['run'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/mcpact\.yaml:\d+:\d+: server\.command is still the placeholder `mcpact init` wrote/);
+    // Everything else in the starter is a working config: set the command and args, and it runs.
+    writeFileSync(file, text.replace(`"${PLACEHOLDER_COMMAND}"`, JSON.stringify(process.execPath)).replace('args: []', `args: [${JSON.stringify(GOOD)}]`));
+    expect((await runCli(['run'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('takes the server from the answer to its question: a command is pre-filled from the live server, no answer leaves the placeholder', async () => {
+    const dir = temp();
+    const questions: string[] = [];
+    const ask = (answer: string) => async (question: string) => (questions.push(question), answer);
+    const output = path.join(dir, 'answered.yaml');
+    expect(await initCommand([], { output }, ask(`${process.execPath} '${GOOD}'`))).toBe(0);
+    expect(questions).toEqual([SERVER_QUESTION]);
+    expect(parse(readFileSync(output, 'utf8'))).toMatchObject({ server: { name: 'good', transport: 'stdio', command: process.execPath, args: [GOOD] } });
+    const empty = path.join(dir, 'empty.yaml');
+    expect(await initCommand([], { output: empty }, ask('  '))).toBe(0);
+    expect(parse(readFileSync(empty, 'utf8'))).toMatchObject({ server: { command: PLACEHOLDER_COMMAND } });
+    // Explicit server operands are never second-guessed.
+    expect(await initCommand([process.execPath, GOOD], { output: path.join(dir, 'given.yaml') }, ask('unused'))).toBe(0);
+    expect(questions).toHaveLength(2);
+  });
+
   it('points $schema at the installed package when mcpact is a dependency of the project', async () => {
     const dir = temp();
     mkdirSync(path.join(dir, 'node_modules/mcpact/schemas'), { recursive: true });
@@ -71,6 +110,53 @@ describe('mcpact init', () => {
     expect(text).toContain('#   code_review(language*, risk*, focus)');
     const run = await runCli(['run'], { cwd: dir });
     expect(run.code).toBe(0);
+  });
+});
+
+/** `mcpact init` on a real terminal (util-linux `script` gives it one): the question, then `keys` typed once it shows. */
+function initOnTerminal(cwd: string, keys: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(ROOT, 'dist/bin/mcpact.js'))} init`, '/dev/null'], {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!output.includes(SERVER_QUESTION) && (output += chunk.toString()).includes(SERVER_QUESTION)) child.stdin.write(keys);
+      else output += chunk.toString();
+    });
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+const hasScript = process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
+
+describe.skipIf(!hasScript)('mcpact init on a terminal', () => {
+  it('asks for the server and pre-fills the config from the answer', async () => {
+    const dir = temp();
+    const result = await initOnTerminal(dir, `${process.execPath} ${GOOD}\r`);
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.output).toContain('wrote mcpact.yaml (pre-filled from the server)');
+    expect(parse(readFileSync(path.join(dir, 'mcpact.yaml'), 'utf8'))).toMatchObject({ server: { name: 'good', command: process.execPath } });
+  });
+
+  it('stops at Ctrl-C with exit 2 and writes nothing', async () => {
+    const dir = temp();
+    const result = await initOnTerminal(dir, '\u0003');
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('nothing written');
+    expect(existsSync(path.join(dir, 'mcpact.yaml'))).toBe(false);
+  });
+});
+
+describe('the server named in answer to init', () => {
+  it('is a URL, or a command split at spaces with quotes keeping a word whole', () => {
+    expect(serverFromAnswer('')).toBeUndefined();
+    expect(serverFromAnswer(' https://example.test/mcp ')).toEqual({ url: 'https://example.test/mcp' });
+    expect(serverFromAnswer('npx -y  @scope/server')).toEqual({ command: ['npx', '-y', '@scope/server'] });
+    expect(serverFromAnswer(`node "my dir/server.js" --name='a b' ""`)).toEqual({ command: ['node', 'my dir/server.js', '--name=a b', ''] });
+    expect(serverFromAnswer('C:\\tools\\server.exe')).toEqual({ command: ['C:\\tools\\server.exe'] });
+    expect(() => serverFromAnswer('node "server.js')).toThrow('the server command has an unclosed "');
   });
 });
 

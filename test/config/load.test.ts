@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
 import { McpactError } from '../../src/errors.js';
+import { PLACEHOLDER_COMMAND } from '../../src/config/placeholder.js';
 
 const ruleIds = ['protocol/ping', 'schema/tool-name'];
 const load = (text: string, env: NodeJS.ProcessEnv = {}) => parseConfig(text, `${process.cwd()}/mcpact.yaml`, { env, ruleIds });
@@ -44,6 +45,15 @@ describe('config loading', () => {
     });
     expect(config.file.server).toMatchObject({ env: { KEY: 's3cr3t-value', LITERAL: '${NOT_A_VAR}' } });
     expect(config.secrets).toEqual(['s3cr3t-value']);
+  });
+
+  it("refuses the starter's placeholder command in one line naming the key, in `server` and in `servers`", () => {
+    const one = failure(`server:\n  transport: stdio\n  command: "${PLACEHOLDER_COMMAND}"\n`);
+    expect(one.kind).toBe('config');
+    expect(one.message).toMatch(/^mcpact\.yaml:3:12: server\.command is still the placeholder `mcpact init` wrote: set it to the command/);
+    expect(one.details).toEqual([]);
+    const second = failure(`servers:\n  - { name: a, transport: stdio, command: a }\n  - { name: b, transport: stdio, command: "${PLACEHOLDER_COMMAND}" }\n`);
+    expect(second.message).toMatch(/^mcpact\.yaml:3:\d+: servers\[1\]\.command is still the placeholder/);
   });
 
   it('rejects unknown rule ids with a did-you-mean', () => {
