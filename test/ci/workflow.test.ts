@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runReportSchema } from '../../src/model/report.js';
 import { MARKDOWN_MARKER } from '../../src/report/reporters/markdown.js';
-import { checkJunit, multitoolProblems, renderGfm, sarifSchemaErrors } from '../support/ci-validators.js';
+import { checkJunit, codeScanningProblems, multitoolProblems, renderGfm, sarifSchemaErrors } from '../support/ci-validators.js';
 import { CLI, ROOT } from '../support/cli.js';
 
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -108,6 +108,7 @@ async function expectValidOutputs(dir: string, files: { junit: string; sarif: st
     runs: { results: { locations: { physicalLocation?: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[];
   };
   expect(sarifSchemaErrors(sarif)).toEqual([]);
+  expect(codeScanningProblems(sarif)).toEqual([]);
   expect(multitoolProblems(sarifFile)).toEqual([]);
   const results = sarif.runs[0]?.results ?? [];
   expect(results.length).toBeGreaterThan(0);
@@ -176,6 +177,22 @@ describe('the GitHub workflow in docs/ci.md', () => {
 
   it('appends the Markdown report to the job summary', () => {
     expect(readFileSync(ws.summary, 'utf8')).toBe(readFileSync(path.join(ws.dir, 'mcpact-report/summary.md'), 'utf8'));
+  });
+});
+
+describe('the GitHub workflows in docs/ci.md', () => {
+  it('set up a maintained Node with the npm cache, and upload SARIF with codeql-action v4', () => {
+    for (const name of ['github-workflow', 'github-matrix']) {
+      const workflow = docsBlock(name) as { jobs: Record<string, { steps: Step[] }> };
+      const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+      const setups = steps.filter((step) => step.uses?.startsWith('actions/setup-node@'));
+      expect(setups.length, name).toBeGreaterThan(0);
+      // Node 20 reached its end of life on 2026-04-30.
+      for (const setup of setups) expect(setup.with, name).toMatchObject({ 'node-version': 24, cache: 'npm' });
+      for (const step of steps.filter((candidate) => candidate.uses?.startsWith('github/codeql-action/'))) {
+        expect(step.uses, name).toBe('github/codeql-action/upload-sarif@v4');
+      }
+    }
   });
 });
 
@@ -288,10 +305,23 @@ describe('action.yml', () => {
     expect(action.inputs.version?.default).toBe(VERSION);
   });
 
+  it('annotates by default: the github reporter next to the console, JUnit and SARIF', () => {
+    expect(action.inputs.reporter?.default?.trim().split('\n')).toEqual([
+      'console',
+      'github',
+      'junit:mcpact-report/junit.xml',
+      'sarif:mcpact-report/mcpact.sarif',
+    ]);
+  });
+
   it('runs the pinned mcpact, writes the reports, the job summary and its outputs, and exits with the exit code', async () => {
     const ws = workspace();
     const result = await ws.run(step.run ?? '', inputEnv({}));
     expect(result.code).toBe(1);
+    // The annotations follow the console on stdout, each at the line of mcpact.yaml that defines the malformed server.
+    const annotations = result.stdout.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations.length).toBeGreaterThan(0);
+    for (const line of annotations) expect(line).toMatch(/^::(error|warning|notice) file=mcpact\.yaml,line=7,title=mcpact /);
     expect(readFileSync(ws.npxLog, 'utf8')).toBe(`mcpact@${VERSION}\n`);
     const out = outputs(ws.output);
     expect(out).toEqual({ 'exit-code': '1', 'report-path': path.join(ws.dir, 'mcpact-report/report.json') });

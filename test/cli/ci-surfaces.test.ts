@@ -1,14 +1,19 @@
 /**
  * Where users meet mcpact in terminals and CI logs (#17): a reader that goes away (`| head -1`), progress on
  * stderr when stdout is not the console, the github reporter next to the console, colour under GitHub Actions,
- * one error prefix, and SARIF locations for a zero-config run.
+ * one error prefix, and SARIF locations for a zero-config run, a file of its own or a pseudo-path.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colorEnabled } from '../../src/cli/color.js';
+import { PSEUDO_SERVER_DIR } from '../../src/report/reporters/sarif.js';
+import { createGoodServer } from '../../fixtures/servers/good.js';
+import { startHttpDefect } from '../../fixtures/servers/http-defects.js';
+import { startHttpServer, type HttpHost } from '../../fixtures/servers/http-host.js';
+import { codeScanningProblems, sarifSchemaErrors } from '../support/ci-validators.js';
 import { CLI, ROOT, runCli } from '../support/cli.js';
 
 const EXAMPLE = ['run', '-c', 'examples/mcpact.yaml'];
@@ -125,6 +130,35 @@ describe('SARIF locations of a zero-config run', () => {
     expect(log.runs[0]!.results.length).toBeGreaterThan(0);
     for (const result of log.runs[0]!.results) {
       expect(result.locations[0]!.physicalLocation).toEqual({ artifactLocation: { uri: 'package.json' }, region: { startLine: 1 } });
+    }
+  });
+});
+
+describe('SARIF locations of a server with no file', () => {
+  let upstream: HttpHost;
+  let proxy: HttpHost;
+  beforeAll(async () => {
+    upstream = await startHttpServer(createGoodServer);
+    proxy = await startHttpDefect('get-not-found', upstream.url);
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await upstream.close();
+  });
+
+  it('a --url run outside a project: every result at the pseudo-path of the server, which code scanning takes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-sarif-'));
+    const result = await runCli(['run', '--only', 'http', '-r', 'sarif:r.sarif', '--url', proxy.url], { cwd: dir });
+    expect(result.code).toBe(1);
+    const log = JSON.parse(readFileSync(path.join(dir, 'r.sarif'), 'utf8')) as {
+      runs: { results: { locations: { physicalLocation?: unknown }[] }[] }[];
+    };
+    expect(log.runs[0]!.results.length).toBeGreaterThan(0);
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(codeScanningProblems(log)).toEqual([]);
+    for (const result of log.runs[0]!.results) {
+      // Named after the server (its serverInfo.name), not the port, so the alert stays the same across runs.
+      expect(result.locations[0]!.physicalLocation).toEqual({ artifactLocation: { uri: `${PSEUDO_SERVER_DIR}/good` }, region: { startLine: 1 } });
     }
   });
 });

@@ -91,6 +91,39 @@ export function sarifSchemaErrors(log: unknown): string[] {
   return validateSarifSchema(log) ? [] : (validateSarifSchema.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
 }
 
+interface ScanLocation {
+  physicalLocation?: { artifactLocation?: { uri?: unknown }; region?: { startLine?: unknown } };
+}
+
+/**
+ * What GitHub code scanning needs beyond the schema, empty when it has it: every result and related location has a
+ * physical location whose artifact is a path relative to the repository (no scheme, not absolute), and lines start
+ * at 1. A result with logical locations alone is refused ("locationFromSarifResult: expected a physical location"),
+ * and so is a URL as the artifact ("unrecognized SARIF location URI scheme").
+ */
+export function codeScanningProblems(sarif: unknown): string[] {
+  // What the schema check (sarifSchemaErrors) has already held it to; only these fields are read.
+  const log = sarif as { runs: { results?: { locations?: ScanLocation[]; relatedLocations?: ScanLocation[] }[] }[] };
+  const problems: string[] = [];
+  const check = (location: ScanLocation | undefined, where: string) => {
+    const uri = location?.physicalLocation?.artifactLocation?.uri;
+    if (typeof uri !== 'string' || uri === '') return problems.push(`${where}: no physicalLocation.artifactLocation.uri`);
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || uri.startsWith('/')) problems.push(`${where}: ${uri} is not a path relative to the repository`);
+    const line = location?.physicalLocation?.region?.startLine;
+    if (line !== undefined && !(typeof line === 'number' && line >= 1)) problems.push(`${where}: startLine ${String(line)}`);
+    return undefined;
+  };
+  log.runs.forEach((run, runIndex) =>
+    (run.results ?? []).forEach((result, index) => {
+      const where = `runs[${runIndex}].results[${index}]`;
+      if ((result.locations ?? []).length === 0) problems.push(`${where}: no location`);
+      (result.locations ?? []).forEach((location, position) => check(location, `${where}.locations[${position}]`));
+      (result.relatedLocations ?? []).forEach((location, position) => check(location, `${where}.relatedLocations[${position}]`));
+    }),
+  );
+  return problems;
+}
+
 const require = createRequire(import.meta.url);
 
 /** The Multitool's binary for this platform, when its npm package ships one. */

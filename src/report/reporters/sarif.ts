@@ -1,8 +1,9 @@
 /**
  * SARIF 2.1.0 for code scanning (GitHub upload-sarif and other SARIF viewers): the registry's rules with their
- * docs links, one result per finding with a physical location (the config line that defines the server, when
- * there is a config) and a logical one (the item and JSON pointer), and a fingerprint that stays the same across
- * runs so code scanning recognizes a finding it has seen before.
+ * docs links, one result per finding with a physical location (the config line that defines the server, or the
+ * file a zero-config run names, else a pseudo-path named after the server) and a logical one (the item and JSON
+ * pointer), and a fingerprint that stays the same across runs so code scanning recognizes a finding it has seen
+ * before.
  */
 import { createHash } from 'node:crypto';
 import type { Severity } from '../../model/severity.js';
@@ -16,6 +17,12 @@ const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** Key of our fingerprint in `partialFingerprints`; bump the version if what it hashes ever changes. */
 export const FINGERPRINT_KEY = 'mcpactFinding/v1';
 const INFORMATION_URI = 'https://github.com/mcpact/mcpact';
+/**
+ * Where a server with no file of its own is located: `mcpact-server/<name>`, line 1. Code scanning refuses a result
+ * without a physical location ("locationFromSarifResult: expected a physical location") and takes any path relative
+ * to the repository, present or not; the name keeps the path, and with it the alert, the same across runs.
+ */
+export const PSEUDO_SERVER_DIR = 'mcpact-server';
 const MESSAGE_LIMIT = 1_000;
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -120,18 +127,17 @@ function logicalLocation(server: ServerReport, location: Finding['location']): R
 function result(server: ServerReport, finding: Finding, ruleIndex: number | undefined, fingerprintValue: string): Record<string, unknown> {
   const { location } = finding;
   const logical = logicalLocation(server, location);
+  const physical = physicalLocation(server);
   // A finding that stands for several places (one cause): the first is its location, every other one related.
-  const related = (finding.locations ?? []).slice(1).map((other, index) => ({ id: index + 1, logicalLocations: [logicalLocation(server, other)] }));
-  const physical = server.source && {
-    artifactLocation: { uri: server.source.file.split('/').map(encodeURIComponent).join('/') },
-    region: { startLine: server.source.line },
-  };
+  const related = (finding.locations ?? [])
+    .slice(1)
+    .map((other, index) => ({ id: index + 1, physicalLocation: physical, logicalLocations: [logicalLocation(server, other)] }));
   return {
     ruleId: finding.ruleId,
     ...(ruleIndex !== undefined && { ruleIndex }),
     level: LEVEL[finding.severity],
     message: { text: messageText(truncate(finding.message, MESSAGE_LIMIT)) },
-    locations: [physical ? { physicalLocation: physical, logicalLocations: [logical] } : { logicalLocations: [logical] }],
+    locations: [{ physicalLocation: physical, logicalLocations: [logical] }],
     ...(related.length > 0 && { relatedLocations: related }),
     partialFingerprints: { [FINGERPRINT_KEY]: fingerprintValue },
     properties: visibleDeep({
@@ -144,6 +150,16 @@ function result(server: ServerReport, finding: Finding, ruleIndex: number | unde
       ...(finding.inherited && { inherited: finding.inherited }),
     }),
   };
+}
+
+/** The server's definition: its config line or the file its command names (`source`), else its pseudo-path. */
+function physicalLocation(server: ServerReport): { artifactLocation: { uri: string }; region: { startLine: number } } {
+  if (server.source) {
+    return { artifactLocation: { uri: server.source.file.split('/').map(encodeURIComponent).join('/') }, region: { startLine: server.source.line } };
+  }
+  // A name of dots would climb out of the folder: its dots are escaped.
+  const segment = /^\.+$/.test(server.name) ? server.name.replaceAll('.', '%2E') : encodeURIComponent(visibleText(server.name) || 'server');
+  return { artifactLocation: { uri: `${PSEUDO_SERVER_DIR}/${segment}` }, region: { startLine: 1 } };
 }
 
 /** Latency measurements of the servers that were timed, as run properties (SARIF has no place for metrics). */

@@ -4,10 +4,10 @@
  * fingerprints that stay stable across runs.
  */
 import { describe, expect, it } from 'vitest';
-import { FINGERPRINT_KEY, renderSarif } from '../../../src/report/reporters/sarif.js';
+import { FINGERPRINT_KEY, PSEUDO_SERVER_DIR, renderSarif } from '../../../src/report/reporters/sarif.js';
 import { RULES_DOCS_URL } from '../../../src/model/rule-meta.js';
 import { ALL_RULES } from '../../../src/rules/index.js';
-import { multitoolProblemsOf, sarifSchemaErrors, writeTemp } from '../../support/ci-validators.js';
+import { codeScanningProblems, multitoolProblemsOf, sarifSchemaErrors, writeTemp } from '../../support/ci-validators.js';
 import { HOSTILE, hostileReport, reporterContext } from '../../support/hostile-report.js';
 
 interface SarifResult {
@@ -49,8 +49,9 @@ const [run] = log.runs;
 if (!run) throw new Error('no run');
 
 describe('sarif reporter', () => {
-  it('emits a log the official SARIF 2.1.0 JSON Schema accepts', () => {
+  it('emits a log the official SARIF 2.1.0 JSON Schema accepts, with the physical locations code scanning needs', () => {
     expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(codeScanningProblems(log)).toEqual([]);
     expect(log.version).toBe('2.1.0');
   });
 
@@ -72,8 +73,15 @@ describe('sarif reporter', () => {
         },
       ],
     };
-    const [hostile, harness] = multitoolProblemsOf([writeTemp('hostile.sarif', text), writeTemp('broken.sarif', JSON.stringify(broken))]);
+    const fileless = hostileReport();
+    for (const server of fileless.servers) delete server.source;
+    const [hostile, pseudo, harness] = multitoolProblemsOf([
+      writeTemp('hostile.sarif', text),
+      writeTemp('pseudo.sarif', renderSarif(fileless, reporterContext())),
+      writeTemp('broken.sarif', JSON.stringify(broken)),
+    ]);
     expect(hostile).toEqual([]);
+    expect(pseudo).toEqual([]);
     expect(harness).toContainEqual(expect.stringMatching(/^error JSON1008: .*startLine/));
   });
 
@@ -140,15 +148,34 @@ describe('sarif reporter', () => {
     expect(rewordedLog.runs[0]?.results.map((result) => result.partialFingerprints[FINGERPRINT_KEY])).toEqual(prints);
   });
 
-  it('uses only logical locations for a zero-config server', () => {
+  it('locates a server with no file (a --url run outside a project) at its pseudo-path, line 1, which code scanning takes', () => {
     const report = hostileReport();
     for (const server of report.servers) delete server.source;
-    const zeroConfig = JSON.parse(renderSarif(report, reporterContext())) as SarifLog;
+    // One cause at two places: the related location is on the same server.
+    const [first] = report.servers[0]!.findings;
+    first!.locations = [first!.location, { kind: 'tool', name: 'other' }];
+    const zeroConfig = JSON.parse(renderSarif(report, reporterContext())) as SarifLog & {
+      runs: { results: { relatedLocations?: { physicalLocation?: unknown }[] }[] }[];
+    };
     expect(sarifSchemaErrors(zeroConfig)).toEqual([]);
-    for (const result of zeroConfig.runs[0]?.results ?? []) {
-      expect(result.locations[0]?.physicalLocation).toBeUndefined();
+    expect(codeScanningProblems(zeroConfig)).toEqual([]);
+    const results = zeroConfig.runs[0]?.results ?? [];
+    expect(results.length).toBeGreaterThan(0);
+    for (const result of results) {
+      expect(result.locations[0]?.physicalLocation).toEqual({ artifactLocation: { uri: `${PSEUDO_SERVER_DIR}/notes` }, region: { startLine: 1 } });
       expect(result.locations[0]?.logicalLocations).toHaveLength(1);
     }
+    expect(results[0]?.relatedLocations?.[0]?.physicalLocation).toEqual(results[0]?.locations[0]?.physicalLocation);
+  });
+
+  it('keeps a pseudo-path inside its folder whatever the server is called', () => {
+    const uriOf = (name: string) => {
+      const report = hostileReport();
+      report.servers = report.servers.slice(0, 1).map((server) => ({ ...server, name, source: undefined }));
+      return (JSON.parse(renderSarif(report, reporterContext())) as SarifLog).runs[0]!.results[0]!.locations[0]!.physicalLocation!.artifactLocation.uri;
+    };
+    expect(uriOf('..')).toBe(`${PSEUDO_SERVER_DIR}/%2E%2E`);
+    expect(uriOf('a/../b c')).toBe(`${PSEUDO_SERVER_DIR}/a%2F..%2Fb%20c`);
   });
 
   it('reports crashed rules and unreachable servers as tool notifications, and the run as not successful', () => {
