@@ -1,6 +1,6 @@
 /**
- * Files derived from the code: the published JSON Schemas and the rule reference. One function, so the
- * generator script and the staleness test cannot disagree about what "current" means.
+ * Files derived from the code: the published JSON Schemas, the rule reference and the tables other pages splice
+ * in. One function, so the generator script and the staleness test cannot disagree about what "current" means.
  */
 import { ANSWER_CLASSES, ANSWER_CLASS_TEXT } from '../model/answer.js';
 import { configJsonSchema } from '../config/schema.js';
@@ -16,6 +16,7 @@ import { appliesInEra, type Rule } from '../engine/rule.js';
 import { FAMILY_SHARE } from '../engine/runner.js';
 import { BURST } from '../connect/health.js';
 import { LATE_GRACE_FACTOR } from '../connect/probe.js';
+import { revisionCoverageMarkdown } from './coverage.js';
 import { ABSENT, EXTENSIONS, citation, QUOTED_REVISIONS, levelOf, specUrl, targetRef, type RuleSpec } from '../model/spec.js';
 
 /**
@@ -32,6 +33,7 @@ export function generatedFiles(current: (file: string) => string): Record<string
     'docs/drift.md': spliced('docs/drift.md', current('docs/drift.md'), 'change-table', changeTableMarkdown()),
     'docs/security.md': spliced('docs/security.md', current('docs/security.md'), 'signal-table', signalTableMarkdown()),
     'docs/revisions.md': spliced('docs/revisions.md', current('docs/revisions.md'), 'era-table', eraTableMarkdown()),
+    'docs/conformance.md': spliced('docs/conformance.md', current('docs/conformance.md'), 'revision-coverage', revisionCoverageMarkdown(ALL_RULES)),
   };
 }
 

@@ -10,10 +10,9 @@ export const TARGET_REVISION = '2025-11-25' satisfies Revision;
 export type TargetRevision = typeof TARGET_REVISION;
 
 /**
- * Published revisions that mcpact does not speak yet (their connection era is a separate piece of work), but that a
- * rule may already quote where its verdict depends on the revision negotiated: a server that says it speaks one is
- * judged by that revision's own sentence. A rule without a text for one cites the target revision, as for any
- * revision it does not know.
+ * Published revisions after the target, of the modern era, which mcpact speaks over `server/discover`
+ * (docs/revisions.md). A server that speaks one is judged by that revision's own sentence; every rule states one
+ * for it, or `absent` (test/rules/registry.test.ts).
  */
 export const LATER_REVISIONS = ['2026-07-28'] as const;
 export type LaterRevision = (typeof LATER_REVISIONS)[number];
