@@ -87,7 +87,7 @@ export function buildProgram(): Command {
   program
     .command('init')
     .description(
-      'Write a commented starter mcpact.yaml; with -- <command> or --url, pre-filled from the live server; with --from, the servers of a client config.',
+      'Write a starter mcpact.yaml for your server: with -- <command> or --url, pre-filled from the live server (without them, asked for at a terminal, else a placeholder to edit); with --from, the servers of a client config.',
     )
     .argument('[command...]', 'stdio server to inspect: everything after --')
     .option('--url <url>', 'Streamable HTTP server to inspect')
