@@ -39,7 +39,7 @@ export const EXAMPLES = {
     { what: 'join the blobs of the shards of a CI matrix into one run', line: 'mcpact merge-reports mcpact-blobs -r console -r sarif:mcpact.sarif' },
   ],
   init: [
-    { what: 'a commented starter mcpact.yaml', line: 'mcpact init' },
+    { what: 'a starter for your server, asked for at a terminal (elsewhere, a placeholder server.command to edit)', line: 'mcpact init' },
     { what: 'pre-filled from the live server', line: 'mcpact init -- node server.js' },
     { what: "the servers of a client's config (secrets become ${VAR})", line: 'mcpact init --from ~/.cursor/mcp.json' },
   ],
