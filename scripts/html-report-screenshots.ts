@@ -3,7 +3,7 @@
  * (test/support/browser.ts) from real runs of the example server (examples/server.ts, deliberate defects):
  *   - html-report.png: `mcpact run -c examples/mcpact.yaml --reporter html:…`, the top of the page;
  *   - html-report-drift-latency.png: the same server with a latency budget and a lockfile whose descriptions
- *     were edited (one word changed, a zero-width space added), so the drift and latency sections are drawn.
+ *     were edited (one word changed, a zero-width space added), so drift changes and the latency chart are drawn.
  * Run after `npm run build`: `npm run docs:screenshots`.
  */
 import { execFileSync } from 'node:child_process';
@@ -62,9 +62,10 @@ try {
   const top = await openFile(browser, example);
   await top.page.screenshot({ path: path.join(OUT, 'html-report.png') });
   const lower = await openFile(browser, drifted);
-  await lower.page.locator('#drift').scrollIntoViewIfNeeded();
+  // The edited descriptions are risky changes, which fail the run (drift.fail_on): they are listed under Errors,
+  // with their word diffs, rather than in the Drift section. The picture runs from their section to the chart.
   const box = await lower.page.evaluate<{ y: number; height: number }>(
-    `(() => { const a = document.getElementById('drift').getBoundingClientRect(); const b = document.getElementById('latency').getBoundingClientRect(); return { y: a.top + window.scrollY - 8, height: b.bottom - a.top + 16 }; })()`,
+    `(() => { const a = document.querySelector('.finding[data-rule^="drift/"]').closest('section').getBoundingClientRect(); const b = document.getElementById('latency').getBoundingClientRect(); return { y: a.top + window.scrollY - 8, height: b.bottom - a.top + 16 }; })()`,
   );
   await lower.page.screenshot({
     path: path.join(OUT, 'html-report-drift-latency.png'),

@@ -35,7 +35,7 @@ export function buildProgram(): Command {
       new Option('--depth <depth>', 'standard (default) or thorough: also version negotiation with every older revision (docs/performance.md)').choices(DEPTHS),
     )
     .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
-    .option('--verbose', "console: every rule's status and the server's stderr")
+    .option('--verbose', "console: every finding in full (info is counted otherwise), every rule's status, the server's stderr")
     .option('--show-values', 'reports may contain prompt argument values and rendered text (redacted by default)')
     .option('--update-golden', 'write the golden files of prompt expectations instead of comparing with them')
     .option('--pr-comment', 'GitHub Actions: post the Markdown report on the pull request, updating the same comment on re-runs (needs GITHUB_TOKEN)')
@@ -78,7 +78,7 @@ export function buildProgram(): Command {
   reporterOption(merge);
   severityFailOnOption(merge)
     .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
-    .option('--verbose', "console: every rule's status")
+    .option('--verbose', "console: every finding in full (info is counted otherwise) and every rule's status")
     .action(async (dirs: string[], options: Record<string, unknown>) => {
       const { mergeReportsCommand } = await import('./merge-reports.js');
       process.exitCode = await mergeReportsCommand(dirs, options);

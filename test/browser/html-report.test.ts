@@ -17,6 +17,7 @@ import type { RunReport } from '../../src/model/report.js';
 import { renderHtml } from '../../src/report/reporters/html.js';
 import { chromiumInstalled, CHROMIUM, launchChromium, openFile, type Browser, type OpenedPage } from '../support/browser.js';
 import { ROOT, runCli } from '../support/cli.js';
+import { errorsLastReport } from '../support/errors-last-report.js';
 import { hostileHtmlReport } from '../support/hostile-html-report.js';
 import { hostileReport, reporterContext } from '../support/hostile-report.js';
 
@@ -61,6 +62,7 @@ describe.runIf(chromiumInstalled)('the HTML report in a browser', { timeout: 30_
     for (const [name, report] of [
       ['hostile-report', hostileReport()],
       ['html-attacks', hostileHtmlReport()],
+      ['errors-last', errorsLastReport()],
     ] as const) {
       rendered[name] = path.join(dir, `${name}.html`);
       writeFileSync(rendered[name], renderHtml(report, context));
@@ -114,6 +116,7 @@ describe.runIf(chromiumInstalled)('the HTML report in a browser', { timeout: 30_
       expect(await page.locator(`.finding[data-severity="${severity}"]`).count()).toBe(report.summary.findings[severity]);
     }
     expect(await page.locator('#count-inherited').textContent()).toBe(String(report.summary.inherited));
+    // Every inherited finding of the example is info: none was moved up to the errors.
     expect(await page.locator('#inherited .finding').count()).toBe(report.summary.inherited);
     const byRule = new Map<string, number>();
     for (const finding of report.servers.flatMap((server) => server.findings)) byRule.set(finding.ruleId, (byRule.get(finding.ruleId) ?? 0) + 1);
@@ -161,13 +164,48 @@ describe.runIf(chromiumInstalled)('the HTML report in a browser', { timeout: 30_
     await page.locator('#filter').fill('no finding says this');
     expect(await shown(opened)).toBe(0);
     expect(await page.locator('#shown').textContent()).toBe(`0 of ${total(example.report)} findings shown`);
-    expect(await page.locator('section.family:visible').count()).toBe(0);
+    expect(await page.locator('section.severity:visible').count()).toBe(0);
     await page.locator('#filter').fill('');
-    // A section per family with findings of the author's own (the inherited ones have theirs).
+    // A section per severity with findings of the author's own (the inherited ones have theirs).
     const server = example.report.servers[0]!;
-    const family = new Map(server.rules.map((rule) => [rule.id, rule.family]));
-    const families = new Set(server.findings.filter((finding) => finding.inherited === undefined).map((finding) => family.get(finding.ruleId)));
-    expect(await page.locator('section.family:visible').count()).toBe(families.size);
+    const severities = new Set(server.findings.filter((finding) => finding.inherited === undefined).map((finding) => finding.severity));
+    expect(await page.locator('section.severity:visible').count()).toBe(severities.size);
+  });
+
+  it('errors first, warnings collapsed, and cards that add up to the total (#32)', async () => {
+    const opened = await open(example.html);
+    const { page } = opened;
+    const { findings, inherited } = example.report.summary;
+    expect(findings.error).toBeGreaterThan(0);
+    expect(findings.warning).toBeGreaterThan(0);
+    // The first finding in document order is an error, and it is in view without opening anything.
+    const first = page.locator('.finding').first();
+    expect(await first.getAttribute('data-severity')).toBe('error');
+    expect(await first.isVisible()).toBe(true);
+    expect(await page.locator('.finding:visible').first().getAttribute('data-severity')).toBe('error');
+    // Every error comes before every warning and info.
+    const order = await page.locator('.finding').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-severity')));
+    expect(order.lastIndexOf('error')).toBeLessThan(order.indexOf('warning'));
+    // Warnings are collapsed: each rule of theirs is one closed <details> line, its findings out of sight.
+    const warningGroups = page.locator('details.rule:has(.finding[data-severity="warning"])');
+    expect(await warningGroups.count()).toBeGreaterThan(0);
+    for (const group of await warningGroups.all()) {
+      expect(await group.getAttribute('open')).toBeNull();
+      expect(await group.locator('summary').isVisible()).toBe(true);
+    }
+    expect(await page.locator('.finding[data-severity="warning"]:visible').count()).toBe(0);
+    // Cards: the total, and one per severity adding up to it; inherited is said inside the cards, never summed.
+    const card = async (id: string) => Number(await page.locator(`#count-${id}`).textContent());
+    const total = await card('total');
+    expect(total).toBe((await card('error')) + (await card('warning')) + (await card('info')));
+    expect(total).toBe(findings.error + findings.warning + findings.info);
+    expect(total).toBe(await page.locator('.finding').count());
+    expect(await card('inherited')).toBe(inherited);
+    expect(await page.locator('.counts .count').count()).toBe(4);
+    expect(await page.locator('.counts .count.total').textContent()).toContain(`of which ${inherited} inherited`);
+    // Opening a warning group shows its findings.
+    await warningGroups.first().locator('summary').click();
+    expect(await page.locator('.finding[data-severity="warning"]:visible').count()).toBeGreaterThan(0);
   });
 
   it('the hostile html-injection server over stdio: its markup is text, nothing it sent runs or loads', async () => {
@@ -185,6 +223,31 @@ describe.runIf(chromiumInstalled)('the HTML report in a browser', { timeout: 30_
     await page.locator('#filter').fill(`<img src=x onerror="window.__pwned='img'">`);
     expect(await shown(opened)).toBeGreaterThan(0);
     await page.locator('#filter').fill('');
+  });
+
+  it('errors that a family-first page put after ten expanded warnings: every error first and in view, whatever its kind (#32)', async () => {
+    const { page } = await open(rendered['errors-last']!);
+    const report = errorsLastReport();
+    const order = await page.locator('.finding').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-severity')));
+    expect(order).toHaveLength(total(report));
+    // The author's own error, the inherited one made an error by `rules:`, the breaking drift change.
+    expect(order.slice(0, report.summary.findings.error)).toEqual(['error', 'error', 'error']);
+    expect(await page.locator('#findings-error .finding:visible').count()).toBe(3);
+    // In the first screen (the viewport is 900 px high), not below the warnings.
+    const top = await page
+      .locator('.finding')
+      .first()
+      .evaluate((node) => node.getBoundingClientRect().top);
+    expect(top).toBeLessThan(900);
+    expect(await page.locator('.finding[data-severity="warning"]:visible').count()).toBe(0);
+    // The sections the errors were taken from say so, and count what is left in them.
+    expect(await page.locator('#inherited').textContent()).toContain('1 more, an error, is listed under Errors above');
+    expect(await page.locator('#drift').textContent()).toContain('1 more, an error, is listed under Errors above');
+    expect(await page.locator('#inherited .finding').count()).toBe(1);
+    expect(await page.locator('#drift .finding').count()).toBe(1);
+    const card = async (id: string) => Number(await page.locator(`#count-${id}`).textContent());
+    expect(await card('total')).toBe((await card('error')) + (await card('warning')) + (await card('info')));
+    expect(await card('inherited')).toBe(2);
   });
 
   for (const name of ['html-attacks', 'hostile-report'] as const) {

@@ -99,7 +99,9 @@ describe('github reporter on the command line', () => {
     expect(result.code).toBe(1);
     const lines = result.stdout.trimEnd().split('\n');
     const first = lines.findIndex((line) => line.startsWith('::'));
-    expect(lines[first - 1]).toMatch(/^FAILED 1 server/);
+    // The console ends with its summary and the line on where to read the info findings it counted.
+    expect(lines[first - 2]).toMatch(/^FAILED 1 server/);
+    expect(lines[first - 1]).toMatch(/^\d+ info findings counted, not printed/);
     expect(lines.slice(first).every((line) => /^::error file=examples\/mcpact\.yaml,line=6,title=mcpact /.test(line))).toBe(true);
     const refused = await runCli([...EXAMPLE, '-r', 'json', '-r', 'github']);
     expect(refused.code).toBe(2);

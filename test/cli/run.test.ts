@@ -27,6 +27,14 @@ describe('mcpact run against @modelcontextprotocol/server-everything', () => {
     expect(result.stdout).toMatch(/PASSED 1 server, \d+ rules/);
   });
 
+  it('prints its warnings in full and its info findings as one line per family, with where to see them (#32)', () => {
+    const report = JSON.parse(readFileSync(`${dir}/report.json`, 'utf8')) as { summary: { findings: Record<string, number> } };
+    expect(report.summary.findings.info).toBeGreaterThan(10);
+    expect(result.stdout).not.toMatch(/^ +ℹ info /m);
+    expect(result.stdout.match(/^ {4}▲ warning /gm)).toHaveLength(report.summary.findings.warning!);
+    expect(result.stdout).toContain(`${report.summary.findings.info} info findings counted, not printed: see them with --verbose`);
+  });
+
   it('writes a JSON report that the published schema accepts', () => {
     const report = JSON.parse(readFileSync(`${dir}/report.json`, 'utf8'));
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);

@@ -31,7 +31,10 @@ export interface HostileRun {
   code: 0 | 1 | 2;
   ms: number;
   traffic: TapEntry[];
-  /** Every reporter's output, without colour (console with colour is checked separately). */
+  /**
+   * Every reporter's output, without colour; the console also with colour (`consoleColor`) and as printed by
+   * default, info counted per family (`consoleDefault`), since those lines name rules and SDKs of their own.
+   */
   outputs: Record<string, string>;
 }
 
@@ -47,6 +50,7 @@ export async function runHostile(target: SessionTarget, timeouts: Timeouts = HOS
   const context = { color: false, verbose: true, quiet: false, rules: ALL_RULES.map(ruleMeta) };
   const outputs = Object.fromEntries(Object.entries(REPORTERS).map(([name, reporter]) => [name, reporter.render(report, context)]));
   outputs.consoleColor = REPORTERS.console.render(report, { ...context, color: true });
+  outputs.consoleDefault = REPORTERS.console.render(report, { ...context, verbose: false });
   return { server, report, code: exitCode(report), ms, traffic, outputs };
 }
 
@@ -64,6 +68,7 @@ export function expectSafeReports(run: HostileRun, timeouts: Timeouts = HOSTILE_
   JSON.parse(run.outputs.sarif!);
   expect(run.outputs.console).not.toMatch(FOREIGN_CONTROL);
   expect(run.outputs.consoleColor!.replace(OWN_SGR, '')).not.toMatch(FOREIGN_CONTROL);
+  expect(run.outputs.consoleDefault).not.toMatch(FOREIGN_CONTROL);
   // The HTML report: only its own markup, whatever the server sent, and no hidden character passed on as it is.
   expect(inspectHtml(run.outputs.html!).problems).toEqual([]);
   expect(run.outputs.html).not.toMatch(FOREIGN_CONTROL);

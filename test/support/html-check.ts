@@ -152,3 +152,14 @@ export function textOf(node: Node): string {
 export function byClass(inspection: HtmlInspection, name: string): Element[] {
   return inspection.elements.filter((element) => (attr(element, 'class') ?? '').split(' ').includes(name));
 }
+
+/** The elements of class `name` inside `root` (itself included), in document order. */
+export function byClassUnder(root: Element, name: string): Element[] {
+  const found: Element[] = [];
+  const walk = (node: Node) => {
+    if ('tagName' in node && (attr(node, 'class') ?? '').split(' ').includes(name)) found.push(node);
+    for (const child of 'childNodes' in node ? node.childNodes : []) walk(child);
+  };
+  walk(root);
+  return found;
+}

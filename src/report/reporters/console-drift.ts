@@ -16,14 +16,16 @@ export function changeClass(finding: Finding): Level | undefined {
   return LEVELS.find((known) => known === level);
 }
 
+/** Where a change's class sorts: breaking 0, risky 1, compatible 2, no class last. */
+export function changeRank(finding: Finding): number {
+  const level = changeClass(finding);
+  return level === undefined ? LEVELS.length : LEVELS.indexOf(level);
+}
+
 /** Breaking first, then risky, then compatible; by change id within a class; otherwise in report order. */
 export function byChangeClass(findings: readonly Finding[]): Finding[] {
-  const rank = (finding: Finding) => {
-    const level = changeClass(finding);
-    return level === undefined ? LEVELS.length : LEVELS.indexOf(level);
-  };
   // Array.prototype.sort is stable: findings of one id keep the report's order (by location).
-  return [...findings].sort((a, b) => rank(a) - rank(b) || compareText(a.ruleId, b.ruleId));
+  return [...findings].sort((a, b) => changeRank(a) - changeRank(b) || compareText(a.ruleId, b.ruleId));
 }
 
 /** The ids of a server's drift rules: their findings are changes against the lockfile, never inherited from an SDK. */

@@ -4,8 +4,9 @@
  */
 import pc from 'picocolors';
 import { FAMILIES, type Family } from '../../model/family.js';
-import type { Severity } from '../../model/severity.js';
+import { atLeast, severityRank, type Severity } from '../../model/severity.js';
 import { plural, ruleCounts } from '../counts.js';
+import { countedFindings, countedHint, countedLine, findingCountText, ruleStatusText, shownInFull } from './console-counts.js';
 import type { ReportHooks } from '../hooks.js';
 import { citedSection } from '../../model/spec.js';
 import type { Finding, RuleResult, RunReport, ServerReport } from '../../model/report.js';
@@ -59,22 +60,21 @@ export function skippedLine(families: readonly { family: Family; results: readon
 }
 
 export function familyBlock(family: Family, results: RuleResult[], findings: Finding[], context: ReporterContext, colors: Colors, failOn: Severity): string[] {
-  const count = ruleCounts(results, failOn);
-  const parts = [`${count.passed} passed`];
-  if (count.flagged > 0) parts.push(`${count.flagged} flagged`);
-  parts.push(`${count.failed} failed`);
-  if (count.skipped > 0) parts.push(`${count.skipped} skipped`);
-  if (count.errored > 0) parts.push(colors.red(`${count.errored} errored`));
-  if (count.inconclusive > 0) parts.push(colors.yellow(`${count.inconclusive} inconclusive`));
-  const inherited = findings.filter(isInherited).length;
-  if (inherited > 0) parts.push(`${inherited} inherited (below)`);
-  const lines = [`  ${colors.bold(family)} ${colors.dim(`${plural(results.length, 'rule')}: ${parts.join(', ')}`)}`];
-  const own = findings.filter((finding) => !isInherited(finding));
-  const kept = context.quiet ? own.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : own;
-  // Drift changes go by class, breaking first, each labelled with its class (console-drift.ts).
   const drift = family === 'drift';
-  const shown = drift ? byChangeClass(kept) : kept;
+  const counts = `${ruleStatusText(results, failOn, colors)}; ${findingCountText(findings, drift)}`;
+  const lines = [`  ${colors.bold(family)} ${colors.dim(counts)}`];
+  const own = findings.filter((finding) => !isInherited(finding));
+  // Errors and warnings in full, info below fail-on counted on one line (--verbose prints it all, --quiet only
+  // what fails); drift changes are always in full, by class, breaking first (console-drift.ts).
+  const kept = context.quiet
+    ? own.filter((finding) => atLeast(finding.severity, failOn))
+    : context.verbose || drift
+      ? own
+      : own.filter((finding) => shownInFull(finding, failOn));
+  const shown = drift ? byChangeClass(kept) : worstFirst(kept);
   for (const finding of shown) for (const line of findingLines(finding, colors, drift)) lines.push(line);
+  const counted = context.quiet || context.verbose || drift ? undefined : countedLine(findings.filter((finding) => !shownInFull(finding, failOn)));
+  if (counted !== undefined) lines.push(`    ${colors.blue(ICON.info)} ${colors.dim(counted)}`);
   for (const result of results) {
     if (result.status === 'error') lines.push(`    ${colors.red('! rule error')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
     else if (result.status === 'inconclusive') lines.push(`    ${colors.yellow('? inconclusive')} ${result.id}: ${forTerminal(result.reason ?? '')}`);
@@ -84,9 +84,15 @@ export function familyBlock(family: Family, results: RuleResult[], findings: Fin
   return lines;
 }
 
+/** Errors before warnings before info, each in report order (sort is stable), as a reader looks for them. */
+function worstFirst(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
+}
+
 /**
  * The server's inherited findings, one section, by SDK; and how many of its findings are inherited (stated for
- * every server with findings, so a run always says which are the author's own).
+ * every server with findings, so a run always says which are the author's own). Each SDK on a line with its
+ * count; the findings under it in full as the family blocks print theirs (info ones are counted there).
  */
 export function inheritedLines(server: ServerReport, context: ReporterContext, colors: Colors, failOn: Severity): string[] {
   // Drift changes are the server's own against its lockfile, never the SDK's: they are not counted, and a diff,
@@ -98,9 +104,13 @@ export function inheritedLines(server: ServerReport, context: ReporterContext, c
   const count = groups.reduce((sum, group) => sum + group.findings.length, 0);
   const lines = [`  ${colors.bold('inherited')} ${colors.dim(`${count} of ${plural(judged.length, 'finding')}, from the SDK the server is built on`)}`];
   for (const group of groups) {
-    lines.push(`    ${colors.dim(forTerminal(truncate(group.label, 120)))}`);
-    const shown = context.quiet ? group.findings.filter((finding) => rankOf(finding.severity) >= rankOf(failOn)) : group.findings;
-    for (const finding of shown) for (const line of findingLines(finding, colors)) lines.push(`  ${line}`);
+    lines.push(`    ${colors.dim(`${forTerminal(truncate(group.label, 120))}: ${plural(group.findings.length, 'finding')}`)}`);
+    const shown = context.quiet
+      ? group.findings.filter((finding) => atLeast(finding.severity, failOn))
+      : context.verbose
+        ? group.findings
+        : group.findings.filter((finding) => shownInFull(finding, failOn));
+    for (const finding of worstFirst(shown)) for (const line of findingLines(finding, colors)) lines.push(`  ${line}`);
   }
   return lines;
 }
@@ -197,8 +207,10 @@ export function redactionLines(report: RunReport, colors: Colors): string[] {
   return [colors.dim(`note: ${values}: [redacted] may also stand for ordinary text where it occurs (redaction is noisy)`)];
 }
 
-function rankOf(severity: Severity): number {
-  return severity === 'error' ? 2 : severity === 'warning' ? 1 : 0;
+/** The summary, then where the findings counted per family can be read, then the redaction note. */
+function closingLines(report: RunReport, context: ReporterContext, colors: Colors): string[] {
+  const hint = context.verbose || context.quiet ? undefined : countedHint(countedFindings(report).length);
+  return [summaryLine(report, colors), ...(hint === undefined ? [] : [colors.dim(hint)]), ...redactionLines(report, colors)];
 }
 
 /** Whole-report rendering, for `--reporter console:FILE` and for tests. */
@@ -238,7 +250,7 @@ export const renderConsole: Render = (report, context) => {
       for (const line of part) lines.push(line);
     if (server.serverInfo) lines.push(`  ${colors.dim(serverIdentity(server))}`);
   }
-  lines.push(summaryLine(report, colors), ...redactionLines(report, colors));
+  lines.push(...closingLines(report, context, colors));
   return lines.join('\n') + '\n';
 };
 
@@ -272,7 +284,7 @@ export function consoleStream(
       if (context.verbose) write(colors.dim(`  [${forTerminal(server)} stderr] ${forTerminal(line)}`) + '\n');
     },
     finish(report) {
-      write([summaryLine(report, colors), ...redactionLines(report, colors)].join('\n') + '\n');
+      write(closingLines(report, context, colors).join('\n') + '\n');
     },
   };
 }

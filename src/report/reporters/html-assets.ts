@@ -29,16 +29,18 @@ a { color: var(--info); }
 .summary { color: var(--muted); margin: 0 0 8px; }
 .verdict { white-space: nowrap; font-size: 13px; padding: 2px 10px; border-radius: 999px; color: #fff; font-weight: 600; }
 .verdict.passed { background: var(--ok); } .verdict.failed { background: var(--error); } .verdict.incomplete { background: var(--warning); }
-.counts { display: flex; gap: 10px; flex-wrap: wrap; margin: 8px 0 0; }
+.counts { display: flex; gap: 10px; flex-wrap: wrap; align-items: center; margin: 8px 0 0; }
 .count { border: 1px solid var(--line); border-radius: 6px; padding: 6px 12px; min-width: 92px; }
 .count b { display: block; font-size: 20px; }
+.count .of { display: block; color: var(--muted); font-size: 12px; }
+.counts .op { color: var(--muted); font-size: 18px; }
 .count.error b { color: var(--error); } .count.warning b { color: var(--warning); } .count.info b { color: var(--info); }
 table { border-collapse: collapse; width: 100%; margin: 6px 0; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
 th { font-size: 12px; color: var(--muted); font-weight: 600; }
 td code { white-space: nowrap; }
 .pill { display: inline-block; min-width: 20px; text-align: center; font-size: 12px; font-weight: 600; padding: 0 6px; border-radius: 999px; background: var(--line); }
-section.family > h3 { font-size: 16px; text-transform: capitalize; }
+section.severity > h3 { font-size: 16px; }
 td.num, th.num { text-align: right; white-space: nowrap; }
 .toolbar { position: sticky; top: 0; z-index: 1; background: var(--bg); border-bottom: 1px solid var(--line);
   display: flex; gap: 14px; align-items: center; flex-wrap: wrap; padding: 10px 0; margin-top: 16px; }

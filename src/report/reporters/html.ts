@@ -21,6 +21,7 @@ import { INHERITED_HEADING, inheritedGroups, isInherited } from '../inherited.js
 import { findingArticle, MESSAGE_LIMIT, NAME_LIMIT, type FindingContext } from './html-findings.js';
 import { hashSource, SCRIPT, STYLE } from './html-assets.js';
 import { latencySection } from './html-latency.js';
+import { changeRank } from './console-drift.js';
 import type { Render } from './types.js';
 
 const VERDICT = { 0: 'passed', 1: 'failed', 2: 'incomplete' } as const;
@@ -45,18 +46,20 @@ export const renderHtml: Render = (report, context) => {
   const familyOf = new Map(report.servers.map((server) => [server, new Map(server.rules.map((rule) => [rule.id, rule.family]))]));
   const family = ({ server, finding }: Located) => familyOf.get(server)?.get(finding.ruleId) ?? finding.ruleId.split('/')[0] ?? '';
   const all: Located[] = report.servers.flatMap((server) => server.findings.map((finding) => ({ server, finding })));
-  const own = all.filter((item) => !isInherited(item.finding) && family(item) !== 'drift');
-  const drift = all.filter((item) => !isInherited(item.finding) && family(item) === 'drift');
+  const isDrift = (item: Located) => !isInherited(item.finding) && family(item) === 'drift';
+  // Every error first, whatever its kind: it is what fails the run (CLI's fail-on aside, the worst there is). The
+  // rest by kind: the author's own by severity, then the inherited ones, then the drift changes.
+  const errors = all.filter((item) => item.finding.severity === 'error');
+  const rest = all.filter((item) => item.finding.severity !== 'error');
+  const own = rest.filter((item) => !isInherited(item.finding) && !isDrift(item));
+  const sections: Sections = { contextOf, description, family };
   const verdict = VERDICT[exitCode(report)];
 
   const body = html`<main>
     <header>
       <h1>mcpact report <span class="verdict ${verdict}" id="verdict">${verdict}</span></h1>
       <p class="summary">${summaryLine(report)}</p>
-      <div class="counts">
-        ${BY_WEIGHT.map((severity) => html`<div class="count ${severity}"><b id="count-${severity}">${report.summary.findings[severity]}</b>${SEVERITY_LABEL[severity]}</div>`)}
-        <div class="count"><b id="count-inherited">${report.summary.inherited}</b>inherited</div>
-      </div>
+      ${countCards(report, all)}
     </header>
     ${serversSection(report)}
     <nav class="toolbar" aria-label="filters">
@@ -76,8 +79,16 @@ export const renderHtml: Render = (report, context) => {
       />
       <span id="shown">${all.length} findings</span>
     </nav>
-    ${findingsSection(own, contextOf, description, family)} ${inheritedSection(report, contextOf)} ${driftSection(drift, contextOf)} ${latencySections(report)}
-    ${notTestedSection(report)}
+    <h2 id="findings">Findings</h2>
+    ${errors.length + own.length === 0 ? html`<p>No findings of the server's own.</p>` : ''}
+    ${BY_WEIGHT.map((severity) => severitySection(severity, severity === 'error' ? errors : own.filter((item) => item.finding.severity === severity), sections))}
+    ${inheritedSection(
+      rest.filter((item) => isInherited(item.finding)),
+      errors.filter((item) => isInherited(item.finding)).length,
+      report.servers.length > 1,
+      contextOf,
+    )}
+    ${driftSection(rest.filter(isDrift), errors.filter(isDrift).length, contextOf)} ${latencySections(report)} ${notTestedSection(report)}
     <footer class="page">
       mcpact ${report.tool.version} · report schema v${report.schemaVersion} · a self-contained page: it loads nothing from the network
     </footer>
@@ -107,7 +118,7 @@ function summaryLine(report: RunReport): string {
   const parts = [
     plural(report.summary.servers, 'server'),
     `${plural(total, 'rule')} (${rules.pass} passed, ${rules.fail} with findings, ${rules.skip} skipped, ${rules.error} errored, ${rules.inconclusive} inconclusive)`,
-    `${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info`,
+    `${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info${report.summary.inherited > 0 ? ` (${report.summary.inherited} inherited)` : ''}`,
     `fails on ${report.failOn}`,
     `${(report.durationMs / 1000).toFixed(1)} s`,
   ];
@@ -175,64 +186,102 @@ function serverInfo(info: ServerReport['serverInfo']): Html {
   }`;
 }
 
-/** The author's own findings: a section per family, a collapsible group per rule (one cause per finding in it). */
-function findingsSection(
-  own: readonly Located[],
-  contextOf: (server: ServerReport) => FindingContext,
-  description: ReadonlyMap<string, string>,
-  family: (item: Located) => string,
-): Html {
-  if (own.length === 0)
-    return html`<h2>Findings</h2>
-      <p>No findings of the server's own.</p>`;
-  const families = [...FAMILIES, ...new Set(own.map(family))].filter((name, index, list) => list.indexOf(name) === index);
-  const sections = families.flatMap((name) => {
-    const members = own.filter((item) => family(item) === name);
-    if (members.length === 0) return [];
-    const byRule = new Map<string, Located[]>();
-    for (const item of members) byRule.set(item.finding.ruleId, [...(byRule.get(item.finding.ruleId) ?? []), item]);
-    const weight = (items: readonly Located[]) => Math.min(...items.map((item) => BY_WEIGHT.indexOf(item.finding.severity)));
-    const ordered = [...byRule].sort(([, a], [, b]) => weight(a) - weight(b));
-    const rules = ordered.map(([ruleId, items]) => {
-      const worst = BY_WEIGHT.find((severity) => items.some((item) => item.finding.severity === severity)) ?? 'info';
-      return html`<details class="rule" data-group open>
-        <summary>
-          <span class="sev ${worst}">${worst}</span> <code>${ruleId}</code> <span class="pill visible-count">${items.length}</span>
-          <span class="desc">${description.get(ruleId) ?? ''}</span>
-        </summary>
-        <div class="rule-body">${items.map((item) => findingArticle(item.finding, contextOf(item.server)))}</div>
-      </details> `;
-    });
-    return [
-      html`<section class="family" data-group data-family="${name}">
-        <h3>
-          ${name} <span class="muted">(<span class="visible-count">${members.length}</span>)</span>
-        </h3>
-        ${rules}
-      </section> `,
-    ];
-  });
-  return html`<h2 id="findings">Findings</h2>
-    ${sections}`;
+/**
+ * The cards under the verdict: the total, then each severity, so the numbers add up (total = errors + warnings +
+ * info); how many are inherited is said inside the cards ("of which 13 inherited"), never as a card of its own.
+ */
+function countCards(report: RunReport, all: readonly Located[]): Html {
+  const { findings, inherited } = report.summary;
+  const total = findings.error + findings.warning + findings.info;
+  const inheritedOf = (severity: Severity) => all.filter((item) => item.finding.severity === severity && isInherited(item.finding)).length;
+  const ofWhich = (count: number) => (count === 0 ? '' : html`<span class="of">of which ${count} inherited</span>`);
+  return html`<div class="counts">
+    <div class="count total">
+      <b id="count-total">${total}</b>${total === 1 ? 'finding' : 'findings'}${
+        inherited === 0 ? '' : html`<span class="of">of which <span id="count-inherited">${inherited}</span> inherited</span>`
+      }
+    </div>
+    ${BY_WEIGHT.map(
+      (severity, index) =>
+        html`<span class="op">${index === 0 ? '=' : '+'}</span>
+          <div class="count ${severity}">
+            <b id="count-${severity}">${findings[severity]}</b
+            >${findings[severity] === 1 ? severity : SEVERITY_LABEL[severity]}${ofWhich(inheritedOf(severity))}
+          </div>`,
+    )}
+  </div>`;
 }
 
-function inheritedSection(report: RunReport, contextOf: (server: ServerReport) => FindingContext): Html {
-  const groups = report.servers.flatMap((server) => inheritedGroups(server.findings).map((group) => ({ server, group })));
-  if (groups.length === 0) return html``;
-  const count = groups.reduce((sum, { group }) => sum + group.findings.length, 0);
+interface Sections {
+  contextOf: (server: ServerReport) => FindingContext;
+  description: ReadonlyMap<string, string>;
+  family: (item: Located) => string;
+}
+
+const SECTION_TITLE: Record<Severity, string> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
+
+/**
+ * One severity's findings, a collapsible group per rule (rules in family order; one cause per finding). Errors are
+ * open, since they are what failed the run; warnings and info are collapsed to one line per rule, to be opened
+ * (or found by the text filter, which opens what it finds).
+ */
+function severitySection(severity: Severity, items: readonly Located[], { contextOf, description, family }: Sections): Html {
+  if (items.length === 0) return html``;
+  const byRule = new Map<string, Located[]>();
+  for (const item of items) byRule.set(item.finding.ruleId, [...(byRule.get(item.finding.ruleId) ?? []), item]);
+  const rank = (name: string) => {
+    const index = (FAMILIES as readonly string[]).indexOf(name);
+    return index === -1 ? FAMILIES.length : index;
+  };
+  // Array.prototype.sort is stable: rules of one family keep the report's order.
+  const ordered = [...byRule].sort(([, a], [, b]) => rank(family(a[0]!)) - rank(family(b[0]!)));
+  const open = severity === 'error';
+  const rules = ordered.map(
+    ([ruleId, members]) =>
+      html`<details class="rule" data-group data-family="${family(members[0]!)}" ${open ? html`open` : ''}>
+        <summary>
+          <span class="sev ${severity}">${severity}</span> <code>${ruleId}</code> <span class="pill visible-count">${members.length}</span>
+          <span class="desc">${description.get(ruleId) ?? ''}</span>
+        </summary>
+        <div class="rule-body">
+          ${members.map((item) => findingArticle(item.finding, { ...contextOf(item.server), drift: family(item) === 'drift' && !isInherited(item.finding) }))}
+        </div>
+      </details> `,
+  );
+  return html`<section class="severity ${severity}" id="findings-${severity}" data-group>
+    <h3>
+      ${SECTION_TITLE[severity]} <span class="muted">(<span class="visible-count">${items.length}</span>)</span>
+    </h3>
+    ${open ? '' : html`<p class="muted">Collapsed: a line per rule; open one to see its findings.</p>`} ${rules}
+  </section> `;
+}
+
+/** Said in a section whose errors were listed first, under Errors, so its count is not mistaken for all of them. */
+function movedNote(moved: number): Html {
+  if (moved === 0) return html``;
+  return html`<p class="muted">${moved === 1 ? '1 more, an error, is' : `${moved} more, errors, are`} listed under Errors above.</p>`;
+}
+
+function inheritedSection(items: readonly Located[], moved: number, named: boolean, contextOf: (server: ServerReport) => FindingContext): Html {
+  if (items.length === 0) return html``;
+  const servers = [...new Set(items.map((item) => item.server))];
+  const groups = servers.flatMap((server) =>
+    inheritedGroups(items.filter((item) => item.server === server).map((item) => item.finding)).map((group) => ({ server, group })),
+  );
   return html`<section id="inherited" data-group>
     <h2>
-      ${INHERITED_HEADING} <span class="muted">(<span class="visible-count">${count}</span>)</span>
+      ${INHERITED_HEADING} <span class="muted">(<span class="visible-count">${items.length}</span>)</span>
     </h2>
     <p class="muted">
       Behaviour of the SDK the server is built on, recognised from its own answers: fixed upstream, or by working around the SDK. Collapsed: open a group to see
       its findings.
     </p>
+    ${movedNote(moved)}
     ${groups.map(
       ({ server, group }) =>
         html`<details class="group" data-group>
           <summary>
-            <strong>${truncate(group.label, 200)}</strong>${report.servers.length > 1 ? html` · ${truncate(server.name, NAME_LIMIT)}` : ''}
+            <strong>${truncate(group.label, 200)}</strong>${named ? html` · ${truncate(server.name, NAME_LIMIT)}` : ''}
             <span class="visible-count">${group.findings.length}</span>
           </summary>
           <div class="rule-body">${group.findings.map((finding) => findingArticle(finding, contextOf(server)))}</div>
@@ -241,14 +290,17 @@ function inheritedSection(report: RunReport, contextOf: (server: ServerReport) =
   </section>`;
 }
 
-function driftSection(drift: readonly Located[], contextOf: (server: ServerReport) => FindingContext): Html {
+function driftSection(drift: readonly Located[], moved: number, contextOf: (server: ServerReport) => FindingContext): Html {
   if (drift.length === 0) return html``;
   return html`<section id="drift" data-group>
     <h2>
       Drift <span class="muted">(<span class="visible-count">${drift.length}</span>)</span>
     </h2>
     <p class="muted">Changes against the lockfile. Word diffs mark removed and added words; hidden characters are shown as labels.</p>
-    ${drift.map((item) => findingArticle(item.finding, { ...contextOf(item.server), drift: true }))}
+    ${movedNote(moved)}
+    ${[...drift]
+      .sort((a, b) => changeRank(a.finding) - changeRank(b.finding))
+      .map((item) => findingArticle(item.finding, { ...contextOf(item.server), drift: true }))}
   </section>`;
 }
 

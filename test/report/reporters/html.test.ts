@@ -11,7 +11,8 @@ import { renderHtml } from '../../../src/report/reporters/html.js';
 import { SCRIPT, STYLE } from '../../../src/report/reporters/html-assets.js';
 import { ciSafe } from '../../../src/cli/ci-safe.js';
 import { latencyChart } from '../../../src/report/reporters/html-latency.js';
-import { attr, byClass, inspectHtml, textOf } from '../../support/html-check.js';
+import { attr, byClass, byClassUnder, inspectHtml, textOf, type HtmlInspection } from '../../support/html-check.js';
+import { ERRORS_LAST_FINDINGS, errorsLastReport } from '../../support/errors-last-report.js';
 import { hostileHtmlReport } from '../../support/hostile-html-report.js';
 import { hostileReport, reporterContext } from '../../support/hostile-report.js';
 
@@ -117,5 +118,50 @@ describe('html reporter', () => {
     expect(chart.match(/class="p95" x="180" y="\d+" width="([\d.]+)"/)?.[1]).toBe('195');
     expect(chart).toContain('class="budget" x1="570"');
     expect(chart).toContain('no samples');
+  });
+});
+
+describe('html report order and counts (#32)', () => {
+  const page = () => inspectHtml(renderHtml(errorsLastReport(), reporterContext()));
+  const byId = (inspection: HtmlInspection, id: string) => inspection.elements.find((element) => attr(element, 'id') === id)!;
+
+  it('puts every error first, the author’s own, inherited and drift alike; only the errors’ groups are open', () => {
+    const inspection = page();
+    expect(inspection.problems).toEqual([]);
+    const articles = byClass(inspection, 'finding');
+    const { ownError, inheritedError, driftError } = ERRORS_LAST_FINDINGS;
+    // In the families' order (model/family.ts: drift before tools), in report order within one.
+    expect(articles.slice(0, 3).map((article) => attr(article, 'data-rule'))).toEqual([driftError.ruleId, inheritedError.ruleId, ownError.ruleId]);
+    expect(articles.slice(3).map((article) => attr(article, 'data-severity'))).not.toContain('error');
+    const groups = inspection.elements.filter((element) => element.tagName === 'details' && attr(element, 'class') === 'rule');
+    expect(groups.length).toBeGreaterThan(3);
+    for (const group of groups) {
+      const severities = new Set(byClassUnder(group, 'finding').map((article) => attr(article, 'data-severity')));
+      expect(attr(group, 'open') !== undefined, [...severities].join()).toBe(severities.has('error'));
+    }
+  });
+
+  it('each finding once: the sections the errors were taken from count what is left and say where the rest went', () => {
+    const inspection = page();
+    expect(byClass(inspection, 'finding')).toHaveLength(16);
+    for (const id of ['inherited', 'drift']) {
+      const section = byId(inspection, id);
+      expect(textOf(section)).toContain('1 more, an error, is listed under Errors above.');
+      expect(byClassUnder(section, 'finding')).toHaveLength(1);
+    }
+  });
+
+  it('the cards add up: the total is errors + warnings + info; inherited is said inside them, never a card of its own', () => {
+    const inspection = page();
+    const count = (id: string) => Number(textOf(byId(inspection, `count-${id}`)));
+    expect(count('total')).toBe(16);
+    expect(count('error') + count('warning') + count('info')).toBe(count('total'));
+    expect(count('inherited')).toBe(2);
+    expect(byClass(inspection, 'count').map((card) => textOf(card).replace(/\s+/g, ' ').trim())).toEqual([
+      '16findingsof which 2 inherited',
+      '3errorsof which 1 inherited',
+      '10warnings',
+      '3infoof which 1 inherited',
+    ]);
   });
 });
