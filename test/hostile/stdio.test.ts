@@ -150,10 +150,14 @@ describe('hostile stdio servers', () => {
 
   it('floods 20,000 notifications: the run completes and the traffic kept stays bounded', async () => {
     const { target, pids } = hostileStdio('notification-flood');
-    const run = await runHostile(target);
+    // Parsing 20,000 lines is CPU work: on a loaded 2-core machine (the suite's own workers, lint beside them) the
+    // hostile deadlines (call_ms 400, run_ms 6 s) cut it short now and then. What is tested is that the flood is
+    // bounded and the run completes, not how fast: roomier deadlines, the same assertions.
+    const roomy = { connect_ms: 5_000, call_ms: 2_000, run_ms: 20_000 };
+    const run = await runHostile(target, roomy);
     expect(run.server.complete).toBe(true);
     expect(run.traffic.length).toBeLessThanOrEqual(20_000);
-    expectSafeReports(run);
+    expectSafeReports(run, roomy);
     await expectNoneAlive(pids());
   });
 
