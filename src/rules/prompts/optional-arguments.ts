@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import type { RuleSpec } from '../../model/spec.js';
 import { ANSWERED } from '../answered.js';
 import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, quoteName, refusalPolicy, reportVerdicts } from './shared.js';
@@ -6,38 +7,16 @@ import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, 
 /** "Whether this argument must be provided": what the declaration promises of an optional argument. */
 const DECLARATION = {
   checklist: 'PR2',
-  texts: {
-    '2025-11-25': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'schema#promptargument',
-      quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-    },
-    '2025-06-18': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'schema#promptargument',
-      quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-    },
-    '2025-03-26': {
+  texts: since(
+    '2024-11-05',
+    {
       keyword: 'SCHEMA',
       binds: 'server',
       section: 'server/prompts#prompt',
       quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
     },
-    '2024-11-05': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'server/prompts#prompt',
-      quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-    },
-    '2026-07-28': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'schema#promptargument',
-      quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-    },
-  },
+    { '2025-06-18': { section: 'schema#promptargument' } },
+  ),
 } satisfies RuleSpec;
 
 /**
