@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { LISTS, type PageFields } from '../../surface/types.js';
-import { firstReadResult, modernOnly } from './modern.js';
+import { firstReadResult } from './modern.js';
 
 const SCOPES = ['public', 'private'];
 
@@ -11,7 +11,7 @@ const TTL_TEXT = {
   section: 'server/utilities/caching#time-to-live-ttl-field',
   quote: 'Servers MUST provide a `ttlMs` value that is `>= 0`.',
 } as const;
-const TTL_SPEC: RuleSpec = { texts: modernOnly(TTL_TEXT) };
+const TTL_SPEC: RuleSpec = { texts: since('2026-07-28', TTL_TEXT) };
 
 const SAME_SCOPE_TEXT = {
   keyword: 'MUST',
@@ -19,7 +19,7 @@ const SAME_SCOPE_TEXT = {
   section: 'server/utilities/caching#interaction-with-pagination',
   quote: 'Servers MUST apply the same `cacheScope` to all response pages for a given list request.',
 } as const;
-const SAME_SCOPE_SPEC: RuleSpec = { texts: modernOnly(SAME_SCOPE_TEXT) };
+const SAME_SCOPE_SPEC: RuleSpec = { texts: since('2026-07-28', SAME_SCOPE_TEXT) };
 
 export const cachingHints = defineRule({
   id: 'protocol/caching-hints',
@@ -27,7 +27,7 @@ export const cachingHints = defineRule({
   description: 'server/discover, every list page and resources/read carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"), one scope per list.',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'server',
       section: 'server/utilities/caching#cacheable-results',

@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
-import { isObject, modernOnly } from './modern.js';
+import { isObject } from './modern.js';
 
 /**
  * An extension identifier as 2026-07-28 names them: a `_meta` key with its prefix, which is mandatory here:
@@ -19,7 +19,7 @@ const SETTINGS_TEXT = {
   section: 'schema#servercapabilities',
   quote: 'ServerCapabilities.extensions?: { [key: string]: JSONObject };',
 } as const;
-const SETTINGS_SPEC: RuleSpec = { texts: modernOnly(SETTINGS_TEXT) };
+const SETTINGS_SPEC: RuleSpec = { texts: since('2026-07-28', SETTINGS_TEXT) };
 
 export const capabilityExtensions = defineRule({
   id: 'protocol/capability-extensions',
@@ -27,7 +27,7 @@ export const capabilityExtensions = defineRule({
   description: 'capabilities.extensions maps extension identifiers (a _meta key with its mandatory prefix) to settings objects.',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'both',
       section: 'basic/versioning#extension-negotiation',

@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { BURST, describeDegradation } from '../../connect/health.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
-import type { RuleSpec, SpecText } from '../../model/spec.js';
+import { since, type RuleSpec, type SpecText } from '../../model/spec.js';
 import { CAPABILITIES_QUOTE, LIST_SPECS } from './capability-implemented.js';
 
 const NOTE =
@@ -35,19 +35,12 @@ export const staysAvailable = defineRule({
   // The last control request is asked once every other rule has sent what it sends.
   afterOthers: true,
   spec: {
-    texts: {
-      '2025-11-25': LEGACY,
-      '2025-06-18': LEGACY,
-      '2025-03-26': LEGACY,
-      '2024-11-05': LEGACY,
+    texts: since('2024-11-05', LEGACY, {
       '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
         section: 'server/discover#discoverresult',
         quote: 'A discovery result includes: … `capabilities`: Capabilities the server supports (tools, resources, prompts, etc.)',
-        note: NOTE,
       },
-    },
+    }),
   },
   alsoQuotes: SERVED_LISTS,
   docs:
