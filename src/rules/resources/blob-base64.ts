@@ -1,5 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
-import { contentItems, everyRevision, familyReads, quoteUri } from './shared.js';
+import { since } from '../../model/spec.js';
+import { contentItems, familyReads, quoteUri } from './shared.js';
 
 const ENCODED = {
   keyword: 'MUST',
@@ -24,7 +25,7 @@ export const blobBase64 = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'Every blob in resources/read contents is valid base64 (RFC 4648, padded).',
   defaultSeverity: 'error',
-  spec: { checklist: 'R6', texts: everyRevision(ENCODED, { '2026-07-28': ENCODED }) },
+  spec: { checklist: 'R6', texts: since('2024-11-05', ENCODED) },
   docs:
     'A `blob` is the base64 encoding of binary contents: the standard alphabet, padded to a multiple of four ' +
     'characters, no line breaks or spaces. A client that decodes it strictly fails on anything else, and a lenient ' +

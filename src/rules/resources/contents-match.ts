@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { mediaTypeProblem } from '../../util/media-type.js';
-import { contentItems, everyRevision, familyReads, quoteUri } from './shared.js';
+import { contentItems, familyReads, quoteUri } from './shared.js';
 
 const CONTENTS = {
   keyword: 'none',
@@ -31,7 +32,7 @@ export const contentsMatch = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'The contents of a read carry the URI that was read and a mimeType that agrees with the listing.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'R2', texts: everyRevision(CONTENTS, { '2026-07-28': CONTENTS }) },
+  spec: { checklist: 'R2', texts: since('2024-11-05', CONTENTS) },
   docs:
     'A read that answers with one contents item must give it the URI that was asked for (the same after ' +
     'percent-decoding); several items may carry sub-resources of it. When the listing (the resource, or the ' +

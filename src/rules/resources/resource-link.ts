@@ -9,7 +9,8 @@ import type { Location } from '../../model/location.js';
 import { asRecord } from '../../util/json.js';
 import { quote, truncate } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { ABSENT, everyRevision, NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
+import { NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
+import { since } from '../../model/spec.js';
 
 const LINKS = {
   keyword: 'MAY',
@@ -73,7 +74,7 @@ export const resourceLink = defineRule({
   family: 'resources',
   description: 'Every resource_link in the tool results and prompt messages mcpact gets anyway points to a resource that can be read.',
   defaultSeverity: 'warning',
-  spec: { texts: everyRevision(LINKS, { '2025-03-26': ABSENT, '2024-11-05': ABSENT, '2026-07-28': LINKS }) },
+  spec: { texts: since('2025-06-18', LINKS) },
   docs:
     'Tools (and prompts) may answer with `resource_link` content: a URI the client can read. mcpact looks into ' +
     'the tool results of the valid calls the safe-call policy already allows (only when the tools rules that make ' +

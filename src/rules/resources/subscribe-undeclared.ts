@@ -1,8 +1,9 @@
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { asRecord } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
-import { ABSENT, everyRevision, isModern, quoteUri } from './shared.js';
+import { isModern, quoteUri } from './shared.js';
 import { subscriptionUri } from './subscribe.js';
 
 const SUBSCRIBE = {
@@ -20,7 +21,7 @@ export const subscribeUndeclared = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'Without resources.subscribe declared, resources/subscribe gets -32601, not a result.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'R3', texts: everyRevision(SUBSCRIBE, { '2026-07-28': ABSENT }) },
+  spec: { checklist: 'R3', texts: since('2024-11-05', SUBSCRIBE, { '2026-07-28': ABSENT }) },
   docs:
     'A server that declares `resources` but not `subscribe` tells clients they cannot subscribe. If it answers ' +
     '`resources/subscribe` with `{}` anyway, the client believes it is subscribed and waits for updates the server ' +

@@ -1,9 +1,10 @@
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { listedResources, templateSamples } from '../../exercise/resources.js';
 import { asRecord } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
-import { ABSENT, everyRevision, isModern, quoteUri, resourceLocation } from './shared.js';
+import { isModern, quoteUri, resourceLocation } from './shared.js';
 
 const SUBSCRIBE = {
   keyword: 'none',
@@ -25,7 +26,7 @@ export const subscribe = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'With resources.subscribe declared, resources/subscribe and resources/unsubscribe of a listed resource answer {}.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'R3', texts: everyRevision(SUBSCRIBE, { '2026-07-28': ABSENT }) },
+  spec: { checklist: 'R3', texts: since('2024-11-05', SUBSCRIBE, { '2026-07-28': ABSENT }) },
   docs:
     'A server that declares `resources: { subscribe: true }` promises that clients can subscribe to a resource and ' +
     'hear `notifications/resources/updated` when it changes. mcpact subscribes to the first listed resource (or the ' +

@@ -1,9 +1,10 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { resourceLimits } from '../../config/resources.js';
 import { answerOf } from '../../exercise/answers.js';
 import { capped, listedTemplates, sharedRead, templateSamples } from '../../exercise/resources.js';
 import { describeOutcome } from '../outcome.js';
-import { everyRevision, NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
+import { NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
 
 const TEMPLATES = {
   keyword: 'none',
@@ -19,7 +20,7 @@ export const templateRead = defineRule({
   needs: ['resourceTemplates'],
   description: 'Each resource template, expanded with sample values (config, completion, description), can be read.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'R2', texts: everyRevision(TEMPLATES, { '2026-07-28': TEMPLATES }) },
+  spec: { checklist: 'R2', texts: since('2024-11-05', TEMPLATES) },
   docs:
     'Each listed template (up to `resources.max_reads`) is expanded once (RFC 6570) and read. Each variable takes ' +
     'its value from `resources.template_examples` in the config, else the first value `completion/complete` ' +
