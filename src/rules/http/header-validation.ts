@@ -1,8 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { MODERN_REVISION, since, type RuleSpec } from '../../model/spec.js';
 import { envelopeMeta, MODERN_ERRORS } from '../../connect/envelope.js';
 import { headersFor } from '../../connect/modern-http.js';
-import { MODERN_REVISION, since } from '../../model/spec.js';
 import type { HttpExchange } from '../../connect/transport-probe.js';
 import { isObject } from '../protocol/modern.js';
 import { exchangeData } from './shared.js';

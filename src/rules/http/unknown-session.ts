@@ -1,6 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
-import { ABSENT, since } from '../../model/spec.js';
+import { ABSENT, since, type RuleSpec } from '../../model/spec.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
 /** A session id no server issued (fixed, so runs stay deterministic). */

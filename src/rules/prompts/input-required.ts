@@ -1,12 +1,11 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { CLIENT_CAPABILITIES } from '../../connect/envelope.js';
 import { exercisePrompts, type CaseResult } from '../../exercise/prompts/exercise.js';
 import { inputRequestEntries, MAX_INPUT_REQUESTS } from '../../exercise/prompts/input-required.js';
 import { asRecord, jsonType, type JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { promptLocation, summarizeArguments } from './shared.js';
-import { since } from '../../model/spec.js';
 
 /** The requirements an input-required result rests on besides the rule's own (at least one of the two fields). */
 export const INPUT_REQUIRED_SPECS = {

@@ -1,6 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { since } from '../../model/spec.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, reportVerdicts } from './shared.js';
 
 /** "Missing required arguments: -32602": the code the text asks for. */

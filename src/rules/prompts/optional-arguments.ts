@@ -1,6 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { since } from '../../model/spec.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { ANSWERED } from '../answered.js';
 import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, quoteName, refusalPolicy, reportVerdicts } from './shared.js';
 

@@ -1,6 +1,6 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
 import { UNEXPECTED_INPUT } from '../../exercise/injected.js';
 import { promptRenders, type CaseResult, type PromptExercise } from '../../exercise/prompts/exercise.js';
@@ -9,7 +9,6 @@ import type { JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { promptLocation, quoteName } from './shared.js';
-import { since } from '../../model/spec.js';
 
 /** The inputResponses key no server asks for: the retry that carries it tests that unknown entries are ignored. */
 export { UNEXPECTED_INPUT };

@@ -1,6 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { since } from '../../model/spec.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { casesNamed, exercisedPrompts, quoteName, reportVerdicts } from './shared.js';
 
 /** "Invalid prompt name: -32602": what a prompt that does not exist gets. */

@@ -2,7 +2,7 @@ import type { SuiteCase, SuiteKind } from '../../config/suites.js';
 import { suiteTarget } from '../../config/suites.js';
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import { type Location } from '../../model/location.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { items } from '../../surface/items.js';
 import { truncate } from '../../util/text.js';
 import { quote } from '../../util/text.js';
@@ -12,7 +12,6 @@ import type { Outcome } from '../../connect/rpc.js';
 import { resourceLimits } from '../../config/resources.js';
 import { readResource } from '../../exercise/resources.js';
 import type { Failure } from './failure.js';
-import { since } from '../../model/spec.js';
 
 /** What a case rests on, by what it targets: the expectation is the config's, the method is the spec's. */
 export const SUITE_SPECS: Record<SuiteKind, RuleSpec> = {

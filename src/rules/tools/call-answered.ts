@@ -3,10 +3,9 @@ import type { Outcome } from '../../connect/rpc.js';
 import type { BackendReport } from '../../model/report.js';
 import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
-import { levelLabel, since } from '../../model/spec.js';
+import { levelLabel, since, type Era } from '../../model/spec.js';
 import { callData, callLabel, outcomesOf, toolLocation, toolPlan, type PlannedCall } from '../../exercise/tools.js';
 import { LATE_GRACE_FACTOR, type Probe } from '../../connect/probe.js';
-import type { Era } from '../../model/spec.js';
 
 /** Closed calls beyond the first few are counted, not listed: after a crash every later call closes at once. */
 const CLOSED_LISTED = 5;

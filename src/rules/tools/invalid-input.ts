@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { levelLabel, revisionAtLeast, since } from '../../model/spec.js';
+import { levelLabel, revisionAtLeast, since, type RuleSpec } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { answerLayer, callData, describeSkipped, optInHint, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
@@ -7,7 +7,6 @@ import { validInput } from './valid-input.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { Report } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
 import type { PlannedCall } from '../../exercise/tools.js';
 
 export const invalidInput = defineRule({
