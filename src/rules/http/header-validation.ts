@@ -11,25 +11,27 @@ import type { Surface } from '../../surface/types.js';
 import type { ServerSettings } from '../../config/schema.js';
 import { items } from '../../surface/items.js';
 
-const ORIGIN_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'basic/transports/streamable-http#security-endpoint',
-  quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
-} as const;
-const ORIGIN_SPEC: RuleSpec = { texts: since('2026-07-28', ORIGIN_TEXT) };
+const ORIGIN_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'basic/transports/streamable-http#security-endpoint',
+    quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
+  }),
+};
 
 /** A page no local server serves, as a DNS-rebinding page would send it. */
 const FOREIGN_ORIGIN = 'https://mcpact-foreign-origin.example';
 
-const DECODE_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'basic/transports/streamable-http#value-encoding',
-  quote:
-    'In particular, servers MUST decode an encoded `Mcp-Name` or `Mcp-Param-{Name}` value before comparing it to the corresponding request body value during Server Validation.',
-} as const;
-const DECODE_SPEC: RuleSpec = { texts: since('2026-07-28', DECODE_TEXT) };
+const DECODE_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'basic/transports/streamable-http#value-encoding',
+    quote:
+      'In particular, servers MUST decode an encoded `Mcp-Name` or `Mcp-Param-{Name}` value before comparing it to the corresponding request body value during Server Validation.',
+  }),
+};
 
 interface Case {
   name: string;

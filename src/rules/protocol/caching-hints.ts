@@ -5,21 +5,23 @@ import { firstReadResult } from './modern.js';
 
 const SCOPES = ['public', 'private'];
 
-const TTL_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'server/utilities/caching#time-to-live-ttl-field',
-  quote: 'Servers MUST provide a `ttlMs` value that is `>= 0`.',
-} as const;
-const TTL_SPEC: RuleSpec = { texts: since('2026-07-28', TTL_TEXT) };
+const TTL_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'server/utilities/caching#time-to-live-ttl-field',
+    quote: 'Servers MUST provide a `ttlMs` value that is `>= 0`.',
+  }),
+};
 
-const SAME_SCOPE_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'server/utilities/caching#interaction-with-pagination',
-  quote: 'Servers MUST apply the same `cacheScope` to all response pages for a given list request.',
-} as const;
-const SAME_SCOPE_SPEC: RuleSpec = { texts: since('2026-07-28', SAME_SCOPE_TEXT) };
+const SAME_SCOPE_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'server/utilities/caching#interaction-with-pagination',
+    quote: 'Servers MUST apply the same `cacheScope` to all response pages for a given list request.',
+  }),
+};
 
 export const cachingHints = defineRule({
   id: 'protocol/caching-hints',

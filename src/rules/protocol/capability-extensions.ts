@@ -13,13 +13,14 @@ const IDENTIFIER = new RegExp(`^${LABEL}(?:\\.${LABEL})*/(?:[A-Za-z0-9](?:[A-Za-
 /** Identifiers judged at most: past that, a server's map costs time for no more news. */
 const KEYS_JUDGED = 200;
 
-const SETTINGS_TEXT = {
-  keyword: 'SCHEMA',
-  binds: 'server',
-  section: 'schema#servercapabilities',
-  quote: 'ServerCapabilities.extensions?: { [key: string]: JSONObject };',
-} as const;
-const SETTINGS_SPEC: RuleSpec = { texts: since('2026-07-28', SETTINGS_TEXT) };
+const SETTINGS_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'SCHEMA',
+    binds: 'server',
+    section: 'schema#servercapabilities',
+    quote: 'ServerCapabilities.extensions?: { [key: string]: JSONObject };',
+  }),
+};
 
 export const capabilityExtensions = defineRule({
   id: 'protocol/capability-extensions',

@@ -20,14 +20,15 @@ const CASES: { name: string; meta: Record<string, unknown> }[] = [
 ];
 
 /** The sentence after the rule's own: over HTTP the refusal has a status too. */
-const HTTP_STATUS_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'basic/index#_meta',
-  quote: 'On HTTP, the response status MUST be `400 Bad Request`.',
-  note: 'It follows the sentence requiring -32602 for a request missing a required envelope field.',
-} as const;
-const HTTP_STATUS_SPEC: RuleSpec = { texts: since('2026-07-28', HTTP_STATUS_TEXT) };
+const HTTP_STATUS_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'basic/index#_meta',
+    quote: 'On HTTP, the response status MUST be `400 Bad Request`.',
+    note: 'It follows the sentence requiring -32602 for a request missing a required envelope field.',
+  }),
+};
 
 export const envelopeRequired = defineRule({
   id: 'protocol/envelope-required',

@@ -10,14 +10,15 @@ import type { Outcome } from '../../connect/rpc.js';
 export const UNSUPPORTED_VERSION = '1999-01-01';
 
 /** Streamable HTTP adds the status to the error. */
-const HTTP_STATUS_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'basic/transports/streamable-http#protocol-version-header',
-  quote:
-    'If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.',
-} as const;
-const HTTP_STATUS_SPEC: RuleSpec = { texts: since('2026-07-28', HTTP_STATUS_TEXT) };
+const HTTP_STATUS_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'basic/transports/streamable-http#protocol-version-header',
+    quote:
+      'If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.',
+  }),
+};
 
 export const unsupportedVersion = defineRule({
   id: 'protocol/unsupported-version',

@@ -12,14 +12,6 @@ import { describeOutcome } from '../outcome.js';
 import { NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
 import { since } from '../../model/spec.js';
 
-const LINKS = {
-  keyword: 'MAY',
-  binds: 'server',
-  section: 'server/tools#resource-links',
-  quote: 'A tool MAY return links to Resources, to provide additional context or data.',
-  note: 'A link is "a URI that can be subscribed to or fetched by the client"; a link that cannot be read breaks that, at the level of a best practice.',
-} as const;
-
 /** The rules whose runs make the valid tools/call requests and the prompts/get renders this rule looks into. */
 const TOOL_CALLERS = ['tools/valid-input', 'tools/structured-content', 'tools/structured-text'];
 const PROMPT_RENDERERS = ['prompts/message-shape', 'prompts/optional-arguments', 'prompts/determinism'];
@@ -74,7 +66,15 @@ export const resourceLink = defineRule({
   family: 'resources',
   description: 'Every resource_link in the tool results and prompt messages mcpact gets anyway points to a resource that can be read.',
   defaultSeverity: 'warning',
-  spec: { texts: since('2025-06-18', LINKS) },
+  spec: {
+    texts: since('2025-06-18', {
+      keyword: 'MAY',
+      binds: 'server',
+      section: 'server/tools#resource-links',
+      quote: 'A tool MAY return links to Resources, to provide additional context or data.',
+      note: 'A link is "a URI that can be subscribed to or fetched by the client"; a link that cannot be read breaks that, at the level of a best practice.',
+    }),
+  },
   docs:
     'Tools (and prompts) may answer with `resource_link` content: a URI the client can read. mcpact looks into ' +
     'the tool results of the valid calls the safe-call policy already allows (only when the tools rules that make ' +

@@ -6,21 +6,22 @@ import { capped, listedTemplates, sharedRead, templateSamples } from '../../exer
 import { describeOutcome } from '../outcome.js';
 import { NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
 
-const TEMPLATES = {
-  keyword: 'none',
-  binds: 'server',
-  section: 'server/resources#resource-templates',
-  quote: 'Resource templates allow servers to expose parameterized resources using URI templates.',
-  note: 'A template promises resources for the values of its variables; the text sets no level for an expansion that cannot be read, so this is a best practice.',
-} as const;
-
 export const templateRead = defineRule({
   id: 'resources/template-read',
   family: 'resources',
   needs: ['resourceTemplates'],
   description: 'Each resource template, expanded with sample values (config, completion, description), can be read.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'R2', texts: since('2024-11-05', TEMPLATES) },
+  spec: {
+    checklist: 'R2',
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/resources#resource-templates',
+      quote: 'Resource templates allow servers to expose parameterized resources using URI templates.',
+      note: 'A template promises resources for the values of its variables; the text sets no level for an expansion that cannot be read, so this is a best practice.',
+    }),
+  },
   docs:
     'Each listed template (up to `resources.max_reads`) is expanded once (RFC 6570) and read. Each variable takes ' +
     'its value from `resources.template_examples` in the config, else the first value `completion/complete` ' +
