@@ -135,6 +135,55 @@ export type TargetSpecTexts = { [R in TargetRevision]: SpecText } & { [R in Excl
 /** A requirement of the modern era only. */
 export type ModernSpecTexts = { [R in Revision]: typeof ABSENT } & { [R in LaterRevision]: SpecText };
 
+/**
+ * What a later revision changed in a sentence: the fields it rewords or moves (`note: undefined` drops a note), or
+ * ABSENT where the revision no longer has the requirement.
+ */
+export type SpecChange = Partial<SpecText> | typeof ABSENT;
+
+/**
+ * A sentence stated once (STYLE.md 16): the revision it appeared in, and a change only where a later revision
+ * rewords it, changes its keyword or section, or drops it. Every earlier revision lacks it (ABSENT); every later one
+ * keeps the text in force. Expands to the text of every revision, so what reads `texts` (findings, docs/rules.md,
+ * scripts/verify-spec-quotes.ts) sees each revision's sentence in full.
+ */
+export function since(first: QuotedRevision, text: SpecText, changes: Partial<Record<QuotedRevision, SpecChange>> = {}): SpecTexts {
+  const resolved = new Map<QuotedRevision, SpecText | typeof ABSENT>();
+  let current: SpecText | typeof ABSENT = ABSENT;
+  for (const revision of [...QUOTED_REVISIONS].sort()) {
+    const change = changes[revision];
+    if (change !== undefined && revision <= first) throw new Error(`since(${first}): a change in ${revision}, not after the sentence appeared`);
+    if (revision === first) current = text;
+    else if (change !== undefined) current = changed(current, change, revision);
+    resolved.set(revision, current);
+  }
+  const at = (revision: QuotedRevision) => resolved.get(revision) ?? ABSENT;
+  const target = at(TARGET_REVISION);
+  const modern = at(MODERN_REVISION);
+  const legacy = { '2025-06-18': at('2025-06-18'), '2025-03-26': at('2025-03-26'), '2024-11-05': at('2024-11-05') };
+  if (target !== ABSENT) return { '2025-11-25': target, ...legacy, '2026-07-28': modern };
+  // Without a sentence in the target revision, the requirement must be one of the modern era only.
+  if (modern === ABSENT || Object.values(legacy).some((legacyText) => legacyText !== ABSENT))
+    throw new Error(`since(${first}): no sentence in ${TARGET_REVISION}, and not a requirement of ${MODERN_REVISION} alone`);
+  return { '2025-11-25': ABSENT, '2025-06-18': ABSENT, '2025-03-26': ABSENT, '2024-11-05': ABSENT, '2026-07-28': modern };
+}
+
+const SPEC_TEXT_FIELDS = ['keyword', 'binds', 'section', 'quote', 'note'] as const satisfies readonly (keyof SpecText)[];
+
+/** The text in force after a change; a change that changes nothing is refused, so every entry says something. */
+function changed(current: SpecText | typeof ABSENT, change: SpecChange, revision: QuotedRevision): SpecText | typeof ABSENT {
+  if (change === ABSENT) {
+    if (current === ABSENT) throw new Error(`since(): ${revision} drops a sentence that is already absent`);
+    return ABSENT;
+  }
+  const { keyword, binds, section, quote, note } = { ...(current === ABSENT ? {} : current), ...change };
+  if (keyword === undefined || binds === undefined || section === undefined || quote === undefined)
+    throw new Error(`since(): ${revision} brings a sentence back without its keyword, binds, section and quote`);
+  const next: SpecText = { keyword, binds, section, quote, ...(note !== undefined && { note }) };
+  if (current !== ABSENT && SPEC_TEXT_FIELDS.every((field) => current[field] === next[field])) throw new Error(`since(): ${revision} changes nothing`);
+  return next;
+}
+
 /** Why a finding cites the target revision instead of the one the server negotiated. */
 export const FALLBACKS = ['unknown-revision', 'not-in-revision', 'not-quoted'] as const;
 export type Fallback = (typeof FALLBACKS)[number];

@@ -4,44 +4,18 @@
  * sentence is about something else (a policy on the values sent, a list's shape), so such a finding cites what it
  * breaks.
  */
-import type { RuleSpec } from '../model/spec.js';
+import { since, type RuleSpec } from '../model/spec.js';
 
 export const ANSWERED: RuleSpec = {
-  texts: {
-    '2025-11-25': {
-      keyword: 'MUST',
-      binds: 'both',
-      section: 'basic/index#messages',
-      quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-      note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
-    },
-    '2025-06-18': {
-      keyword: 'MUST',
-      binds: 'both',
-      section: 'basic/index#messages',
-      quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-      note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
-    },
-    '2025-03-26': {
-      keyword: 'MUST',
-      binds: 'both',
-      section: 'basic/index#messages',
-      quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-      note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
-    },
-    '2024-11-05': {
+  texts: since(
+    '2024-11-05',
+    {
       keyword: 'MUST',
       binds: 'both',
       section: 'basic/messages',
       quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
       note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
     },
-    '2026-07-28': {
-      keyword: 'MUST',
-      binds: 'both',
-      section: 'basic/index#messages',
-      quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-      note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification; a crash, a hang or a reply that is neither a result nor an error does not.',
-    },
-  },
+    { '2025-03-26': { section: 'basic/index#messages', quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.' } },
+  ),
 };

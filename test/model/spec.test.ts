@@ -1,6 +1,6 @@
 /** Which text a verdict cites: the negotiated revision's, or the target's as a fallback; and the level it sets for the server. */
 import { describe, expect, it } from 'vitest';
-import { ABSENT, basisOf, citation, citedRef, citedSection, levelOf, targetRef, type RuleSpec, type SpecText } from '../../src/model/spec.js';
+import { ABSENT, basisOf, citation, citedRef, citedSection, levelOf, since, targetRef, type RuleSpec, type SpecText } from '../../src/model/spec.js';
 
 const must: SpecText = {
   keyword: 'MUST',
@@ -83,5 +83,39 @@ describe('citation', () => {
       'mcpact policy (no sentence of 2025-06-18 requires it) · context server/tools#tool',
     );
     expect(citedSection(citedRef(spec, '2025-06-18'), 'server/tools#tool')).toBe('MUST in 2025-06-18 server/tools#tool');
+  });
+});
+
+describe('since', () => {
+  it('states a sentence once: absent before the revision it appeared in, the same text in every later one', () => {
+    expect(since('2025-03-26', must)).toEqual({ '2024-11-05': ABSENT, '2025-03-26': must, '2025-06-18': must, '2025-11-25': must, '2026-07-28': must });
+    expect(since('2024-11-05', none)['2026-07-28']).toBe(none);
+  });
+  it('carries a change forward, merged into the text in force; `note: undefined` drops a note', () => {
+    const noted = { ...must, note: 'why' };
+    const texts = since('2024-11-05', noted, {
+      '2025-06-18': { section: 'server/tools#structured-content' },
+      '2026-07-28': { keyword: 'SHOULD', quote: 'Servers SHOULD do it.', note: undefined },
+    });
+    expect(texts['2025-03-26']).toBe(noted);
+    expect(texts['2025-06-18']).toEqual({ ...noted, section: 'server/tools#structured-content' });
+    expect(texts['2025-11-25']).toEqual({ ...noted, section: 'server/tools#structured-content' });
+    expect(texts['2026-07-28']).toEqual({ keyword: 'SHOULD', binds: 'server', section: 'server/tools#structured-content', quote: 'Servers SHOULD do it.' });
+    expect(texts['2026-07-28']).not.toHaveProperty('note');
+  });
+  it('drops a sentence where a revision lacks it, and takes it back only in full', () => {
+    expect(since('2024-11-05', must, { '2026-07-28': ABSENT })['2026-07-28']).toBe(ABSENT);
+    expect(since('2024-11-05', must, { '2025-03-26': ABSENT, '2025-06-18': none })).toMatchObject({ '2025-03-26': ABSENT, '2025-06-18': none });
+    expect(() => since('2024-11-05', must, { '2025-03-26': ABSENT, '2025-06-18': { section: 'server/tools#tool' } })).toThrow(/without its keyword/);
+  });
+  it('is a requirement of the modern era only when it appears in 2026-07-28', () => {
+    expect(since('2026-07-28', must)).toEqual({ '2024-11-05': ABSENT, '2025-03-26': ABSENT, '2025-06-18': ABSENT, '2025-11-25': ABSENT, '2026-07-28': must });
+    expect(() => since('2024-11-05', must, { '2025-11-25': ABSENT })).toThrow(/no sentence in 2025-11-25/);
+  });
+  it('refuses a change that says nothing: one at or before the first revision, or one that changes no field', () => {
+    expect(() => since('2025-03-26', must, { '2024-11-05': none })).toThrow(/not after the sentence appeared/);
+    expect(() => since('2025-03-26', must, { '2025-03-26': none })).toThrow(/not after the sentence appeared/);
+    expect(() => since('2024-11-05', must, { '2026-07-28': { quote: must.quote } })).toThrow(/changes nothing/);
+    expect(() => since('2024-11-05', must, { '2025-06-18': ABSENT, '2026-07-28': ABSENT })).toThrow(/already absent/);
   });
 });

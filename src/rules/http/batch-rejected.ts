@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT, revisionAtLeast } from '../../model/spec.js';
+import { revisionAtLeast, since } from '../../model/spec.js';
 import { isRecord } from '../../util/json.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
@@ -13,31 +13,23 @@ export const batchRejected = defineRule({
     policy:
       'From 2025-06-18 on, a JSON-RPC batch is refused with a 4xx status or a JSON-RPC error, not processed. The sentence binds the client, so a server that still processes a batch is lenient in a way the specification permits (info).',
     checklist: 'J7',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2025-06-18',
+      {
         keyword: 'MUST',
         binds: 'client',
         section: 'basic/transports#sending-messages-to-the-server',
         quote: 'The body of the POST request MUST be a single JSON-RPC request, notification, or response.',
         note: 'Binds the client; no sentence tells the server to refuse a batch. 2025-03-26 said the opposite: implementations MUST support receiving JSON-RPC batches.',
       },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'client',
-        section: 'basic/transports#sending-messages-to-the-server',
-        quote: 'The body of the POST request MUST be a single JSON-RPC request, notification, or response.',
-        note: 'Binds the client; no sentence tells the server to refuse a batch. 2025-03-26 said the opposite: implementations MUST support receiving JSON-RPC batches.',
+      {
+        '2026-07-28': {
+          section: 'basic/transports/streamable-http#sending-messages',
+          quote: 'The body of the HTTP POST MUST be a single JSON-RPC request or notification.',
+          note: 'Binds the client; no sentence tells the server to refuse a batch (JSONRPCMessage has no batch form).',
+        },
       },
-      '2025-03-26': ABSENT,
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'client',
-        section: 'basic/transports/streamable-http#sending-messages',
-        quote: 'The body of the HTTP POST MUST be a single JSON-RPC request or notification.',
-        note: 'Binds the client; no sentence tells the server to refuse a batch (JSONRPCMessage has no batch form).',
-      },
-    },
+    ),
   },
   docs:
     'Revision 2025-06-18 removed JSON-RPC batching: the body of a POST MUST be a single request, notification or ' +

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { describeExchange, exchangeData, freshSession, notHttp } from './shared.js';
 
 export const getStream = defineRule({
@@ -10,31 +10,17 @@ export const getStream = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'H5',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2025-03-26',
+      {
         keyword: 'MUST',
         binds: 'server',
         section: 'basic/transports#listening-for-messages-from-the-server',
         quote:
           'The server MUST either return `Content-Type: text/event-stream` in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
       },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#listening-for-messages-from-the-server',
-        quote:
-          'The server MUST either return `Content-Type: text/event-stream` in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#listening-for-messages-from-the-server',
-        quote:
-          'The server MUST either return `Content-Type: text/event-stream` in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
-      },
-      '2024-11-05': ABSENT,
-      '2026-07-28': ABSENT,
-    },
+      { '2026-07-28': ABSENT },
+    ),
   },
   docs:
     'The MCP endpoint supports GET: the server MUST either answer with `Content-Type: text/event-stream` (a stream ' +

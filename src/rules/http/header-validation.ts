@@ -1,10 +1,9 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { MODERN_REVISION, since, type RuleSpec } from '../../model/spec.js';
 import { envelopeMeta, MODERN_ERRORS } from '../../connect/envelope.js';
 import { headersFor } from '../../connect/modern-http.js';
-import { MODERN_REVISION } from '../../model/spec.js';
 import type { HttpExchange } from '../../connect/transport-probe.js';
-import { modernOnly, isObject } from '../protocol/modern.js';
+import { isObject } from '../protocol/modern.js';
 import { exchangeData } from './shared.js';
 import { callPolicy } from '../../exercise/call-policy.js';
 import { paramHeadersOf, type ParamHeader } from '../../connect/param-headers.js';
@@ -12,25 +11,27 @@ import type { Surface } from '../../surface/types.js';
 import type { ServerSettings } from '../../config/schema.js';
 import { items } from '../../surface/items.js';
 
-const ORIGIN_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'basic/transports/streamable-http#security-endpoint',
-  quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
-} as const;
-const ORIGIN_SPEC: RuleSpec = { texts: modernOnly(ORIGIN_TEXT) };
+const ORIGIN_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'basic/transports/streamable-http#security-endpoint',
+    quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
+  }),
+};
 
 /** A page no local server serves, as a DNS-rebinding page would send it. */
 const FOREIGN_ORIGIN = 'https://mcpact-foreign-origin.example';
 
-const DECODE_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'basic/transports/streamable-http#value-encoding',
-  quote:
-    'In particular, servers MUST decode an encoded `Mcp-Name` or `Mcp-Param-{Name}` value before comparing it to the corresponding request body value during Server Validation.',
-} as const;
-const DECODE_SPEC: RuleSpec = { texts: modernOnly(DECODE_TEXT) };
+const DECODE_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'basic/transports/streamable-http#value-encoding',
+    quote:
+      'In particular, servers MUST decode an encoded `Mcp-Name` or `Mcp-Param-{Name}` value before comparing it to the corresponding request body value during Server Validation.',
+  }),
+};
 
 interface Case {
   name: string;
@@ -136,7 +137,7 @@ export const headerValidation = defineRule({
     'Over Streamable HTTP (2026-07-28), a request whose Mcp-Method, Mcp-Name or Mcp-Param header is missing or disagrees with the body gets 400 and HeaderMismatch (-32020); a foreign Origin gets 403.',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'server',
       section: 'basic/transports/streamable-http#server-validation',

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { since } from '../../model/spec.js';
 import { isRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { describeExchange, exchangeData, freshSession, notHttp } from './shared.js';
@@ -18,37 +18,23 @@ export const malformedBody = defineRule({
     policy:
       'A POST body that is not JSON gets a 4xx status with JSON-RPC error -32700, as JSON-RPC answers invalid JSON and the transport answers input it cannot accept. The quoted sentence is said of JSON-RPC responses and notifications, not of a body that is not JSON.',
     checklist: 'J4',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2025-03-26',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'basic/transports#sending-messages-to-the-server',
         quote: 'If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).',
         note: 'Said of a JSON-RPC response or notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error".',
       },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'basic/transports#sending-messages-to-the-server',
-        quote: 'If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).',
-        note: 'Said of a JSON-RPC response or notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error".',
+      {
+        '2026-07-28': {
+          section: 'basic/transports/streamable-http#sending-messages',
+          quote: 'If the server cannot accept it, it MUST return an HTTP error status code (e.g., `400 Bad Request`).',
+          note: 'Said of a JSON-RPC notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error" (basic/index#error-codes).',
+        },
       },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'basic/transports#sending-messages-to-the-server',
-        quote: 'If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).',
-        note: 'Said of a JSON-RPC response or notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error".',
-      },
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'basic/transports/streamable-http#sending-messages',
-        quote: 'If the server cannot accept it, it MUST return an HTTP error status code (e.g., `400 Bad Request`).',
-        note: 'Said of a JSON-RPC notification the server cannot accept; for a body that is not JSON at all the text states no level. -32700 is JSON-RPC 2.0\'s "Parse error" (basic/index#error-codes).',
-      },
-    },
+    ),
   },
   docs:
     'Input the server cannot accept gets an HTTP error status, and MCP messages follow JSON-RPC 2.0, whose answer ' +

@@ -1,7 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
-import { MODERN_REVISION } from '../../model/spec.js';
+import { MODERN_REVISION, since } from '../../model/spec.js';
 import type { HttpExchange } from '../../connect/transport-probe.js';
-import { modernOnly } from '../protocol/modern.js';
 import { describeExchange, exchangeData, notHttp } from './shared.js';
 
 /** The two methods an older client sends to the endpoint: GET for its SSE stream, DELETE to end its session. */
@@ -14,7 +13,7 @@ export const modernMethods = defineRule({
     'Over Streamable HTTP (2026-07-28), a server that speaks only the modern era answers a GET or DELETE to its endpoint with 405 Method Not Allowed.',
   defaultSeverity: 'warning',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'SHOULD',
       binds: 'server',
       section: 'basic/transports/streamable-http#earlier-streamable-http-revisions',

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { since } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeExchange, exchangeData, freshSession, notHttp } from './shared.js';
 
@@ -11,37 +11,27 @@ export const notificationAccepted = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'H2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#sending-messages-to-the-server',
-        quote:
-          'If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#sending-messages-to-the-server',
-        quote:
-          'If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2025-03-26',
+      {
         keyword: 'MUST',
         binds: 'server',
         section: 'basic/transports#sending-messages-to-the-server',
         quote:
           'If the input consists solely of (any number of) JSON-RPC responses or notifications: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
       },
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports/streamable-http#sending-messages',
-        quote: 'If the body is a JSON-RPC notification: If the server accepts it, the server MUST return HTTP status code `202 Accepted` with no body.',
-        note: 'This revision defines no client-to-server notification over Streamable HTTP (notifications/cancelled is stdio only), but states how a POSTed one is answered.',
+      {
+        '2025-06-18': {
+          quote:
+            'If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
+        },
+        '2026-07-28': {
+          section: 'basic/transports/streamable-http#sending-messages',
+          quote: 'If the body is a JSON-RPC notification: If the server accepts it, the server MUST return HTTP status code `202 Accepted` with no body.',
+          note: 'This revision defines no client-to-server notification over Streamable HTTP (notifications/cancelled is stdio only), but states how a POSTed one is answered.',
+        },
       },
-    },
+    ),
   },
   docs:
     'When the body of a POST is a notification (or a response) the server accepts, it MUST answer 202 Accepted ' +

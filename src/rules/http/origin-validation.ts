@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { revisionAtLeast } from '../../model/spec.js';
+import { revisionAtLeast, since } from '../../model/spec.js';
 import { describeExchange, exchangeData, notHttp } from './shared.js';
 
 /** A page on another site, as a browser under a DNS-rebinding attack would send it. */
@@ -13,41 +13,21 @@ export const originValidation = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'H13',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#security-warning',
-        quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#security-warning',
-        quote: 'Servers MUST validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks',
-        note: 'This revision asks for validation, not for a status code: any 4xx refusal passes.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#security-warning',
-        quote: 'Servers MUST validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks',
-        note: 'This revision asks for validation, not for a status code: any 4xx refusal passes.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'MUST',
         binds: 'server',
         section: 'basic/transports#security-warning',
         quote: 'Servers MUST validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks',
         note: 'Said of the HTTP with SSE transport of this revision; it asks for validation, not for a status code: any 4xx refusal passes.',
       },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports/streamable-http#security-endpoint',
-        quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.',
+      {
+        '2025-03-26': { note: 'This revision asks for validation, not for a status code: any 4xx refusal passes.' },
+        '2025-11-25': { quote: 'If the `Origin` header is present and invalid, servers MUST respond with HTTP 403 Forbidden.', note: undefined },
+        '2026-07-28': { section: 'basic/transports/streamable-http#security-endpoint' },
       },
-    },
+    ),
   },
   docs:
     'Servers MUST validate the `Origin` header of every incoming connection: a web page can make a browser send ' +

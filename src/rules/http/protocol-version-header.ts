@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT, revisionAtLeast } from '../../model/spec.js';
+import { revisionAtLeast, since } from '../../model/spec.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
 export const UNSUPPORTED_VERSION = '1999-01-01';
@@ -12,29 +12,22 @@ export const protocolVersionHeader = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'H12',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2025-06-18',
+      {
         keyword: 'MUST',
         binds: 'server',
         section: 'basic/transports#protocol-version-header',
         quote: 'If the server receives a request with an invalid or unsupported `MCP-Protocol-Version`, it MUST respond with `400 Bad Request`.',
       },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#protocol-version-header',
-        quote: 'If the server receives a request with an invalid or unsupported `MCP-Protocol-Version`, it MUST respond with `400 Bad Request`.',
+      {
+        '2026-07-28': {
+          section: 'basic/transports/streamable-http#protocol-version-header',
+          quote:
+            'If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.',
+        },
       },
-      '2025-03-26': ABSENT,
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports/streamable-http#protocol-version-header',
-        quote:
-          'If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.',
-      },
-    },
+    ),
   },
   docs:
     'From revision 2025-06-18 on, clients send the negotiated version in an `MCP-Protocol-Version` header on every ' +

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { since } from '../../model/spec.js';
 import type { HttpExchange } from '../../connect/transport-probe.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
@@ -13,37 +13,27 @@ export const requestContentType = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'H3',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#sending-messages-to-the-server',
-        quote:
-          'If the input is a JSON-RPC request, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#sending-messages-to-the-server',
-        quote:
-          'If the input is a JSON-RPC request, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2025-03-26',
+      {
         keyword: 'MUST',
         binds: 'server',
         section: 'basic/transports#sending-messages-to-the-server',
         quote:
           'If the input contains any number of JSON-RPC requests, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.',
       },
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports/streamable-http#sending-messages',
-        quote:
-          'If the body is a JSON-RPC request, the server MUST return either `Content-Type: application/json` (a single JSON object) or `Content-Type: text/event-stream` (an SSE response stream).',
+      {
+        '2025-06-18': {
+          quote:
+            'If the input is a JSON-RPC request, the server MUST either return `Content-Type: text/event-stream`, to initiate an SSE stream, or `Content-Type: application/json`, to return one JSON object.',
+        },
+        '2026-07-28': {
+          section: 'basic/transports/streamable-http#sending-messages',
+          quote:
+            'If the body is a JSON-RPC request, the server MUST return either `Content-Type: application/json` (a single JSON object) or `Content-Type: text/event-stream` (an SSE response stream).',
+        },
       },
-    },
+    ),
   },
   docs:
     'A POST that carries a JSON-RPC request MUST be answered either with `Content-Type: text/event-stream` (an SSE ' +

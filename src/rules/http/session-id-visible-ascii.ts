@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { freshSession, notHttp } from './shared.js';
 
@@ -11,28 +11,16 @@ export const sessionIdVisibleAscii = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'H8',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2025-03-26',
+      {
         keyword: 'MUST',
         binds: 'server',
         section: 'basic/transports#session-management',
         quote: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
       },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#session-management',
-        quote: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/transports#session-management',
-        quote: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).',
-      },
-      '2024-11-05': ABSENT,
-      '2026-07-28': ABSENT,
-    },
+      { '2026-07-28': ABSENT },
+    ),
   },
   docs:
     'A session id travels in an HTTP header on every request, so it MUST only contain visible ASCII (0x21 to ' +

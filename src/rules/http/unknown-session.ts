@@ -1,6 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
-import { ABSENT } from '../../model/spec.js';
+import { ABSENT, since, type RuleSpec } from '../../model/spec.js';
 import { describeExchange, exchangeData, freshSession, notHttp, ping } from './shared.js';
 
 /** A session id no server issued (fixed, so runs stay deterministic). */
@@ -9,31 +8,17 @@ export const UNKNOWN_SESSION_ID = 'mcpact-unknown-session-00000000';
 /** A session the server terminated: the MUST names this case. */
 const TERMINATED = {
   checklist: 'H10',
-  texts: {
-    '2025-11-25': {
+  texts: since(
+    '2025-03-26',
+    {
       keyword: 'MUST',
       binds: 'server',
       section: 'basic/transports#session-management',
       quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
       note: 'Said of a session the server terminated; mcpact also sends an id the server never issued, which the text does not name.',
     },
-    '2025-06-18': {
-      keyword: 'MUST',
-      binds: 'server',
-      section: 'basic/transports#session-management',
-      quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
-      note: 'Said of a session the server terminated; mcpact also sends an id the server never issued, which the text does not name.',
-    },
-    '2025-03-26': {
-      keyword: 'MUST',
-      binds: 'server',
-      section: 'basic/transports#session-management',
-      quote: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
-      note: 'Said of a session the server terminated; mcpact also sends an id the server never issued, which the text does not name.',
-    },
-    '2024-11-05': ABSENT,
-    '2026-07-28': ABSENT,
-  },
+    { '2026-07-28': ABSENT },
+  ),
 } satisfies RuleSpec;
 
 /**

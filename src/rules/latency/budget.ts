@@ -5,6 +5,7 @@ import { truncate } from '../../util/text.js';
 import { percentile } from '../../util/percentile.js';
 import { quote } from '../../util/text.js';
 import { MAX_TIMEOUTS, timeTool, timingPlan, type ToolTiming } from '../../exercise/latency.js';
+import { since } from '../../model/spec.js';
 
 export const budget = defineRule({
   id: 'latency/budget',
@@ -14,43 +15,13 @@ export const budget = defineRule({
   defaultSeverity: 'error',
   spec: {
     basis: 'config',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The budgets are the config's own (`latency:`); the text sets no latency.",
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/tools#calling-tools',
+      quote: 'To invoke a tool, clients send a `tools/call` request:',
+      note: "The budgets are the config's own (`latency:`); the text sets no latency.",
+    }),
   },
   docs:
     'With `latency:` in a server entry, mcpact times `samples` calls (after `warmup` untimed ones) to each tool in ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { oppositeSwitch } from '../../exercise/injected.js';
 import { sampleKind } from '../../exercise/prompts/candidates.js';
 import { promptRenders, type CaseResult, type PromptExercise } from '../../exercise/prompts/exercise.js';
@@ -14,43 +15,13 @@ export const argumentDropped = defineRule({
     basis: 'policy',
     policy:
       'Every argument value supplied appears in the rendering (verbatim or escaped), or the argument was probably read under another name. The specification does not say how an argument shows in the rendering.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts',
-        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
-        note: 'The text does not say how an argument must show in the rendering.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts',
-        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
-        note: 'The text does not say how an argument must show in the rendering.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts',
-        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
-        note: 'The text does not say how an argument must show in the rendering.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts',
-        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
-        note: 'The text does not say how an argument must show in the rendering.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts',
-        quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
-        note: 'The text does not say how an argument must show in the rendering.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/prompts',
+      quote: 'Clients can discover available prompts, retrieve their contents, and provide arguments to customize them.',
+      note: 'The text does not say how an argument must show in the rendering.',
+    }),
   },
   docs:
     "In the rendering with all arguments (case `complete`), each argument's value must appear in the text a model " +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
 import { asRecord, jsonType } from '../../util/json.js';
@@ -32,38 +33,19 @@ export const completionResult = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'C2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#completeresult',
-        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
-      },
-      '2025-06-18': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#completeresult',
-        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'SCHEMA',
         binds: 'server',
         section: 'server/utilities/completion#completeresult',
         quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
       },
-      '2024-11-05': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'server/utilities/completion#completeresult',
-        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
+      {
+        '2025-06-18': { section: 'schema#completeresult' },
+        '2026-07-28': { quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. … values: string[];' },
       },
-      '2026-07-28': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#completeresult',
-        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. … values: string[];',
-      },
-    },
+    ),
   },
   docs:
     'When a server declares `completions`, clients ask it for suggestions as the user types a prompt argument. ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { exercisePrompts } from '../../exercise/prompts/exercise.js';
 import { describeOutcome } from '../outcome.js';
@@ -11,39 +12,24 @@ export const completionUnknownPrompt = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'C3',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/utilities/completion#error-handling',
-        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
-      },
-      '2025-06-18': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/utilities/completion#error-handling',
-        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
-      },
-      '2025-03-26': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/utilities/completion#error-handling',
-        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/utilities/completion#requesting-completions',
         quote: 'To get completion suggestions, clients send a `completion/complete` request specifying what is being completed through a reference type:',
         note: 'This revision lists no error codes for completion/complete.',
       },
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/utilities/completion#error-handling',
-        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+      {
+        '2025-03-26': {
+          keyword: 'SHOULD',
+          section: 'server/utilities/completion#error-handling',
+          quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+          note: undefined,
+        },
       },
-    },
+    ),
   },
   docs:
     'Asked to complete an argument of `mcpact-no-such-prompt`, a server that declares `completions` should answer ' +

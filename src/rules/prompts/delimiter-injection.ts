@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, quoteName, reportVerdicts } from './shared.js';
 
 export const delimiterInjection = defineRule({
@@ -8,38 +9,12 @@ export const delimiterInjection = defineRule({
   description: 'Values with closing tags, code fences or a fake "System:" turn never add messages or change roles.',
   defaultSeverity: 'error',
   spec: {
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-      '2024-11-05': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'MUST',
+      binds: 'both',
+      section: 'server/prompts#security',
+      quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+    }),
   },
   docs:
     'Case `delimiter-injection` sends each argument, in turn, as text that tries to leave its data boundary: closing ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { promptRenders } from '../../exercise/prompts/exercise.js';
 import { ANSWERED } from '../answered.js';
 import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, reportVerdicts } from './shared.js';
@@ -13,43 +14,13 @@ export const determinism = defineRule({
     basis: 'policy',
     policy:
       'The same arguments render the same messages twice, so that a rendering can be checked against a golden file and model behaviour reproduced. The specification does not ask for it.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text does not ask for identical renderings of the same arguments.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text does not ask for identical renderings of the same arguments.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text does not ask for identical renderings of the same arguments.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text does not ask for identical renderings of the same arguments.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text does not ask for identical renderings of the same arguments.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/prompts#getting-a-prompt',
+      quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+      note: 'The text does not ask for identical renderings of the same arguments.',
+    }),
   },
   alsoQuotes: { 'no proper answer': ANSWERED },
   docs:

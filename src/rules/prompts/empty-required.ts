@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { ANSWERED } from '../answered.js';
 import { casesNamed, exercisedPrompts, quoteName, refusalPolicy, reportVerdicts } from './shared.js';
 
@@ -13,43 +14,13 @@ export const emptyRequired = defineRule({
     basis: 'policy',
     policy:
       'A required argument sent empty or as white space is refused with -32602 (prompts.empty_required: reject). The specification does not ask for it: prompts/get takes any string, so a server that renders it is lenient in a way the specification permits (info).',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say what a valid value is, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, so "" is a value.',
-      },
-      '2025-06-18': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say what a valid value is, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, so "" is a value.',
-      },
-      '2025-03-26': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say what a valid value is, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, so "" is a value.',
-      },
-      '2024-11-05': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say what a valid value is, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, so "" is a value.',
-      },
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say what a valid value is, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, so "" is a value.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/prompts#implementation-considerations',
+      quote: 'Servers SHOULD validate prompt arguments before processing',
+      note: 'Context only: the sentence does not say what a valid value is, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, so "" is a value.',
+    }),
   },
   alsoQuotes: { 'no proper answer': ANSWERED },
   docs:

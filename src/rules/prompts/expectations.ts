@@ -4,6 +4,7 @@ import { checkGolden, goldenText } from '../../engine/golden.js';
 import { promptRenders, type CaseResult } from '../../exercise/prompts/exercise.js';
 import { rolesDigest, type KeptRendering } from '../../exercise/prompts/kept-rendering.js';
 import { caseData, promptLocation, quoteName } from './shared.js';
+import { since } from '../../model/spec.js';
 
 export const expectations = defineRule({
   id: 'prompts/expectations',
@@ -13,43 +14,13 @@ export const expectations = defineRule({
   defaultSeverity: 'error',
   spec: {
     basis: 'config',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/prompts#getting-a-prompt',
+      quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+      note: "The expectation is the config's own (`prompts.<name>.expect`), not the text's.",
+    }),
   },
   docs:
     'Per prompt, `prompts.<name>.expect` in the config states what the rendering with the example arguments must ' +

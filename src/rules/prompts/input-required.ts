@@ -1,17 +1,16 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { CLIENT_CAPABILITIES } from '../../connect/envelope.js';
 import { exercisePrompts, type CaseResult } from '../../exercise/prompts/exercise.js';
 import { inputRequestEntries, MAX_INPUT_REQUESTS } from '../../exercise/prompts/input-required.js';
 import { asRecord, jsonType, type JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
-import { modernOnly } from '../protocol/modern.js';
 import { promptLocation, summarizeArguments } from './shared.js';
 
 /** The requirements an input-required result rests on besides the rule's own (at least one of the two fields). */
 export const INPUT_REQUIRED_SPECS = {
   kinds: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'server',
       section: 'basic/patterns/mrtr#server-requirements-basic-workflow',
@@ -20,7 +19,7 @@ export const INPUT_REQUIRED_SPECS = {
     }),
   },
   undeclared: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST NOT',
       binds: 'server',
       section: 'basic/patterns/mrtr#server-requirements-basic-workflow',
@@ -29,7 +28,7 @@ export const INPUT_REQUIRED_SPECS = {
     }),
   },
   requestState: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'SCHEMA',
       binds: 'server',
       section: 'schema#inputrequiredresult',
@@ -37,7 +36,7 @@ export const INPUT_REQUIRED_SPECS = {
     }),
   },
   inputRequests: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'SCHEMA',
       binds: 'server',
       section: 'schema#inputrequiredresult',
@@ -142,7 +141,7 @@ export const inputRequired = defineRule({
     'In 2026-07-28, an input-required answer to prompts/get has inputRequests or requestState, well formed, asking only for what the client declared.',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'server',
       section: 'basic/patterns/mrtr#server-requirements-basic-workflow',

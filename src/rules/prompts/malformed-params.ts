@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { exercisedPrompts, reportVerdicts } from './shared.js';
 
 export const malformedParams = defineRule({
@@ -9,38 +10,12 @@ export const malformedParams = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'PR9',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-      },
-      '2025-06-18': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-      },
-      '2025-03-26': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-      },
-      '2024-11-05': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-      },
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/prompts#implementation-considerations',
+      quote: 'Servers SHOULD validate prompt arguments before processing',
+    }),
   },
   docs:
     'Case `malformed-params` sends prompts/get without `name`, with a numeric `name`, and with `arguments` as an ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { problemKind } from '../../exercise/prompts/kept-rendering.js';
 import { caseData, exercisedPrompts, promptLocation, quoteName } from './shared.js';
 
@@ -10,43 +11,20 @@ export const messageShape = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'PR4',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#promptmessage',
-        quote: 'PromptMessage: role: Role; content: ContentBlock;',
-        note: 'Role is "user" | "assistant".',
-      },
-      '2025-06-18': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#promptmessage',
-        quote: 'PromptMessage: role: Role; content: ContentBlock;',
-        note: 'Role is "user" | "assistant".',
-      },
-      '2025-03-26': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'server/prompts#promptmessage',
-        quote: 'PromptMessage: role: Role; content: TextContent | ImageContent | AudioContent | EmbeddedResource;',
-        note: 'Role is "user" | "assistant".',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'SCHEMA',
         binds: 'server',
         section: 'server/prompts#promptmessage',
         quote: 'PromptMessage: role: Role; content: TextContent | ImageContent | EmbeddedResource;',
         note: 'Role is "user" | "assistant".',
       },
-      '2026-07-28': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#promptmessage',
-        quote: 'PromptMessage: role: Role; content: ContentBlock;',
-        note: 'Role is "user" | "assistant".',
+      {
+        '2025-03-26': { quote: 'PromptMessage: role: Role; content: TextContent | ImageContent | AudioContent | EmbeddedResource;' },
+        '2025-06-18': { section: 'schema#promptmessage', quote: 'PromptMessage: role: Role; content: ContentBlock;' },
       },
-    },
+    ),
   },
   docs:
     'Checked on every successful prompts/get of the matrix: `messages` is a non-empty array; each message has role ' +

@@ -1,42 +1,16 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { caseData, casesNamed, exercisedPrompts, promptLocation, quoteName, reportVerdicts } from './shared.js';
 
 /** "Missing required arguments: -32602": the code the text asks for. */
 const MISSING = {
   checklist: 'PR7',
-  texts: {
-    '2025-11-25': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-    },
-    '2025-06-18': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-    },
-    '2025-03-26': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-    },
-    '2024-11-05': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-    },
-    '2026-07-28': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
-    },
-  },
+  texts: since('2024-11-05', {
+    keyword: 'SHOULD',
+    binds: 'server',
+    section: 'server/prompts#error-handling',
+    quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Missing required arguments: `-32602` (Invalid params)',
+  }),
 } satisfies RuleSpec;
 
 /** That the refusal names the argument is mcpact's policy: the text asks for the code, not for any words. */

@@ -1,43 +1,21 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { ANSWERED } from '../answered.js';
 import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, quoteName, refusalPolicy, reportVerdicts } from './shared.js';
 
 /** "Whether this argument must be provided": what the declaration promises of an optional argument. */
 const DECLARATION = {
   checklist: 'PR2',
-  texts: {
-    '2025-11-25': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'schema#promptargument',
-      quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-    },
-    '2025-06-18': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'schema#promptargument',
-      quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-    },
-    '2025-03-26': {
+  texts: since(
+    '2024-11-05',
+    {
       keyword: 'SCHEMA',
       binds: 'server',
       section: 'server/prompts#prompt',
       quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
     },
-    '2024-11-05': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'server/prompts#prompt',
-      quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-    },
-    '2026-07-28': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'schema#promptargument',
-      quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-    },
-  },
+    { '2025-06-18': { section: 'schema#promptargument' } },
+  ),
 } satisfies RuleSpec;
 
 /**

@@ -1,6 +1,6 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
 import { UNEXPECTED_INPUT } from '../../exercise/injected.js';
 import { promptRenders, type CaseResult, type PromptExercise } from '../../exercise/prompts/exercise.js';
@@ -8,7 +8,6 @@ import { inputRequestEntries, inputRequiredOf, retryFor, type Retry } from '../.
 import type { JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { modernOnly } from '../protocol/modern.js';
 import { promptLocation, quoteName } from './shared.js';
 
 /** The inputResponses key no server asks for: the retry that carries it tests that unknown entries are ignored. */
@@ -20,7 +19,7 @@ const STATE_WORDS = /request[ _-]?state|\bstate\b/i;
 /** The requirements a round trip rests on besides the rule's own (the retry that lacks what was asked for). */
 export const REQUEST_STATE_SPECS = {
   echo: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'none',
       binds: 'server',
       section: 'basic/patterns/mrtr#basic-workflow',
@@ -32,7 +31,7 @@ export const REQUEST_STATE_SPECS = {
     }),
   },
   ignore: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'SHOULD',
       binds: 'server',
       section: 'basic/patterns/mrtr#error-handling',
@@ -54,7 +53,7 @@ export const requestState = defineRule({
     'In 2026-07-28, prompts/get retried after an input-required answer (requestState echoed, input requests answered) is served; a retry that lacks input gets a new input-required result, not an error.',
   defaultSeverity: 'warning',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'SHOULD',
       binds: 'server',
       section: 'basic/patterns/mrtr#error-handling',

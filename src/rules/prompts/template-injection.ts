@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import type { KeptRendering } from '../../exercise/prompts/kept-rendering.js';
 import { caseData, casesNamed, exercisedPrompts, FAILURES_ONLY, promptLocation, quoteName, reportVerdicts } from './shared.js';
 
@@ -12,38 +13,12 @@ export const templateInjection = defineRule({
   description: "A value like {{other_argument}} stays text: it is never replaced by another argument's value.",
   defaultSeverity: 'error',
   spec: {
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-      '2024-11-05': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'server/prompts#security',
-        quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'MUST',
+      binds: 'both',
+      section: 'server/prompts#security',
+      quote: 'Implementations MUST carefully validate all prompt inputs and outputs to prevent injection attacks or unauthorized access to resources.',
+    }),
   },
   docs:
     'Case `template-injection` sends the first argument as `{{<second argument>}}`. A server that renders by ' +

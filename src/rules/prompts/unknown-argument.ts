@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { ANSWERED } from '../answered.js';
 import { casesNamed, exercisedPrompts, quoteName, refusalPolicy, reportVerdicts } from './shared.js';
 
@@ -13,43 +14,13 @@ export const unknownArgument = defineRule({
     basis: 'policy',
     policy:
       'An argument no prompt declares, or a declared one in other letter case, is refused with -32602 (prompts.unknown_arguments: reject). The specification does not ask for it: prompts/get takes any argument key, so a server that ignores it is lenient in a way the specification permits (info).',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say that an undeclared key is invalid, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, which takes any key.',
-      },
-      '2025-06-18': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say that an undeclared key is invalid, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, which takes any key.',
-      },
-      '2025-03-26': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say that an undeclared key is invalid, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, which takes any key.',
-      },
-      '2024-11-05': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say that an undeclared key is invalid, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, which takes any key.',
-      },
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'Context only: the sentence does not say that an undeclared key is invalid, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, which takes any key.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/prompts#implementation-considerations',
+      quote: 'Servers SHOULD validate prompt arguments before processing',
+      note: 'Context only: the sentence does not say that an undeclared key is invalid, and GetPromptRequestParams.arguments is `{ [key: string]: string }`, which takes any key.',
+    }),
   },
   alsoQuotes: { 'no proper answer': ANSWERED },
   docs:

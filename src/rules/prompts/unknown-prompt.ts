@@ -1,42 +1,16 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { casesNamed, exercisedPrompts, quoteName, reportVerdicts } from './shared.js';
 
 /** "Invalid prompt name: -32602": what a prompt that does not exist gets. */
 const INVALID_NAME = {
   checklist: 'PR6',
-  texts: {
-    '2025-11-25': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
-    },
-    '2025-06-18': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
-    },
-    '2025-03-26': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
-    },
-    '2024-11-05': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
-    },
-    '2026-07-28': {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'server/prompts#error-handling',
-      quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
-    },
-  },
+  texts: since('2024-11-05', {
+    keyword: 'SHOULD',
+    binds: 'server',
+    section: 'server/prompts#error-handling',
+    quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+  }),
 } satisfies RuleSpec;
 
 /**

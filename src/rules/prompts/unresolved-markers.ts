@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { SYNTAX_MARKERS, WORD_MARKERS } from '../../exercise/prompts/markers.js';
 import { caseData, exercisedPrompts, promptLocation } from './shared.js';
 
@@ -12,43 +13,13 @@ export const unresolvedMarkers = defineRule({
     basis: 'policy',
     policy:
       'A rendering carries no leftover template syntax ({{, }}, ${, [object Object]) and no undefined, null or NaN a case introduced: the model would read them as text. The specification says nothing about what a rendering may contain.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text says nothing about what a rendering may contain.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text says nothing about what a rendering may contain.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text says nothing about what a rendering may contain.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text says nothing about what a rendering may contain.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: 'The text says nothing about what a rendering may contain.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/prompts#getting-a-prompt',
+      quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+      note: 'The text says nothing about what a rendering may contain.',
+    }),
   },
   docs:
     'In every successful rendering of the matrix, mcpact looks for template syntax that was not resolved (`{{`, `}}`, ' +

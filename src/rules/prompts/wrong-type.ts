@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import type { CaseResult } from '../../exercise/prompts/exercise.js';
 import {
   caseAnswer,
@@ -21,43 +22,13 @@ export const wrongType = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'PR9',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
-      },
-      '2025-06-18': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
-      },
-      '2025-03-26': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
-      },
-      '2024-11-05': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
-      },
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/prompts#implementation-considerations',
-        quote: 'Servers SHOULD validate prompt arguments before processing',
-        note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/prompts#implementation-considerations',
+      quote: 'Servers SHOULD validate prompt arguments before processing',
+      note: 'schema.ts types the arguments of prompts/get as `{ [key: string]: string }`.',
+    }),
   },
   docs:
     'Prompt arguments are a map of names to strings. Case `wrong-type` sends each argument as a number, a boolean, ' +

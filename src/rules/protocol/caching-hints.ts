@@ -1,25 +1,27 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { LISTS, type PageFields } from '../../surface/types.js';
-import { firstReadResult, modernOnly } from './modern.js';
+import { firstReadResult } from './modern.js';
 
 const SCOPES = ['public', 'private'];
 
-const TTL_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'server/utilities/caching#time-to-live-ttl-field',
-  quote: 'Servers MUST provide a `ttlMs` value that is `>= 0`.',
-} as const;
-const TTL_SPEC: RuleSpec = { texts: modernOnly(TTL_TEXT) };
+const TTL_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'server/utilities/caching#time-to-live-ttl-field',
+    quote: 'Servers MUST provide a `ttlMs` value that is `>= 0`.',
+  }),
+};
 
-const SAME_SCOPE_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'server/utilities/caching#interaction-with-pagination',
-  quote: 'Servers MUST apply the same `cacheScope` to all response pages for a given list request.',
-} as const;
-const SAME_SCOPE_SPEC: RuleSpec = { texts: modernOnly(SAME_SCOPE_TEXT) };
+const SAME_SCOPE_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'server/utilities/caching#interaction-with-pagination',
+    quote: 'Servers MUST apply the same `cacheScope` to all response pages for a given list request.',
+  }),
+};
 
 export const cachingHints = defineRule({
   id: 'protocol/caching-hints',
@@ -27,7 +29,7 @@ export const cachingHints = defineRule({
   description: 'server/discover, every list page and resources/read carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"), one scope per list.',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'server',
       section: 'server/utilities/caching#cacheable-results',

@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
 import { UNKNOWN_PROMPT } from '../../exercise/injected.js';
-import { ABSENT, isKnownRevision, type RuleSpec, type SpecText } from '../../model/spec.js';
+import { ABSENT, isKnownRevision, since, type RuleSpec, type SpecText } from '../../model/spec.js';
 
 /** Methods that prove a capability, with params that are valid whether or not the server has any items. */
 export const PROBES = [
@@ -30,14 +30,8 @@ function declareSpec(capability: 'tools' | 'prompts' | 'resources' | 'completion
   const text = declareText(capability);
   return {
     checklist: 'L6',
-    texts: {
-      '2025-11-25': text,
-      '2025-06-18': text,
-      '2025-03-26': text,
-      // Completions had no capability before 2025-03-26.
-      '2024-11-05': capability === 'completions' ? ABSENT : text,
-      '2026-07-28': text,
-    },
+    // Completions had no capability before 2025-03-26.
+    texts: since(capability === 'completions' ? '2025-03-26' : '2024-11-05', text),
   };
 }
 
@@ -56,43 +50,21 @@ export const capabilityConsistency = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'L6',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'MUST',
         binds: 'server',
         section: 'server/tools#capabilities',
         quote: 'Servers that support tools MUST declare the `tools` capability:',
         note: 'The prompts, resources and logging pages (and the completion page, from 2025-03-26) say the same of their capability.',
       },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#capabilities',
-        quote: 'Servers that support tools MUST declare the `tools` capability:',
-        note: 'The prompts, resources and logging pages (and the completion page, from 2025-03-26) say the same of their capability.',
+      {
+        '2026-07-28': {
+          note: 'The prompts, resources and completion pages say the same of their capability (prompts: "in their DiscoverResult"); schema.ts answers a method gated behind a capability the server did not advertise with -32601 (MethodNotFoundError).',
+        },
       },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#capabilities',
-        quote: 'Servers that support tools MUST declare the `tools` capability:',
-        note: 'The prompts, resources and logging pages (and the completion page, from 2025-03-26) say the same of their capability.',
-      },
-      '2024-11-05': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#capabilities',
-        quote: 'Servers that support tools MUST declare the `tools` capability:',
-        note: 'The prompts, resources and logging pages (and the completion page, from 2025-03-26) say the same of their capability.',
-      },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#capabilities',
-        quote: 'Servers that support tools MUST declare the `tools` capability:',
-        note: 'The prompts, resources and completion pages say the same of their capability (prompts: "in their DiscoverResult"); schema.ts answers a method gated behind a capability the server did not advertise with -32601 (MethodNotFoundError).',
-      },
-    },
+    ),
   },
   alsoQuotes: DECLARE_SPECS,
   docs:

@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
-import { isObject, modernOnly } from './modern.js';
+import { isObject } from './modern.js';
 
 /**
  * An extension identifier as 2026-07-28 names them: a `_meta` key with its prefix, which is mandatory here:
@@ -13,13 +13,14 @@ const IDENTIFIER = new RegExp(`^${LABEL}(?:\\.${LABEL})*/(?:[A-Za-z0-9](?:[A-Za-
 /** Identifiers judged at most: past that, a server's map costs time for no more news. */
 const KEYS_JUDGED = 200;
 
-const SETTINGS_TEXT = {
-  keyword: 'SCHEMA',
-  binds: 'server',
-  section: 'schema#servercapabilities',
-  quote: 'ServerCapabilities.extensions?: { [key: string]: JSONObject };',
-} as const;
-const SETTINGS_SPEC: RuleSpec = { texts: modernOnly(SETTINGS_TEXT) };
+const SETTINGS_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'SCHEMA',
+    binds: 'server',
+    section: 'schema#servercapabilities',
+    quote: 'ServerCapabilities.extensions?: { [key: string]: JSONObject };',
+  }),
+};
 
 export const capabilityExtensions = defineRule({
   id: 'protocol/capability-extensions',
@@ -27,7 +28,7 @@ export const capabilityExtensions = defineRule({
   description: 'capabilities.extensions maps extension identifiers (a _meta key with its mandatory prefix) to settings objects.',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'both',
       section: 'basic/versioning#extension-negotiation',

@@ -1,38 +1,29 @@
 import { defineRule } from '../../engine/rule.js';
 import { LISTS } from '../../surface/types.js';
-import { MODERN_REVISION, type RuleSpec, type SpecText } from '../../model/spec.js';
+import { MODERN_REVISION, since, type RuleSpec, type SpecText } from '../../model/spec.js';
 import { PROBES } from './capability-consistency.js';
 
 /** What a declared capability means, in every legacy revision (basic/lifecycle#capability-negotiation). */
 export const CAPABILITIES_QUOTE = 'Client and server capabilities establish which optional protocol features will be available during the session.';
 
-const TEXT = (section: string): SpecText => ({
+/** What a declared capability means in every legacy revision; 2026-07-28 says it in its discovery result. */
+const CAPABILITIES: SpecText = {
   keyword: 'none',
   binds: 'server',
-  section,
+  section: 'basic/lifecycle#capability-negotiation',
   quote: CAPABILITIES_QUOTE,
   note: 'No sentence requires the methods of a declared capability; the capability table describes what each one offers. resources/templates/list is part of the resources feature, but a server without templates may answer an empty list.',
-});
-
-const LEGACY = {
-  '2025-11-25': TEXT('basic/lifecycle#capability-negotiation'),
-  '2025-06-18': TEXT('basic/lifecycle#capability-negotiation'),
-  '2025-03-26': TEXT('basic/lifecycle#capability-negotiation'),
-  '2024-11-05': TEXT('basic/lifecycle#capability-negotiation'),
-} as const;
+};
 
 export const CAPABILITY_SPEC: RuleSpec = {
   checklist: 'L6',
-  texts: {
-    ...LEGACY,
+  texts: since('2024-11-05', CAPABILITIES, {
     '2026-07-28': {
-      keyword: 'none',
-      binds: 'server',
       section: 'server/discover#discoverresult',
       quote: 'A discovery result includes: … `capabilities`: Capabilities the server supports (tools, resources, prompts, etc.)',
       note: 'A declared capability is one the server supports. For tools, prompts and resources this revision adds a MUST on the list method (those findings cite it); completion/complete and resources/templates/list have no such sentence.',
     },
-  },
+  }),
 };
 
 /**
@@ -42,15 +33,14 @@ export const CAPABILITY_SPEC: RuleSpec = {
 function listSpec(capability: 'tools' | 'prompts' | 'resources'): RuleSpec {
   return {
     checklist: 'L6',
-    texts: {
-      ...LEGACY,
+    texts: since('2024-11-05', CAPABILITIES, {
       '2026-07-28': {
         keyword: 'MUST',
-        binds: 'server',
         section: `server/${capability}#capabilities`,
         quote: `Servers that declare the \`${capability}\` capability MUST respond to \`${capability}/list\` requests with the set of ${capability} currently available to the requesting client.`,
+        note: undefined,
       },
-    },
+    }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
-import { MODERN_REVISION } from '../../model/spec.js';
-import { isObject, modernOnly } from './modern.js';
+import { MODERN_REVISION, since } from '../../model/spec.js';
+import { isObject } from './modern.js';
 
 export const discoverResult = defineRule({
   id: 'protocol/discover-result',
@@ -8,7 +8,7 @@ export const discoverResult = defineRule({
   description: 'server/discover answers with a well-formed DiscoverResult: supportedVersions (strings) and capabilities (an object).',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'SCHEMA',
       binds: 'server',
       section: 'schema#discoverresult',

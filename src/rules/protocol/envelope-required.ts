@@ -1,10 +1,9 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { MODERN_REVISION, since, type RuleSpec } from '../../model/spec.js';
 import { META_KEYS } from '../../connect/envelope.js';
-import { MODERN_REVISION } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
-import { modernOnly, postModern } from './modern.js';
+import { postModern } from './modern.js';
 import type { Outcome } from '../../connect/rpc.js';
 
 /**
@@ -21,14 +20,15 @@ const CASES: { name: string; meta: Record<string, unknown> }[] = [
 ];
 
 /** The sentence after the rule's own: over HTTP the refusal has a status too. */
-const HTTP_STATUS_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'basic/index#_meta',
-  quote: 'On HTTP, the response status MUST be `400 Bad Request`.',
-  note: 'It follows the sentence requiring -32602 for a request missing a required envelope field.',
-} as const;
-const HTTP_STATUS_SPEC: RuleSpec = { texts: modernOnly(HTTP_STATUS_TEXT) };
+const HTTP_STATUS_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'basic/index#_meta',
+    quote: 'On HTTP, the response status MUST be `400 Bad Request`.',
+    note: 'It follows the sentence requiring -32602 for a request missing a required envelope field.',
+  }),
+};
 
 export const envelopeRequired = defineRule({
   id: 'protocol/envelope-required',
@@ -36,7 +36,7 @@ export const envelopeRequired = defineRule({
   description: 'A request whose _meta envelope lacks a required field, or has one malformed, is refused with -32602.',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'server',
       section: 'basic/index#_meta',

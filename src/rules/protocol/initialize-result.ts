@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { asRecord, jsonType } from '../../util/json.js';
 
 export const initializeResult = defineRule({
@@ -10,37 +10,17 @@ export const initializeResult = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'L1',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'MUST',
         binds: 'server',
         section: 'basic/lifecycle#initialization',
         quote: 'The server MUST respond with its own capabilities and information:',
         note: 'The fields and their types are InitializeResult and Implementation in schema.ts.',
       },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#initialization',
-        quote: 'The server MUST respond with its own capabilities and information:',
-        note: 'The fields and their types are InitializeResult and Implementation in schema.ts.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#initialization',
-        quote: 'The server MUST respond with its own capabilities and information:',
-        note: 'The fields and their types are InitializeResult and Implementation in schema.ts.',
-      },
-      '2024-11-05': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#initialization',
-        quote: 'The server MUST respond with its own capabilities and information:',
-        note: 'The fields and their types are InitializeResult and Implementation in schema.ts.',
-      },
-      '2026-07-28': ABSENT,
-    },
+      { '2026-07-28': ABSENT },
+    ),
   },
   docs:
     'The server MUST answer `initialize` with its protocol version, its capabilities and `serverInfo` ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { INVALID_CURSOR } from '../../exercise/injected.js';
 import { LISTS } from '../../surface/types.js';
@@ -14,38 +15,12 @@ export const invalidCursor = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'PG2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/utilities/pagination#error-handling',
-        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
-      },
-      '2025-06-18': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/utilities/pagination#error-handling',
-        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
-      },
-      '2025-03-26': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/utilities/pagination#error-handling',
-        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
-      },
-      '2024-11-05': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/utilities/pagination#error-handling',
-        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
-      },
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/utilities/pagination#error-handling',
-        quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/utilities/pagination#error-handling',
+      quote: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
+    }),
   },
   docs:
     'Cursors are opaque tokens issued by the server. An invalid cursor SHOULD produce -32602 (invalid params). ' +

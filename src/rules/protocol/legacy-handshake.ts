@@ -1,10 +1,10 @@
 import { defineRule } from '../../engine/rule.js';
-import { TARGET_REVISION, type RuleSpec } from '../../model/spec.js';
+import { TARGET_REVISION, type RuleSpec, since } from '../../model/spec.js';
 import { LISTS, type ListSpec } from '../../surface/types.js';
 import { describeOutcome } from '../outcome.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { StdioConnection } from '../../connect/transport-probe.js';
-import { isObject, modernOnly } from './modern.js';
+import { isObject } from './modern.js';
 
 /** The names (tools, prompts) or URIs (resources, templates) of one list, as its items give them. */
 function keysOf(spec: ListSpec, items: readonly unknown[]): string[] {
@@ -20,7 +20,7 @@ const SAME_CONTRACT: RuleSpec = {
   basis: 'policy',
   policy:
     'A dual-era server lists the same tool and prompt names and the same resource URIs and templates whether a client opens with initialize or in the modern era. The text says a legacy client is served by the legacy revision, not what it is served.',
-  texts: modernOnly({
+  texts: since('2026-07-28', {
     keyword: 'none',
     binds: 'server',
     section: 'basic/versioning#compatibility-matrix',
@@ -35,7 +35,7 @@ export const legacyHandshake = defineRule({
     'A server tested in the modern era answers initialize too: a dual-era server with the same tools, prompts and resources, a modern-only one with an error naming its versions.',
   defaultSeverity: 'warning',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'SHOULD',
       binds: 'server',
       section: 'basic/versioning#backward-compatibility-with-initialization-based-versions',

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import type { Outcome } from '../../connect/rpc.js';
 import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
 import type { ListCapture, ListKind } from '../../surface/types.js';
@@ -11,43 +11,13 @@ import { quote } from '../../util/text.js';
 /** The shape of a page: its items array and a string nextCursor. */
 const SHAPE = {
   checklist: 'PG1',
-  texts: {
-    '2025-11-25': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'server/utilities/pagination#response-format',
-      quote: 'PaginatedResult.nextCursor?: Cursor',
-      note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
-    },
-    '2025-06-18': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'server/utilities/pagination#response-format',
-      quote: 'PaginatedResult.nextCursor?: Cursor',
-      note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
-    },
-    '2025-03-26': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'server/utilities/pagination#response-format',
-      quote: 'PaginatedResult.nextCursor?: Cursor',
-      note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
-    },
-    '2024-11-05': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'server/utilities/pagination#response-format',
-      quote: 'PaginatedResult.nextCursor?: Cursor',
-      note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
-    },
-    '2026-07-28': {
-      keyword: 'SCHEMA',
-      binds: 'server',
-      section: 'server/utilities/pagination#response-format',
-      quote: 'PaginatedResult.nextCursor?: Cursor',
-      note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
-    },
-  },
+  texts: since('2024-11-05', {
+    keyword: 'SCHEMA',
+    binds: 'server',
+    section: 'server/utilities/pagination#response-format',
+    quote: 'PaginatedResult.nextCursor?: Cursor',
+    note: "Each list result carries its items array as well (ListToolsResult.tools, ...); the loop and page-cap checks are mcpact's guards against a list that never ends.",
+  }),
 } satisfies RuleSpec;
 
 /**

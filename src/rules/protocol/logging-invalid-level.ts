@@ -1,14 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { answerOf, classifyAnswer } from '../../exercise/answers.js';
-import { ABSENT } from '../../model/spec.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { describeOutcome } from '../outcome.js';
-
-const ERRORS = {
-  keyword: 'SHOULD',
-  binds: 'server',
-  section: 'server/utilities/logging#error-handling',
-  quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid log level: `-32602` (Invalid params)',
-} as const;
 
 /** Not a LoggingLevel: syslog has it, MCP does not. */
 export const INVALID_LEVEL = 'verbose';
@@ -19,7 +12,19 @@ export const loggingInvalidLevel = defineRule({
   skipIn: { modern: '2026-07-28 removed logging/setLevel (the level travels in the _meta of each request)' },
   description: 'With logging declared, logging/setLevel with a level that is not a LoggingLevel gets -32602.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'G2', texts: { '2025-11-25': ERRORS, '2025-06-18': ERRORS, '2025-03-26': ERRORS, '2024-11-05': ERRORS, '2026-07-28': ABSENT } },
+  spec: {
+    checklist: 'G2',
+    texts: since(
+      '2024-11-05',
+      {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/utilities/logging#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid log level: `-32602` (Invalid params)',
+      },
+      { '2026-07-28': ABSENT },
+    ),
+  },
   docs:
     'mcpact sends `logging/setLevel` with level `verbose`, which is not one of the eight levels. The server should ' +
     'refuse it with -32602 (invalid params). Accepting it (a result) leaves the client believing a level was set; ' +

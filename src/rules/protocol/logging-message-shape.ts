@@ -1,15 +1,8 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { LOGGING_LEVELS } from './logging-set-level.js';
-
-const LEVELS = {
-  keyword: 'SCHEMA',
-  binds: 'server',
-  section: 'server/utilities/logging#log-message-notifications',
-  quote: 'LoggingLevel: The severity of a log message.',
-  note: 'LoggingMessageNotification params: `level: LoggingLevel`, `logger?: string`, `data: unknown` (required).',
-} as const;
 
 const KNOWN = new Set<string>(LOGGING_LEVELS);
 
@@ -18,7 +11,16 @@ export const loggingMessageShape = defineRule({
   family: 'protocol',
   description: 'Every notifications/message the server sends has one of the eight levels, data, and a string logger if any.',
   defaultSeverity: 'error',
-  spec: { checklist: 'G1', texts: { '2025-11-25': LEVELS, '2025-06-18': LEVELS, '2025-03-26': LEVELS, '2024-11-05': LEVELS, '2026-07-28': LEVELS } },
+  spec: {
+    checklist: 'G1',
+    texts: since('2024-11-05', {
+      keyword: 'SCHEMA',
+      binds: 'server',
+      section: 'server/utilities/logging#log-message-notifications',
+      quote: 'LoggingLevel: The severity of a log message.',
+      note: 'LoggingMessageNotification params: `level: LoggingLevel`, `logger?: string`, `data: unknown` (required).',
+    }),
+  },
   docs:
     'mcpact watches the log messages the server sends during the whole run (the rule runs after the others; ' +
     'protocol/logging-set-level asks for every level, so a server that logs has its chance). Each must carry ' +

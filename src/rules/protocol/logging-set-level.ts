@@ -1,19 +1,11 @@
 import { defineRule } from '../../engine/rule.js';
 import { answerOf } from '../../exercise/answers.js';
-import { ABSENT } from '../../model/spec.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { asRecord } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
 
 /** The levels of LoggingLevel, in the order of the schema. */
 export const LOGGING_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
-
-const LEVELS = {
-  keyword: 'SCHEMA',
-  binds: 'server',
-  section: 'server/utilities/logging#log-levels',
-  quote: 'LoggingLevel: The severity of a log message.',
-  note: 'SetLevelRequest takes any LoggingLevel and its result is an EmptyResult: each of the eight levels is a valid request.',
-} as const;
 
 export const loggingSetLevel = defineRule({
   id: 'protocol/logging-set-level',
@@ -21,7 +13,20 @@ export const loggingSetLevel = defineRule({
   skipIn: { modern: '2026-07-28 removed logging/setLevel (the level travels in the _meta of each request)' },
   description: 'With logging declared, logging/setLevel with each of the eight levels answers {}.',
   defaultSeverity: 'error',
-  spec: { checklist: 'G2', texts: { '2025-11-25': LEVELS, '2025-06-18': LEVELS, '2025-03-26': LEVELS, '2024-11-05': LEVELS, '2026-07-28': ABSENT } },
+  spec: {
+    checklist: 'G2',
+    texts: since(
+      '2024-11-05',
+      {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/utilities/logging#log-levels',
+        quote: 'LoggingLevel: The severity of a log message.',
+        note: 'SetLevelRequest takes any LoggingLevel and its result is an EmptyResult: each of the eight levels is a valid request.',
+      },
+      { '2026-07-28': ABSENT },
+    ),
+  },
   docs:
     'A client sets the lowest level of `notifications/message` it wants with `logging/setLevel`. mcpact sends each ' +
     'level of the schema in turn (debug, info, notice, warning, error, critical, alert, emergency); each must ' +

@@ -1,19 +1,13 @@
 /**
- * What the rules of the modern era share. A requirement of the modern era only is ABSENT in every legacy revision
- * (model/spec.ts `ModernSpecTexts`), so the engine does not run it on a legacy session (engine/rule.ts `appliesInEra`).
+ * What the rules of the modern era share. A requirement of the modern era only (`since('2026-07-28', text)`) is ABSENT
+ * in every legacy revision (model/spec.ts `ModernSpecTexts`), so the engine does not run it on a legacy session (engine/rule.ts `appliesInEra`).
  */
-import { ABSENT, type ModernSpecTexts, type SpecText } from '../../model/spec.js';
 import type { ExerciseContext } from '../../exercise/context.js';
 import { listedResources, sharedRead } from '../../exercise/resources.js';
 import { headersFor } from '../../connect/modern-http.js';
 import { outcomeOf } from '../../connect/raw-http.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { HttpProbe } from '../../connect/transport-probe.js';
-
-/** Every legacy revision lacks the requirement; 2026-07-28 has this text. */
-export function modernOnly(text: SpecText): ModernSpecTexts {
-  return { '2025-11-25': ABSENT, '2025-06-18': ABSENT, '2025-03-26': ABSENT, '2024-11-05': ABSENT, '2026-07-28': text };
-}
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { asRecord, ownValue } from '../../util/json.js';
 
 /**
@@ -34,39 +35,25 @@ export const negotiatedCapabilities = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'L4',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/lifecycle#operation',
-        quote: 'Both parties MUST: … Only use capabilities that were successfully negotiated',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/lifecycle#operation',
-        quote: 'Both parties MUST: … Only use capabilities that were successfully negotiated',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'SHOULD',
         binds: 'both',
         section: 'basic/lifecycle#operation',
         quote: 'Both parties SHOULD: … Only use capabilities that were successfully negotiated',
       },
-      '2024-11-05': {
-        keyword: 'SHOULD',
-        binds: 'both',
-        section: 'basic/lifecycle#operation',
-        quote: 'Both parties SHOULD: … Only use capabilities that were successfully negotiated',
+      {
+        '2025-06-18': { keyword: 'MUST', quote: 'Both parties MUST: … Only use capabilities that were successfully negotiated' },
+        '2026-07-28': {
+          keyword: 'MUST NOT',
+          binds: 'server',
+          section: 'basic/index#_meta',
+          quote: 'A server MUST NOT rely on capabilities the client has not declared.',
+          note: 'mcpact declares no client capabilities in its envelope. This revision has no server-to-client requests at all (basic/transports#messages; on stdio the server MUST NOT write requests to stdout), change notifications travel only on a subscriptions/listen stream, which mcpact never opens, and notifications/message only for a request that sets io.modelcontextprotocol/logLevel, which mcpact never sets.',
+        },
       },
-      '2026-07-28': {
-        keyword: 'MUST NOT',
-        binds: 'server',
-        section: 'basic/index#_meta',
-        quote: 'A server MUST NOT rely on capabilities the client has not declared.',
-        note: 'mcpact declares no client capabilities in its envelope. This revision has no server-to-client requests at all (basic/transports#messages; on stdio the server MUST NOT write requests to stdout), change notifications travel only on a subscriptions/listen stream, which mcpact never opens, and notifications/message only for a request that sets io.modelcontextprotocol/logLevel, which mcpact never sets.',
-      },
-    },
+    ),
   },
   docs:
     'During operation both sides MUST respect the negotiated protocol version and only use capabilities that were ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { asRecord } from '../../util/json.js';
 
 /** A cancellation for a request that was never sent: a real notification that a server may safely ignore. */
@@ -11,19 +12,17 @@ export const notificationNotAnswered = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'J3',
-    texts: {
-      '2025-11-25': { keyword: 'MUST NOT', binds: 'receiver', section: 'basic/index#notifications', quote: 'The receiver MUST NOT send a response.' },
-      '2025-06-18': { keyword: 'MUST NOT', binds: 'receiver', section: 'basic/index#notifications', quote: 'The receiver MUST NOT send a response.' },
-      '2025-03-26': { keyword: 'MUST NOT', binds: 'receiver', section: 'basic/index#notifications', quote: 'The receiver MUST NOT send a response.' },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'receiver',
         section: 'basic/messages#notifications',
         quote: 'Notifications are sent from the client to the server or vice versa. They do not expect a response.',
         note: 'This revision states no level; JSON-RPC 2.0 says the Server MUST NOT reply to a Notification.',
       },
-      '2026-07-28': { keyword: 'MUST NOT', binds: 'receiver', section: 'basic/index#notifications', quote: 'The receiver MUST NOT send a response.' },
-    },
+      { '2025-03-26': { keyword: 'MUST NOT', section: 'basic/index#notifications', quote: 'The receiver MUST NOT send a response.', note: undefined } },
+    ),
   },
   docs:
     'Notifications carry no id and the receiver MUST NOT send a response. mcpact sends `notifications/cancelled` ' +

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { describeOutcome } from '../outcome.js';
 
 export const ping = defineRule({
@@ -10,33 +10,16 @@ export const ping = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'P1',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'MUST',
         binds: 'receiver',
         section: 'basic/utilities/ping#behavior-requirements',
         quote: 'The receiver MUST respond promptly with an empty response:',
       },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'receiver',
-        section: 'basic/utilities/ping#behavior-requirements',
-        quote: 'The receiver MUST respond promptly with an empty response:',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'receiver',
-        section: 'basic/utilities/ping#behavior-requirements',
-        quote: 'The receiver MUST respond promptly with an empty response:',
-      },
-      '2024-11-05': {
-        keyword: 'MUST',
-        binds: 'receiver',
-        section: 'basic/utilities/ping#behavior-requirements',
-        quote: 'The receiver MUST respond promptly with an empty response:',
-      },
-      '2026-07-28': ABSENT,
-    },
+      { '2026-07-28': ABSENT },
+    ),
   },
   docs:
     'Either side may send `ping` at any time to check the other is alive; the receiver MUST respond promptly with ' +

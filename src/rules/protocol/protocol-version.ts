@@ -1,12 +1,12 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
-import { ABSENT, KNOWN_REVISIONS, isKnownRevision } from '../../model/spec.js';
+import { ABSENT, KNOWN_REVISIONS, isKnownRevision, since, type RuleSpec } from '../../model/spec.js';
 
 /** A version the server supports: what initialize must answer with. */
 const NEGOTIATED = {
   checklist: 'L2',
-  texts: {
-    '2025-11-25': {
+  texts: since(
+    '2024-11-05',
+    {
       keyword: 'MUST',
       binds: 'server',
       section: 'basic/lifecycle#version-negotiation',
@@ -14,32 +14,8 @@ const NEGOTIATED = {
         'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
       note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
     },
-    '2025-06-18': {
-      keyword: 'MUST',
-      binds: 'server',
-      section: 'basic/lifecycle#version-negotiation',
-      quote:
-        'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-      note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
-    },
-    '2025-03-26': {
-      keyword: 'MUST',
-      binds: 'server',
-      section: 'basic/lifecycle#version-negotiation',
-      quote:
-        'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-      note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
-    },
-    '2024-11-05': {
-      keyword: 'MUST',
-      binds: 'server',
-      section: 'basic/lifecycle#version-negotiation',
-      quote:
-        'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-      note: "mcpact asks for the revision it targets; an answer that is no published revision is a version no client that follows the text can support. `expect.protocol_version` is the config's own expectation.",
-    },
-    '2026-07-28': ABSENT,
-  },
+    { '2026-07-28': ABSENT },
+  ),
 } satisfies RuleSpec;
 
 /** `expect.protocol_version` is the config's own expectation; the sentence says what it is about. */

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { asRecord } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
 
@@ -12,39 +13,24 @@ export const requestIdEcho = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'J1',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#result-responses',
-        quote: 'Result responses MUST include the same ID as the request they correspond to.',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#responses',
-        quote: 'Responses MUST include the same ID as the request they correspond to.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#responses',
-        quote: 'Responses MUST include the same ID as the request they correspond to.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'MUST',
         binds: 'both',
         section: 'basic/messages#responses',
         quote: 'Responses MUST include the same ID as the request they correspond to.',
       },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#error-responses',
-        quote: 'Error responses MUST include the same ID as the request they correspond to',
-        note: 'The probe is a ping, which 2026-07-28 removed, so a modern server answers it with an error; one that still answers with a result owes the same id (basic/index#result-responses: "Result responses MUST include the same ID as the request they correspond to.").',
+      {
+        '2025-03-26': { section: 'basic/index#responses' },
+        '2025-11-25': { section: 'basic/index#result-responses', quote: 'Result responses MUST include the same ID as the request they correspond to.' },
+        '2026-07-28': {
+          section: 'basic/index#error-responses',
+          quote: 'Error responses MUST include the same ID as the request they correspond to',
+          note: 'The probe is a ping, which 2026-07-28 removed, so a modern server answers it with an error; one that still answers with a result owes the same id (basic/index#result-responses: "Result responses MUST include the same ID as the request they correspond to.").',
+        },
       },
-    },
+    ),
   },
   docs:
     'A response MUST carry the same id as the request it answers. mcpact sends `ping` with a non-ASCII string id ' +

@@ -1,14 +1,14 @@
 import { defineRule } from '../../engine/rule.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { LISTS } from '../../surface/types.js';
-import { firstReadResult, modernOnly } from './modern.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { firstReadResult } from './modern.js';
 
 /** The result types of the core protocol (basic/index#resulttype). */
 const RESULT_TYPES = ['complete', 'input_required'];
 
 /** Only prompts/get, resources/read and tools/call may answer that more input is needed. */
 const INPUT_REQUIRED_ONLY_SPEC: RuleSpec = {
-  texts: modernOnly({
+  texts: since('2026-07-28', {
     keyword: 'MUST NOT',
     binds: 'server',
     section: 'basic/patterns/mrtr#supported-requests',
@@ -23,7 +23,7 @@ export const resultType = defineRule({
   description: 'Every result carries resultType ("complete" or "input_required"): the server/discover result, every page of every list and resources/read.',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'server',
       section: 'basic/index#result-responses',

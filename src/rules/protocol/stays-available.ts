@@ -1,14 +1,12 @@
 import { defineRule } from '../../engine/rule.js';
 import { BURST, describeDegradation } from '../../connect/health.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
-import type { RuleSpec, SpecText } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { CAPABILITIES_QUOTE, LIST_SPECS } from './capability-implemented.js';
 
 const NOTE =
   'No sentence requires a server to keep serving: a request must get a response (an error is one), and servers MUST rate limit tool invocations. ' +
   'A declared capability establishes a feature that is available during the session; a server that turns itself off for everything after a few bad requests takes it away.';
-
-const LEGACY: SpecText = { keyword: 'none', binds: 'server', section: 'basic/lifecycle#capability-negotiation', quote: CAPABILITIES_QUOTE, note: NOTE };
 
 /**
  * The sentences of capability-implemented about answering the list method of a declared capability (a MUST from
@@ -35,19 +33,16 @@ export const staysAvailable = defineRule({
   // The last control request is asked once every other rule has sent what it sends.
   afterOthers: true,
   spec: {
-    texts: {
-      '2025-11-25': LEGACY,
-      '2025-06-18': LEGACY,
-      '2025-03-26': LEGACY,
-      '2024-11-05': LEGACY,
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/discover#discoverresult',
-        quote: 'A discovery result includes: … `capabilities`: Capabilities the server supports (tools, resources, prompts, etc.)',
-        note: NOTE,
+    texts: since(
+      '2024-11-05',
+      { keyword: 'none', binds: 'server', section: 'basic/lifecycle#capability-negotiation', quote: CAPABILITIES_QUOTE, note: NOTE },
+      {
+        '2026-07-28': {
+          section: 'server/discover#discoverresult',
+          quote: 'A discovery result includes: … `capabilities`: Capabilities the server supports (tools, resources, prompts, etc.)',
+        },
       },
-    },
+    ),
   },
   alsoQuotes: SERVED_LISTS,
   docs:

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
 
@@ -12,44 +13,26 @@ export const unknownMethod = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'J4',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0 (section 5.1) defines -32601 as "Method not found"; neither text puts a requirement level on answering an unknown method with it.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0 (section 5.1) defines -32601 as "Method not found"; neither text puts a requirement level on answering an unknown method with it.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0 (section 5.1) defines -32601 as "Method not found"; neither text puts a requirement level on answering an unknown method with it.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'both',
         section: 'basic/messages',
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: 'JSON-RPC 2.0 (section 5.1) defines -32601 as "Method not found"; neither text puts a requirement level on answering an unknown method with it.',
       },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#methodnotfounderror',
-        quote:
-          'MethodNotFoundError: In MCP, a server returns this error when a client invokes a method the server does not implement — either a genuinely unknown method, or one gated behind a server capability the server did not advertise',
-        note: 'MethodNotFoundError is code -32601 (METHOD_NOT_FOUND); the doc comment states no requirement level. Over Streamable HTTP, 2026-07-28 adds one: a server that does not implement the method MUST respond with 404 Not Found and -32601 (basic/transports/streamable-http#protocol-version-header).',
+      {
+        '2025-03-26': { section: 'basic/index#messages', quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.' },
+        '2026-07-28': {
+          binds: 'server',
+          section: 'schema#methodnotfounderror',
+          quote:
+            'MethodNotFoundError: In MCP, a server returns this error when a client invokes a method the server does not implement — either a genuinely unknown method, or one gated behind a server capability the server did not advertise',
+          note: 'MethodNotFoundError is code -32601 (METHOD_NOT_FOUND); the doc comment states no requirement level. Over Streamable HTTP, 2026-07-28 adds one: a server that does not implement the method MUST respond with 404 Not Found and -32601 (basic/transports/streamable-http#protocol-version-header).',
+        },
       },
-    },
+    ),
   },
   docs:
     'JSON-RPC reserves -32601 (method not found) for requests the server cannot route. Clients rely on it to ' +

@@ -1,23 +1,24 @@
 import { defineRule } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { envelopeMeta, MODERN_ERRORS, META_KEYS } from '../../connect/envelope.js';
 import { answerOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
-import { isObject, modernOnly, postModern } from './modern.js';
+import { isObject, postModern } from './modern.js';
 import type { Outcome } from '../../connect/rpc.js';
 
 /** A revision no server implements. */
 export const UNSUPPORTED_VERSION = '1999-01-01';
 
 /** Streamable HTTP adds the status to the error. */
-const HTTP_STATUS_TEXT = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'basic/transports/streamable-http#protocol-version-header',
-  quote:
-    'If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.',
-} as const;
-const HTTP_STATUS_SPEC: RuleSpec = { texts: modernOnly(HTTP_STATUS_TEXT) };
+const HTTP_STATUS_SPEC: RuleSpec = {
+  texts: since('2026-07-28', {
+    keyword: 'MUST',
+    binds: 'server',
+    section: 'basic/transports/streamable-http#protocol-version-header',
+    quote:
+      'If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.',
+  }),
+};
 
 export const unsupportedVersion = defineRule({
   id: 'protocol/unsupported-version',
@@ -25,7 +26,7 @@ export const unsupportedVersion = defineRule({
   description: 'A request naming a protocol version the server does not implement gets UnsupportedProtocolVersionError (-32022) with the supported versions.',
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'server',
       section: 'basic/versioning#protocol-version-negotiation',

@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
-import { ABSENT, KNOWN_REVISIONS } from '../../model/spec.js';
+import { ABSENT, KNOWN_REVISIONS, since } from '../../model/spec.js';
 import { DEFAULT_DEPTH } from '../../model/depth.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
@@ -17,37 +17,17 @@ export const versionNegotiation = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'L3',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'MUST',
         binds: 'server',
         section: 'basic/lifecycle#version-negotiation',
         quote:
           'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
       },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#version-negotiation',
-        quote:
-          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#version-negotiation',
-        quote:
-          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-      },
-      '2024-11-05': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'basic/lifecycle#version-negotiation',
-        quote:
-          'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
-      },
-      '2026-07-28': ABSENT,
-    },
+      { '2026-07-28': ABSENT },
+    ),
   },
   sharedChild: true,
   docs:

@@ -1,13 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
-import { contentItems, everyRevision, familyReads, quoteUri } from './shared.js';
-
-const ENCODED = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'server/resources#security-considerations',
-  quote: 'Binary data MUST be properly encoded',
-  note: 'BlobResourceContents.blob is "A base64-encoded string representing the binary data of the item" (schema.ts, @format byte).',
-} as const;
+import { since } from '../../model/spec.js';
+import { contentItems, familyReads, quoteUri } from './shared.js';
 
 /** RFC 4648 base64 (standard alphabet, padded), as JSON Schema's `byte` format means it: no line breaks, no spaces. */
 export function base64Problem(blob: string): string | undefined {
@@ -24,7 +17,16 @@ export const blobBase64 = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'Every blob in resources/read contents is valid base64 (RFC 4648, padded).',
   defaultSeverity: 'error',
-  spec: { checklist: 'R6', texts: everyRevision(ENCODED, { '2026-07-28': ENCODED }) },
+  spec: {
+    checklist: 'R6',
+    texts: since('2024-11-05', {
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'server/resources#security-considerations',
+      quote: 'Binary data MUST be properly encoded',
+      note: 'BlobResourceContents.blob is "A base64-encoded string representing the binary data of the item" (schema.ts, @format byte).',
+    }),
+  },
   docs:
     'A `blob` is the base64 encoding of binary contents: the standard alphabet, padded to a multiple of four ' +
     'characters, no line breaks or spaces. A client that decodes it strictly fails on anything else, and a lenient ' +

@@ -1,16 +1,10 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { templateSamples } from '../../exercise/resources.js';
 import { quote, truncate } from '../../util/text.js';
 import { completionProblem } from '../prompts/completion-result.js';
-import { everyRevision, quoteUri } from './shared.js';
-
-const RESULT = {
-  keyword: 'SCHEMA',
-  binds: 'server',
-  section: 'schema#completeresult',
-  quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
-} as const;
+import { quoteUri } from './shared.js';
 
 export const completionResult = defineRule({
   id: 'resources/completion-result',
@@ -20,11 +14,19 @@ export const completionResult = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'C2',
-    texts: everyRevision(RESULT, {
-      '2025-03-26': { ...RESULT, section: 'server/utilities/completion#completeresult' },
-      '2024-11-05': { ...RESULT, section: 'server/utilities/completion#completeresult' },
-      '2026-07-28': { ...RESULT, quote: 'CompleteResult: An array of completion values. Must not exceed 100 items.' },
-    }),
+    texts: since(
+      '2024-11-05',
+      {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/utilities/completion#completeresult',
+        quote: 'CompleteResult: An array of completion values. Must not exceed 100 items. values: string[];',
+      },
+      {
+        '2025-06-18': { section: 'schema#completeresult' },
+        '2026-07-28': { quote: 'CompleteResult: An array of completion values. Must not exceed 100 items.' },
+      },
+    ),
   },
   docs:
     'Resource-template variables complete like prompt arguments ("Arguments may be auto-completed through the ' +

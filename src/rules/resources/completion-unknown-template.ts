@@ -1,17 +1,9 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { UNKNOWN_TEMPLATE } from '../../exercise/injected.js';
 import { listedTemplates } from '../../exercise/resources.js';
 import { describeOutcome } from '../outcome.js';
-import { everyRevision } from './shared.js';
-
-const ERRORS = {
-  keyword: 'none',
-  binds: 'server',
-  section: 'server/utilities/completion#error-handling',
-  quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
-  note: 'The list names prompts only; a ref/resource to a template that does not exist is the same failure, so mcpact expects the same code as a best practice.',
-} as const;
 
 /** A template no server lists. */
 export { UNKNOWN_TEMPLATE };
@@ -27,16 +19,23 @@ export const completionUnknownTemplate = defineRule({
     policy:
       'completion/complete for a resource template the server does not list is refused with -32602, as the text asks for a prompt that does not exist. The text names prompts only.',
     checklist: 'C3',
-    texts: everyRevision(ERRORS, {
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/utilities/completion#requesting-completions',
         quote: 'To get completion suggestions, clients send a `completion/complete` request specifying what is being completed through a reference type:',
         note: 'This revision lists no error codes for completion/complete.',
       },
-      '2026-07-28': ERRORS,
-    }),
+      {
+        '2025-03-26': {
+          section: 'server/utilities/completion#error-handling',
+          quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Invalid prompt name: `-32602` (Invalid params)',
+          note: 'The list names prompts only; a ref/resource to a template that does not exist is the same failure, so mcpact expects the same code as a best practice.',
+        },
+      },
+    ),
   },
   docs:
     'Asked to complete variable `mcpact` of `mcpact-no-such-template://{mcpact}`, a server that declares ' +

@@ -1,14 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { mediaTypeProblem } from '../../util/media-type.js';
-import { contentItems, everyRevision, familyReads, quoteUri } from './shared.js';
-
-const CONTENTS = {
-  keyword: 'none',
-  binds: 'server',
-  section: 'server/resources#resource-contents',
-  quote: 'ResourceContents: The contents of a specific resource or sub-resource.',
-  note: 'The contents of what was read carry its own URI (or a sub-resource of it) and its MIME type; the text sets no level for a mismatch, so this is a best practice.',
-} as const;
+import { contentItems, familyReads, quoteUri } from './shared.js';
 
 /** The media type without parameters, lower case: `text/html;profile=mcp-app` is `text/html`. */
 export function essence(mimeType: string): string {
@@ -31,7 +24,16 @@ export const contentsMatch = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'The contents of a read carry the URI that was read and a mimeType that agrees with the listing.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'R2', texts: everyRevision(CONTENTS, { '2026-07-28': CONTENTS }) },
+  spec: {
+    checklist: 'R2',
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/resources#resource-contents',
+      quote: 'ResourceContents: The contents of a specific resource or sub-resource.',
+      note: 'The contents of what was read carry its own URI (or a sub-resource of it) and its MIME type; the text sets no level for a mismatch, so this is a best practice.',
+    }),
+  },
   docs:
     'A read that answers with one contents item must give it the URI that was asked for (the same after ' +
     'percent-decoding); several items may carry sub-resources of it. When the listing (the resource, or the ' +

@@ -1,15 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { jsonType } from '../../util/json.js';
-import { contentItems, everyRevision, familyReads, quoteUri } from './shared.js';
-
-const SCHEMA_TEXT = (section: string) =>
-  ({
-    keyword: 'SCHEMA',
-    binds: 'server',
-    section,
-    quote: 'ReadResourceResult.contents: (TextResourceContents | BlobResourceContents)[];',
-    note: 'TextResourceContents has `uri`, optional `mimeType` and `text: string`; BlobResourceContents the same with `blob: string`.',
-  }) as const;
+import { contentItems, familyReads, quoteUri } from './shared.js';
 
 export const contentsShape = defineRule({
   id: 'resources/contents-shape',
@@ -19,11 +11,17 @@ export const contentsShape = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'R2',
-    texts: everyRevision(SCHEMA_TEXT('schema#readresourceresult'), {
-      '2025-03-26': SCHEMA_TEXT('server/resources#reading-resources'),
-      '2024-11-05': SCHEMA_TEXT('server/resources#reading-resources'),
-      '2026-07-28': SCHEMA_TEXT('schema#readresourceresult'),
-    }),
+    texts: since(
+      '2024-11-05',
+      {
+        keyword: 'SCHEMA',
+        binds: 'server',
+        section: 'server/resources#reading-resources',
+        quote: 'ReadResourceResult.contents: (TextResourceContents | BlobResourceContents)[];',
+        note: 'TextResourceContents has `uri`, optional `mimeType` and `text: string`; BlobResourceContents the same with `blob: string`.',
+      },
+      { '2025-06-18': { section: 'schema#readresourceresult' } },
+    ),
   },
   docs:
     'Judges every read the family makes (listed resources, one expansion of each template, the UI resources tools ' +

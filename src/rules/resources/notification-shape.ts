@@ -1,14 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { asRecord, jsonType } from '../../util/json.js';
-import { everyRevision } from './shared.js';
-
-const UPDATED = {
-  keyword: 'SCHEMA',
-  binds: 'server',
-  section: 'server/resources#subscriptions',
-  quote: 'ResourceUpdatedNotification: A notification from the server to the client, informing it that a resource has changed and may need to be read again.',
-  note: 'Its params carry `uri: string`; ResourceListChangedNotification has no params beyond `_meta`.',
-} as const;
 
 export const notificationShape = defineRule({
   id: 'resources/notification-shape',
@@ -16,7 +8,16 @@ export const notificationShape = defineRule({
   description:
     'notifications/resources/updated carries a string params.uri, and notifications/resources/list_changed object params, whenever the server sends them.',
   defaultSeverity: 'error',
-  spec: { texts: everyRevision(UPDATED, { '2026-07-28': UPDATED }) },
+  spec: {
+    texts: since('2024-11-05', {
+      keyword: 'SCHEMA',
+      binds: 'server',
+      section: 'server/resources#subscriptions',
+      quote:
+        'ResourceUpdatedNotification: A notification from the server to the client, informing it that a resource has changed and may need to be read again.',
+      note: 'Its params carry `uri: string`; ResourceListChangedNotification has no params beyond `_meta`.',
+    }),
+  },
   docs:
     'mcpact does not ask for these notifications (it cannot make a resource change); it watches every ' +
     'notification the server sends during the whole run (the rule runs after the others; the first 20 of each ' +

@@ -1,16 +1,9 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { resourceLimits } from '../../config/resources.js';
 import { answerOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
-import { capNote, everyRevision, familyReads, NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
-
-const READING = {
-  keyword: 'none',
-  binds: 'server',
-  section: 'server/resources#reading-resources',
-  quote: 'To retrieve resource contents, clients send a `resources/read` request:',
-  note: 'A listed resource is one a client is told it can read; the text sets no level for a read that fails, so this is a best practice.',
-} as const;
+import { capNote, familyReads, NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
 
 export const readable = defineRule({
   id: 'resources/readable',
@@ -20,7 +13,17 @@ export const readable = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'R2',
-    texts: everyRevision(READING, { '2026-07-28': { ...READING, quote: 'To retrieve resource contents, clients send a `resources/read` request.' } }),
+    texts: since(
+      '2024-11-05',
+      {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#reading-resources',
+        quote: 'To retrieve resource contents, clients send a `resources/read` request:',
+        note: 'A listed resource is one a client is told it can read; the text sets no level for a read that fails, so this is a best practice.',
+      },
+      { '2026-07-28': { quote: 'To retrieve resource contents, clients send a `resources/read` request.' } },
+    ),
   },
   docs:
     'mcpact reads each listed resource once (`resources/read` is side-effect free by the spec), up to ' +

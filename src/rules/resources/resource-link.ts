@@ -9,15 +9,8 @@ import type { Location } from '../../model/location.js';
 import { asRecord } from '../../util/json.js';
 import { quote, truncate } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { ABSENT, everyRevision, NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
-
-const LINKS = {
-  keyword: 'MAY',
-  binds: 'server',
-  section: 'server/tools#resource-links',
-  quote: 'A tool MAY return links to Resources, to provide additional context or data.',
-  note: 'A link is "a URI that can be subscribed to or fetched by the client"; a link that cannot be read breaks that, at the level of a best practice.',
-} as const;
+import { NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
+import { since } from '../../model/spec.js';
 
 /** The rules whose runs make the valid tools/call requests and the prompts/get renders this rule looks into. */
 const TOOL_CALLERS = ['tools/valid-input', 'tools/structured-content', 'tools/structured-text'];
@@ -73,7 +66,15 @@ export const resourceLink = defineRule({
   family: 'resources',
   description: 'Every resource_link in the tool results and prompt messages mcpact gets anyway points to a resource that can be read.',
   defaultSeverity: 'warning',
-  spec: { texts: everyRevision(LINKS, { '2025-03-26': ABSENT, '2024-11-05': ABSENT, '2026-07-28': LINKS }) },
+  spec: {
+    texts: since('2025-06-18', {
+      keyword: 'MAY',
+      binds: 'server',
+      section: 'server/tools#resource-links',
+      quote: 'A tool MAY return links to Resources, to provide additional context or data.',
+      note: 'A link is "a URI that can be subscribed to or fetched by the client"; a link that cannot be read breaks that, at the level of a best practice.',
+    }),
+  },
   docs:
     'Tools (and prompts) may answer with `resource_link` content: a URI the client can read. mcpact looks into ' +
     'the tool results of the valid calls the safe-call policy already allows (only when the tools rules that make ' +

@@ -7,17 +7,9 @@ import type { Outcome } from '../../connect/rpc.js';
 import { unreachableEvidence } from '../../exercise/answers.js';
 import { quoteUri, type FamilyReads } from '../../exercise/resource-reads.js';
 import type { ResourceRead } from '../../exercise/resources.js';
-import { ABSENT, type SpecText, type TargetSpecTexts } from '../../model/spec.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
 
 export { familyReads, quoteUri, resourceLocation, type FamilyRead, type FamilyReads } from '../../exercise/resource-reads.js';
-
-/** The same text in every revision mcpact knows, with the exceptions given (a later revision, an older section). */
-export function everyRevision(text: SpecText, except: Partial<TargetSpecTexts> = {}): TargetSpecTexts {
-  return { '2025-11-25': text, '2025-06-18': text, '2025-03-26': text, '2024-11-05': text, ...except };
-}
-
-export { ABSENT };
 
 /** The first revision without initialize, sessions, resources/subscribe and logging/setLevel (the modern era). */
 export const MODERN_REVISION = '2026-07-28';

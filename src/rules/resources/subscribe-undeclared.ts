@@ -1,17 +1,10 @@
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { asRecord } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
-import { ABSENT, everyRevision, isModern, quoteUri } from './shared.js';
+import { isModern, quoteUri } from './shared.js';
 import { subscriptionUri } from './subscribe.js';
-
-const SUBSCRIBE = {
-  keyword: 'none',
-  binds: 'server',
-  section: 'server/resources#capabilities',
-  quote: '`subscribe`: whether the client can subscribe to be notified of changes to individual resources.',
-  note: 'Without the flag a client cannot subscribe, and the server may not send notifications/resources/updated (protocol/negotiated-capabilities); the completion page words the same case as "Method not found: -32601 (Capability not supported)". The text sets no level, so this is a best practice.',
-} as const;
 
 export const subscribeUndeclared = defineRule({
   id: 'resources/subscribe-undeclared',
@@ -20,7 +13,20 @@ export const subscribeUndeclared = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'Without resources.subscribe declared, resources/subscribe gets -32601, not a result.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'R3', texts: everyRevision(SUBSCRIBE, { '2026-07-28': ABSENT }) },
+  spec: {
+    checklist: 'R3',
+    texts: since(
+      '2024-11-05',
+      {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#capabilities',
+        quote: '`subscribe`: whether the client can subscribe to be notified of changes to individual resources.',
+        note: 'Without the flag a client cannot subscribe, and the server may not send notifications/resources/updated (protocol/negotiated-capabilities); the completion page words the same case as "Method not found: -32601 (Capability not supported)". The text sets no level, so this is a best practice.',
+      },
+      { '2026-07-28': ABSENT },
+    ),
+  },
   docs:
     'A server that declares `resources` but not `subscribe` tells clients they cannot subscribe. If it answers ' +
     '`resources/subscribe` with `{}` anyway, the client believes it is subscribed and waits for updates the server ' +

@@ -1,17 +1,10 @@
 import { defineRule } from '../../engine/rule.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { answerOf } from '../../exercise/answers.js';
 import { listedResources, templateSamples } from '../../exercise/resources.js';
 import { asRecord } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
-import { ABSENT, everyRevision, isModern, quoteUri, resourceLocation } from './shared.js';
-
-const SUBSCRIBE = {
-  keyword: 'none',
-  binds: 'server',
-  section: 'server/resources#capabilities',
-  quote: '`subscribe`: whether the client can subscribe to be notified of changes to individual resources.',
-  note: 'resources/subscribe and resources/unsubscribe answer an EmptyResult (schema.ts); the text sets no level, so this is a best practice.',
-} as const;
+import { isModern, quoteUri, resourceLocation } from './shared.js';
 
 /** The URI mcpact subscribes to: the first listed resource, else the first expanded template. */
 export async function subscriptionUri(context: Parameters<typeof templateSamples>[0]): Promise<string | undefined> {
@@ -25,7 +18,20 @@ export const subscribe = defineRule({
   needs: ['resources', 'resourceTemplates'],
   description: 'With resources.subscribe declared, resources/subscribe and resources/unsubscribe of a listed resource answer {}.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'R3', texts: everyRevision(SUBSCRIBE, { '2026-07-28': ABSENT }) },
+  spec: {
+    checklist: 'R3',
+    texts: since(
+      '2024-11-05',
+      {
+        keyword: 'none',
+        binds: 'server',
+        section: 'server/resources#capabilities',
+        quote: '`subscribe`: whether the client can subscribe to be notified of changes to individual resources.',
+        note: 'resources/subscribe and resources/unsubscribe answer an EmptyResult (schema.ts); the text sets no level, so this is a best practice.',
+      },
+      { '2026-07-28': ABSENT },
+    ),
+  },
   docs:
     'A server that declares `resources: { subscribe: true }` promises that clients can subscribe to a resource and ' +
     'hear `notifications/resources/updated` when it changes. mcpact subscribes to the first listed resource (or the ' +

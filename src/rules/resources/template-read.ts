@@ -1,17 +1,10 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { resourceLimits } from '../../config/resources.js';
 import { answerOf } from '../../exercise/answers.js';
 import { capped, listedTemplates, sharedRead, templateSamples } from '../../exercise/resources.js';
 import { describeOutcome } from '../outcome.js';
-import { everyRevision, NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
-
-const TEMPLATES = {
-  keyword: 'none',
-  binds: 'server',
-  section: 'server/resources#resource-templates',
-  quote: 'Resource templates allow servers to expose parameterized resources using URI templates.',
-  note: 'A template promises resources for the values of its variables; the text sets no level for an expansion that cannot be read, so this is a best practice.',
-} as const;
+import { NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
 
 export const templateRead = defineRule({
   id: 'resources/template-read',
@@ -19,7 +12,16 @@ export const templateRead = defineRule({
   needs: ['resourceTemplates'],
   description: 'Each resource template, expanded with sample values (config, completion, description), can be read.',
   defaultSeverity: 'warning',
-  spec: { checklist: 'R2', texts: everyRevision(TEMPLATES, { '2026-07-28': TEMPLATES }) },
+  spec: {
+    checklist: 'R2',
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/resources#resource-templates',
+      quote: 'Resource templates allow servers to expose parameterized resources using URI templates.',
+      note: 'A template promises resources for the values of its variables; the text sets no level for an expansion that cannot be read, so this is a best practice.',
+    }),
+  },
   docs:
     'Each listed template (up to `resources.max_reads`) is expanded once (RFC 6570) and read. Each variable takes ' +
     'its value from `resources.template_examples` in the config, else the first value `completion/complete` ' +

@@ -3,14 +3,13 @@ import { resourceLimits } from '../../config/resources.js';
 import type { RuleContext } from '../../engine/rule.js';
 import { capped, declaresUiExtension, sharedRead, uiLinks, type ResourceRead, type UiLink } from '../../exercise/resources.js';
 import type { Location } from '../../model/location.js';
-import type { RuleSpec, SpecText } from '../../model/spec.js';
+import { since, type RuleSpec, type SpecText } from '../../model/spec.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
 import { truncate } from '../../util/text.js';
-import { everyRevision } from './shared.js';
 
 /** A rule resting on the MCP Apps specification: the same sentence whatever MCP revision was negotiated. */
 export function uiSpec(text: SpecText): RuleSpec {
-  return { extension: 'io.modelcontextprotocol/ui', texts: everyRevision(text, { '2026-07-28': text }) };
+  return { extension: 'io.modelcontextprotocol/ui', texts: since('2024-11-05', text) };
 }
 
 export function toolLocation(tool: string, pointer = '/_meta/ui'): Location {

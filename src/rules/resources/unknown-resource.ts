@@ -2,23 +2,8 @@ import { defineRule } from '../../engine/rule.js';
 import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
 import { listedResources, sharedRead, unknownResourceUri } from '../../exercise/resources.js';
 import { describeOutcome } from '../outcome.js';
-import { levelLabel } from '../../model/spec.js';
-import { everyRevision, isModern, quoteUri } from './shared.js';
-
-const SHOULD_32002 = {
-  keyword: 'SHOULD',
-  binds: 'server',
-  section: 'server/resources#error-handling',
-  quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Resource not found: `-32002`',
-} as const;
-
-const MUST_32602 = {
-  keyword: 'MUST',
-  binds: 'server',
-  section: 'server/resources#error-handling',
-  quote: 'If the requested resource does not exist, servers MUST return a JSON-RPC error with code `-32602` (Invalid Params).',
-  note: 'The same section: "Servers MUST NOT return an empty `contents` array for a non-existent resource."',
-} as const;
+import { levelLabel, since } from '../../model/spec.js';
+import { isModern, quoteUri } from './shared.js';
 
 /** The code the negotiated revision prescribes for a resource that does not exist. */
 export function notFoundCode(protocolVersion: string | undefined): number {
@@ -34,7 +19,25 @@ export const unknownResource = defineRule({
   defaultSeverity: 'warning',
   // A SHOULD up to 2025-11-25, a MUST from 2026-07-28: the severity follows the revision's keyword.
   severityFollowsRevision: true,
-  spec: { checklist: 'R5', texts: everyRevision(SHOULD_32002, { '2026-07-28': MUST_32602 }) },
+  spec: {
+    checklist: 'R5',
+    texts: since(
+      '2024-11-05',
+      {
+        keyword: 'SHOULD',
+        binds: 'server',
+        section: 'server/resources#error-handling',
+        quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: … Resource not found: `-32002`',
+      },
+      {
+        '2026-07-28': {
+          keyword: 'MUST',
+          quote: 'If the requested resource does not exist, servers MUST return a JSON-RPC error with code `-32602` (Invalid Params).',
+          note: 'The same section: "Servers MUST NOT return an empty `contents` array for a non-existent resource."',
+        },
+      },
+    ),
+  },
   docs:
     "mcpact reads a URI that no listed resource has and no listed template covers (in the scheme of the server's " +
     'own resources, path `mcpact-no-such-resource`; never an http(s) URI). Up to 2025-11-25 the text asks for ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { duplicates } from '../../util/duplicates.js';
 import { pointer } from '../../util/json-pointer.js';
@@ -15,43 +16,13 @@ export const promptArgumentCaseCollision = defineRule({
     basis: 'policy',
     policy:
       'No two argument names of one prompt differ only by letter case: forms and clients that normalise case mix them up. Argument names are plain strings to the specification.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Argument names are plain strings; the text says nothing about letter case.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Argument names are plain strings; the text says nothing about letter case.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Argument names are plain strings; the text says nothing about letter case.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Argument names are plain strings; the text says nothing about letter case.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Argument names are plain strings; the text says nothing about letter case.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/prompts#prompt',
+      quote: '`arguments`: Optional list of arguments for customization',
+      note: 'Argument names are plain strings; the text says nothing about letter case.',
+    }),
   },
   docs:
     'Argument names are case-sensitive on the wire, but forms, shells and clients that normalise case do not keep ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord } from '../../util/json.js';
 import { pointer } from '../../util/json-pointer.js';
@@ -14,43 +15,17 @@ export const promptArgumentRequiredExplicit = defineRule({
   spec: {
     basis: 'policy',
     policy: 'Every prompt argument states `required` as true or false: clients disagree on what a missing one means. The schema makes `required` optional.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#promptargument',
-        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-        note: '`required` is optional in schema.ts: an argument without it is valid.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#promptargument',
-        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-        note: '`required` is optional in schema.ts: an argument without it is valid.',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/prompts#prompt',
         quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
         note: '`required` is optional in schema.ts: an argument without it is valid.',
       },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-        note: '`required` is optional in schema.ts: an argument without it is valid.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#promptargument',
-        quote: 'PromptArgument: Whether this argument must be provided. required?: boolean;',
-        note: '`required` is optional in schema.ts: an argument without it is valid.',
-      },
-    },
+      { '2025-06-18': { section: 'schema#promptargument' } },
+    ),
   },
   docs:
     'When an argument leaves out `required`, clients disagree on what it means: some treat the argument as ' +

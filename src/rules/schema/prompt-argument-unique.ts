@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { duplicates } from '../../util/duplicates.js';
 import { pointer } from '../../util/json-pointer.js';
@@ -16,43 +17,13 @@ export const promptArgumentUnique = defineRule({
     policy:
       'No two arguments of one prompt share a name: prompts/get passes arguments keyed by name, so only one of them could get a value. No sentence says argument names are distinct.',
     checklist: 'PR2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`arguments`: Optional list of arguments for customization',
-        note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/prompts#prompt',
+      quote: '`arguments`: Optional list of arguments for customization',
+      note: 'Neither the text nor schema.ts says anything about argument names being distinct; prompts/get passes arguments as an object keyed by name (GetPromptRequest), so of two arguments with one name only one can get a value.',
+    }),
   },
   docs:
     '`prompts/get` passes arguments as an object keyed by name, so two arguments with the same name cannot both be ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 
 export const promptDescription = defineRule({
@@ -10,13 +11,12 @@ export const promptDescription = defineRule({
   spec: {
     basis: 'policy',
     policy: 'Every prompt has a description with some text: hosts show it next to the prompt. The schema makes the description optional.',
-    texts: {
-      '2025-11-25': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
-      '2025-06-18': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
-      '2025-03-26': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
-      '2024-11-05': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
-      '2026-07-28': { keyword: 'none', binds: 'server', section: 'server/prompts#prompt', quote: '`description`: Optional human-readable description' },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/prompts#prompt',
+      quote: '`description`: Optional human-readable description',
+    }),
   },
   docs:
     'Hosts show prompts as slash commands or menu entries with their description next to them; without one the ' +

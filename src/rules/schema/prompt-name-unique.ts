@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { duplicates } from '../../util/duplicates.js';
 import { quote } from '../../util/text.js';
@@ -12,43 +13,13 @@ export const promptNameUnique = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'PR2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`name`: Unique identifier for the prompt',
-        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`name`: Unique identifier for the prompt',
-        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`name`: Unique identifier for the prompt',
-        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`name`: Unique identifier for the prompt',
-        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#prompt',
-        quote: '`name`: Unique identifier for the prompt',
-        note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/prompts#prompt',
+      quote: '`name`: Unique identifier for the prompt',
+      note: 'A description, not a requirement: neither the text nor schema.ts states a level for unique prompt names.',
+    }),
   },
   docs:
     'A prompt is identified by its name: `prompts/get` takes only the name, so of two prompts that share one, only ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord, jsonType } from '../../util/json.js';
 import { pointer } from '../../util/json-pointer.js';
@@ -26,31 +27,11 @@ export const promptShape = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'PR2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#prompt',
-        quote: 'BaseMetadata.name: string',
-        note: 'Prompt and PromptArgument extend BaseMetadata (name, title).',
-      },
-      '2025-06-18': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#prompt',
-        quote: 'BaseMetadata.name: string',
-        note: 'Prompt and PromptArgument extend BaseMetadata (name, title).',
-      },
-      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/prompts#prompt', quote: 'Prompt.name: string' },
-      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/prompts#prompt', quote: 'Prompt.name: string' },
-      '2026-07-28': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#prompt',
-        quote: 'BaseMetadata.name: string',
-        note: 'Prompt and PromptArgument extend BaseMetadata (name, title).',
-      },
-    },
+    texts: since(
+      '2024-11-05',
+      { keyword: 'SCHEMA', binds: 'server', section: 'server/prompts#prompt', quote: 'Prompt.name: string' },
+      { '2025-06-18': { section: 'schema#prompt', quote: 'BaseMetadata.name: string', note: 'Prompt and PromptArgument extend BaseMetadata (name, title).' } },
+    ),
   },
   docs:
     'Clients decode `prompts/list` against the MCP schema and build slash commands and argument forms from it; one ' +

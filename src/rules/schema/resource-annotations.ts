@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { isIsoDateTime } from '../../util/date-time.js';
 import { asRecord, jsonType, type JsonRecord } from '../../util/json.js';
@@ -15,43 +16,24 @@ export const resourceAnnotations = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'R7',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#annotations',
-        quote: 'Annotations: @minimum 0 @maximum 1 priority?: number; The moment the resource was last modified, as an ISO 8601 formatted string.',
-        note: 'audience is `Role[]`, and Role is "user" | "assistant".',
-      },
-      '2025-06-18': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#annotations',
-        quote: 'Annotations: @minimum 0 @maximum 1 priority?: number; The moment the resource was last modified, as an ISO 8601 formatted string.',
-        note: 'audience is `Role[]`, and Role is "user" | "assistant".',
-      },
-      '2025-03-26': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'server/resources#resource',
-        quote: 'Annotations: @minimum 0 @maximum 1 priority?: number;',
-        note: 'audience is `Role[]`; this revision has no lastModified.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'SCHEMA',
         binds: 'server',
         section: 'server/resources#resource',
         quote: 'Annotated: @minimum 0 @maximum 1 priority?: number;',
         note: 'audience is `Role[]`; this revision has no lastModified.',
       },
-      '2026-07-28': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#annotations',
-        quote: 'Annotations: @minimum 0 @maximum 1 priority?: number; The moment the resource was last modified, as an ISO 8601 formatted string.',
-        note: 'audience is `Role[]`, and Role is "user" | "assistant".',
+      {
+        '2025-03-26': { quote: 'Annotations: @minimum 0 @maximum 1 priority?: number;' },
+        '2025-06-18': {
+          section: 'schema#annotations',
+          quote: 'Annotations: @minimum 0 @maximum 1 priority?: number; The moment the resource was last modified, as an ISO 8601 formatted string.',
+          note: 'audience is `Role[]`, and Role is "user" | "assistant".',
+        },
       },
-    },
+    ),
   },
   docs:
     'Clients filter resources by `audience`, rank them by `priority` and sort them by `lastModified`; values of ' +

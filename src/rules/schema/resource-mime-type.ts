@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { mediaTypeProblem } from '../../util/media-type.js';
 import { quote } from '../../util/text.js';
@@ -12,43 +13,17 @@ export const resourceMimeType = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'R2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#resource',
-        quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
-        note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
-      },
-      '2025-06-18': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#resource',
-        quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
-        note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'SCHEMA',
         binds: 'server',
         section: 'server/resources#resource',
         quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
         note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
       },
-      '2024-11-05': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'server/resources#resource',
-        quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
-        note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
-      },
-      '2026-07-28': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#resource',
-        quote: 'Resource: The MIME type of this resource, if known. mimeType?: string;',
-        note: 'A MIME type is type/subtype (RFC 6838); ResourceTemplate.mimeType is documented the same way.',
-      },
-    },
+      { '2025-06-18': { section: 'schema#resource' } },
+    ),
   },
   docs:
     'Clients pick a viewer or decoder for a resource from its `mimeType`; a value that does not parse as a media ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { jsonType } from '../../util/json.js';
 import { pointer } from '../../util/json-pointer.js';
@@ -21,13 +22,11 @@ export const resourceShape = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'R2',
-    texts: {
-      '2025-11-25': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resource', quote: 'Resource.uri: string' },
-      '2025-06-18': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resource', quote: 'Resource.uri: string' },
-      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource.uri: string' },
-      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource.uri: string' },
-      '2026-07-28': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resource', quote: 'Resource.uri: string' },
-    },
+    texts: since(
+      '2024-11-05',
+      { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource.uri: string' },
+      { '2025-06-18': { section: 'schema#resource' } },
+    ),
   },
   docs:
     'Clients decode `resources/list` against the MCP schema and show resources in pickers; one malformed resource ' +

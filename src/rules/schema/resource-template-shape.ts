@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { jsonType } from '../../util/json.js';
 import { pointer } from '../../util/json-pointer.js';
@@ -20,13 +21,11 @@ export const resourceTemplateShape = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'R2',
-    texts: {
-      '2025-11-25': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resourcetemplate', quote: 'ResourceTemplate.uriTemplate: string' },
-      '2025-06-18': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resourcetemplate', quote: 'ResourceTemplate.uriTemplate: string' },
-      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource-templates', quote: 'ResourceTemplate.uriTemplate: string' },
-      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource-templates', quote: 'ResourceTemplate.uriTemplate: string' },
-      '2026-07-28': { keyword: 'SCHEMA', binds: 'server', section: 'schema#resourcetemplate', quote: 'ResourceTemplate.uriTemplate: string' },
-    },
+    texts: since(
+      '2024-11-05',
+      { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource-templates', quote: 'ResourceTemplate.uriTemplate: string' },
+      { '2025-06-18': { section: 'schema#resourcetemplate' } },
+    ),
   },
   docs:
     'Clients decode `resources/templates/list` against the MCP schema; one malformed template can make them drop ' +

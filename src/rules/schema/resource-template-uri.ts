@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { quote } from '../../util/text.js';
 import { stringField } from '../../util/shape.js';
@@ -12,38 +13,16 @@ export const resourceTemplateUri = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'R2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#resourcetemplate',
-        quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
-      },
-      '2025-06-18': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#resourcetemplate',
-        quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'SCHEMA',
         binds: 'server',
         section: 'server/resources#resource-templates',
         quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
       },
-      '2024-11-05': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'server/resources#resource-templates',
-        quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
-      },
-      '2026-07-28': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#resourcetemplate',
-        quote: 'ResourceTemplate: A URI template (according to RFC 6570) that can be used to construct resource URIs. @format uri-template',
-      },
-    },
+      { '2025-06-18': { section: 'schema#resourcetemplate' } },
+    ),
   },
   docs:
     'Clients expand `uriTemplate` with an RFC 6570 library to build the URI they read, and offer completion for its ' +

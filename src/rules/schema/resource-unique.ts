@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { duplicates } from '../../util/duplicates.js';
 import { quote } from '../../util/text.js';
@@ -17,43 +18,13 @@ export const resourceUnique = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'PG1',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/resources#resource',
-        quote: '`uri`: Unique identifier for the resource',
-        note: 'A description, not a requirement: the text states no level for listing a resource once.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/resources#resource',
-        quote: '`uri`: Unique identifier for the resource',
-        note: 'A description, not a requirement: the text states no level for listing a resource once.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/resources#resource',
-        quote: '`uri`: Unique identifier for the resource',
-        note: 'A description, not a requirement: the text states no level for listing a resource once.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/resources#resource',
-        quote: '`uri`: Unique identifier for the resource',
-        note: 'A description, not a requirement: the text states no level for listing a resource once.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/resources#resource',
-        quote: '`uri`: Unique identifier for the resource',
-        note: 'A description, not a requirement: the text states no level for listing a resource once.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/resources#resource',
+      quote: '`uri`: Unique identifier for the resource',
+      note: 'A description, not a requirement: the text states no level for listing a resource once.',
+    }),
   },
   docs:
     'A resource is identified by its URI, so two list entries with the same `uri` are one resource described twice ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { quote } from '../../util/text.js';
 import { stringField } from '../../util/shape.js';
@@ -12,31 +13,18 @@ export const resourceUri = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'R6',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/resources#custom-uri-schemes',
-        quote: 'Custom URI schemes MUST be in accordance with RFC3986, taking the above guidance in to account.',
-        note: 'The standard schemes are URIs by definition: schema.ts declares Resource.uri `@format uri`.',
+    texts: since(
+      '2024-11-05',
+      { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource: The URI of this resource. @format uri' },
+      {
+        '2025-06-18': {
+          keyword: 'MUST',
+          section: 'server/resources#custom-uri-schemes',
+          quote: 'Custom URI schemes MUST be in accordance with RFC3986, taking the above guidance in to account.',
+          note: 'The standard schemes are URIs by definition: schema.ts declares Resource.uri `@format uri`.',
+        },
       },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/resources#custom-uri-schemes',
-        quote: 'Custom URI schemes MUST be in accordance with RFC3986, taking the above guidance in to account.',
-        note: 'The standard schemes are URIs by definition: schema.ts declares Resource.uri `@format uri`.',
-      },
-      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource: The URI of this resource. @format uri' },
-      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/resources#resource', quote: 'Resource: The URI of this resource. @format uri' },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/resources#custom-uri-schemes',
-        quote: 'Custom URI schemes MUST be in accordance with RFC3986, taking the above guidance in to account.',
-        note: 'The standard schemes are URIs by definition: schema.ts declares Resource.uri `@format uri`.',
-      },
-    },
+    ),
   },
   docs:
     'A resource is identified by its URI: clients pass it back to `resources/read` and `resources/subscribe`, and ' +

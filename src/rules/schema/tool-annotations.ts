@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord, jsonType } from '../../util/json.js';
 import { pointer } from '../../util/json-pointer.js';
@@ -21,33 +21,16 @@ export const toolAnnotations = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'T9',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#toolannotations',
-        quote: 'ToolAnnotations: title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean;',
-      },
-      '2025-06-18': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#toolannotations',
-        quote: 'ToolAnnotations: title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean;',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2025-03-26',
+      {
         keyword: 'SCHEMA',
         binds: 'server',
         section: 'server/tools#tool',
         quote: 'ToolAnnotations: title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean;',
       },
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#toolannotations',
-        quote: 'ToolAnnotations: title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean;',
-      },
-    },
+      { '2025-06-18': { section: 'schema#toolannotations' } },
+    ),
   },
   docs:
     'Hosts read tool annotations to decide whether to ask the user before a call: a `destructiveHint` sent as the ' +

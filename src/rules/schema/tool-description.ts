@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 
 export const toolDescription = defineRule({
@@ -10,43 +11,13 @@ export const toolDescription = defineRule({
   spec: {
     basis: 'policy',
     policy: 'Every tool has a description with some text: models choose which tool to call by it. The schema makes the description optional.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/tools#tool',
+      quote: '`description`: Human-readable description of functionality',
+      note: 'schema.ts makes it optional (Tool.description?: string): a tool without one is valid.',
+    }),
   },
   docs:
     'Models choose which tool to call from its name and description; a tool without a description is picked by ' +

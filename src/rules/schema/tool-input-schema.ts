@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { schemaProblems } from '../../util/json-schema.js';
 
@@ -10,40 +11,25 @@ export const toolInputSchema = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'T2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`inputSchema`: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not `null`)',
-        note: 'The root type "object" is schema.ts: Tool.inputSchema declares `type: "object"`.',
-      },
-      '2025-06-18': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool.inputSchema: { type: "object"; properties?: { [key: string]: object }; required?: string[]; }',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'SCHEMA',
         binds: 'server',
         section: 'server/tools#tool',
         quote: 'Tool.inputSchema: { type: "object"; properties?: { [key: string]: object }; required?: string[]; }',
       },
-      '2024-11-05': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: 'Tool.inputSchema: { type: "object"; properties?: { [key: string]: object }; required?: string[]; }',
+      {
+        '2025-06-18': { section: 'schema#tool' },
+        '2025-11-25': {
+          keyword: 'MUST',
+          section: 'server/tools#tool',
+          quote: '`inputSchema`: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not `null`)',
+          note: 'The root type "object" is schema.ts: Tool.inputSchema declares `type: "object"`.',
+        },
+        '2026-07-28': { note: 'The root type "object" is schema.ts: "Tool arguments are always JSON objects, so `type: "object"` is required at the root."' },
       },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`inputSchema`: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not `null`)',
-        note: 'The root type "object" is schema.ts: "Tool arguments are always JSON objects, so `type: "object"` is required at the root."',
-      },
-    },
+    ),
   },
   docs:
     'Clients validate arguments and build forms from `inputSchema`. It must be present, a JSON object (not null), ' +

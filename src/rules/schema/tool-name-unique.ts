@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { duplicates } from '../../util/duplicates.js';
 import { quote } from '../../util/text.js';
@@ -12,13 +13,11 @@ export const toolNameUnique = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'T3',
-    texts: {
-      '2025-11-25': { keyword: 'SHOULD', binds: 'server', section: 'server/tools#tool-names', quote: 'Tool names SHOULD be unique within a server.' },
-      '2025-06-18': { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
-      '2025-03-26': { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
-      '2024-11-05': { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
-      '2026-07-28': { keyword: 'SHOULD', binds: 'server', section: 'server/tools#tool-names', quote: 'Tool names SHOULD be unique within a server.' },
-    },
+    texts: since(
+      '2024-11-05',
+      { keyword: 'none', binds: 'server', section: 'server/tools#tool', quote: '`name`: Unique identifier for the tool' },
+      { '2025-11-25': { keyword: 'SHOULD', section: 'server/tools#tool-names', quote: 'Tool names SHOULD be unique within a server.' } },
+    ),
   },
   docs:
     'A tool is called by name, so when two tools share one, `tools/call` can only ever reach one of them, and ' +

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { quote } from '../../util/text.js';
 
@@ -16,25 +16,13 @@ export const toolName = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'T3',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/tools#tool-names',
-        quote:
-          'Tool names SHOULD be between 1 and 128 characters in length (inclusive). … The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (_), hyphen (-), and dot (.)',
-      },
-      '2025-06-18': ABSENT,
-      '2025-03-26': ABSENT,
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/tools#tool-names',
-        quote:
-          'Tool names SHOULD be between 1 and 128 characters in length (inclusive). … The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (_), hyphen (-), and dot (.)',
-      },
-    },
+    texts: since('2025-11-25', {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/tools#tool-names',
+      quote:
+        'Tool names SHOULD be between 1 and 128 characters in length (inclusive). … The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (_), hyphen (-), and dot (.)',
+    }),
   },
   docs:
     'Hosts put tool names into model APIs that accept a narrow alphabet, prefix them with the server name, and ' +

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT, MODERN_REVISION } from '../../model/spec.js';
+import { MODERN_REVISION, since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { schemaProblems } from '../../util/json-schema.js';
 
@@ -11,24 +11,22 @@ export const toolOutputSchema = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'T2',
-    texts: {
-      '2025-11-25': { keyword: 'SCHEMA', binds: 'server', section: 'schema#tool', quote: 'Tool.outputSchema?: { $schema?: string; type: "object"; … }' },
-      '2025-06-18': {
+    texts: since(
+      '2025-06-18',
+      {
         keyword: 'SCHEMA',
         binds: 'server',
         section: 'schema#tool',
         quote: 'Tool.outputSchema?: { type: "object"; properties?: { [key: string]: object }; required?: string[]; }',
       },
-      '2025-03-26': ABSENT,
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool.outputSchema?: { $schema?: string; [key: string]: unknown }',
-        note: 'Its doc comment: "This can be any valid JSON Schema 2020-12." The root type "object" of earlier revisions is gone (structuredContent may be any JSON value).',
+      {
+        '2025-11-25': { quote: 'Tool.outputSchema?: { $schema?: string; type: "object"; … }' },
+        '2026-07-28': {
+          quote: 'Tool.outputSchema?: { $schema?: string; [key: string]: unknown }',
+          note: 'Its doc comment: "This can be any valid JSON Schema 2020-12." The root type "object" of earlier revisions is gone (structuredContent may be any JSON value).',
+        },
       },
-    },
+    ),
   },
   docs:
     'Clients validate `structuredContent` against `outputSchema`, and a schema they cannot compile makes every call ' +

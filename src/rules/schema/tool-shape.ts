@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { jsonType } from '../../util/json.js';
 import { pointer } from '../../util/json-pointer.js';
@@ -20,31 +21,18 @@ export const toolShape = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'T2',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'BaseMetadata.name: string',
-        note: 'Tool extends BaseMetadata (name, title) and Icons; description and _meta are its own fields.',
+    texts: since(
+      '2024-11-05',
+      { keyword: 'SCHEMA', binds: 'server', section: 'server/tools#tool', quote: 'Tool.name: string' },
+      {
+        '2025-06-18': {
+          section: 'schema#tool',
+          quote: 'BaseMetadata.name: string',
+          note: 'Tool extends BaseMetadata (name, title); description and _meta are its own fields.',
+        },
+        '2025-11-25': { note: 'Tool extends BaseMetadata (name, title) and Icons; description and _meta are its own fields.' },
       },
-      '2025-06-18': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'BaseMetadata.name: string',
-        note: 'Tool extends BaseMetadata (name, title); description and _meta are its own fields.',
-      },
-      '2025-03-26': { keyword: 'SCHEMA', binds: 'server', section: 'server/tools#tool', quote: 'Tool.name: string' },
-      '2024-11-05': { keyword: 'SCHEMA', binds: 'server', section: 'server/tools#tool', quote: 'Tool.name: string' },
-      '2026-07-28': {
-        keyword: 'SCHEMA',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'BaseMetadata.name: string',
-        note: 'Tool extends BaseMetadata (name, title) and Icons; description and _meta are its own fields.',
-      },
-    },
+    ),
   },
   docs:
     'Clients decode `tools/list` against the MCP schema, and many drop the whole list (or crash) on one malformed ' +

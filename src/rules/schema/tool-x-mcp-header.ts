@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { paramHeadersOf } from '../../connect/param-headers.js';
 import { itemLocation, items } from '../../surface/items.js';
-import { modernOnly } from '../protocol/modern.js';
 
 export const toolXMcpHeader = defineRule({
   id: 'schema/tool-x-mcp-header',
@@ -11,7 +11,7 @@ export const toolXMcpHeader = defineRule({
     "A tool's x-mcp-header annotations (2026-07-28) name distinct HTTP header tokens, on integer, string or boolean parameters reached through properties alone.",
   defaultSeverity: 'error',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'MUST',
       binds: 'server',
       section: 'server/tools#x-mcp-header',

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord } from '../../util/json.js';
 import { mutatingVerb } from '../../util/mutating-verbs.js';
@@ -15,37 +15,17 @@ export const annotationMismatch = defineRule({
     basis: 'policy',
     policy:
       "A tool annotated readOnlyHint: true is not named or described as deleting, writing or sending: hosts skip the confirmation for read-only tools. Matching names and descriptions against the hint is a heuristic of mcpact's.",
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#toolannotations',
-        quote: 'ToolAnnotations: If true, the tool does not modify its environment.',
-        note: 'What readOnlyHint means; the check of names and descriptions against it is a heuristic.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#toolannotations',
-        quote: 'ToolAnnotations: If true, the tool does not modify its environment.',
-        note: 'What readOnlyHint means; the check of names and descriptions against it is a heuristic.',
-      },
-      '2025-03-26': {
+    texts: since(
+      '2025-03-26',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#tool',
         quote: 'ToolAnnotations: If true, the tool does not modify its environment.',
         note: 'What readOnlyHint means; the check of names and descriptions against it is a heuristic.',
       },
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#toolannotations',
-        quote: 'ToolAnnotations: If true, the tool does not modify its environment.',
-        note: 'What readOnlyHint means; the check of names and descriptions against it is a heuristic.',
-      },
-    },
+      { '2025-06-18': { section: 'schema#toolannotations' } },
+    ),
   },
   docs:
     'Hosts use `readOnlyHint: true` to run a tool without asking the user. A tool whose name starts with a ' +

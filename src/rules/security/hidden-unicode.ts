@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { hiddenUnicode } from '../../util/hidden-unicode.js';
 import { quote } from '../../util/text.js';
 import { scannedPart, surfaceTexts, unscannedNote } from './texts.js';
@@ -13,43 +14,22 @@ export const hiddenUnicodeRule = defineRule({
     basis: 'policy',
     policy:
       'Names, titles, descriptions and instructions hold no invisible characters (Unicode tags, bidi controls, zero-width characters), which can hide text from a reviewer but not from the model. No sentence limits which characters they may contain.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#tool',
         quote: 'Tool: A human-readable description of the tool.',
         note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
       },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits which characters they may contain.',
+      {
+        '2025-03-26': {
+          quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        },
+        '2025-06-18': { section: 'schema#tool' },
       },
-    },
+    ),
   },
   docs:
     'A model reads characters a person reviewing the server never sees. Unicode tag characters (U+E0000-E007F) ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { surfaceTexts } from './texts.js';
 
 /** Characters as a reader counts them (a surrogate pair is one), without copying a text that may be megabytes long. */
@@ -31,43 +32,22 @@ export const longDescription = defineRule({
     basis: 'policy',
     policy:
       'Descriptions stay short enough for a person to review what the model reads: items under 3,000 characters, parameters and arguments under 1,000. No sentence limits their length.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'No sentence limits the length of a description.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'No sentence limits the length of a description.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'No sentence limits the length of a description.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#tool',
         quote: 'Tool: A human-readable description of the tool.',
         note: 'No sentence limits the length of a description.',
       },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'No sentence limits the length of a description.',
+      {
+        '2025-03-26': {
+          quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        },
+        '2025-06-18': { section: 'schema#tool' },
       },
-    },
+    ),
   },
   docs:
     'Nobody reviews a 10,000-character tool description, and that is where poisoned text tends to hide (below ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items } from '../../surface/items.js';
 import { asRecord } from '../../util/json.js';
 import { pointer } from '../../util/json-pointer.js';
@@ -35,32 +36,9 @@ export const secretSolicitation = defineRule({
     basis: 'policy',
     policy:
       'No parameter or description asks the model for an API key, password, token, private key or seed phrase: credentials belong in the configuration, not in the conversation. No sentence forbids a tool parameter that takes a secret.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'basic/index#auth',
-        quote:
-          'Implementations using an HTTP-based transport SHOULD conform to this specification, whereas implementations using STDIO transport SHOULD NOT follow this specification, and instead retrieve credentials from the environment.',
-        note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret; from 2025-06-18, servers MUST NOT use elicitation to request sensitive information (client/elicitation).',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'basic/index#auth',
-        quote:
-          'Implementations using an HTTP-based transport SHOULD conform to this specification, whereas implementations using STDIO transport SHOULD NOT follow this specification, and instead retrieve credentials from the environment.',
-        note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret; from 2025-06-18, servers MUST NOT use elicitation to request sensitive information (client/elicitation).',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'basic/index#auth',
-        quote:
-          'Implementations using an HTTP-based transport SHOULD conform to this specification, whereas implementations using STDIO transport SHOULD NOT follow this specification, and instead retrieve credentials from the environment.',
-        note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'basic/index#auth',
@@ -68,15 +46,20 @@ export const secretSolicitation = defineRule({
           'Authentication and authorization are not currently part of the core MCP specification, but we are considering ways to introduce them in future.',
         note: 'No sentence forbids a tool parameter that takes a secret.',
       },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'basic/index#auth',
-        quote:
-          'Implementations using an HTTP-based transport SHOULD conform to this specification, whereas implementations using STDIO transport SHOULD NOT follow this specification, and instead retrieve credentials from the environment.',
-        note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret; servers MUST NOT use form mode elicitation to request sensitive information (client/elicitation), and SHOULD NOT mark sensitive parameters with x-mcp-header (server/tools#x-mcp-header).',
+      {
+        '2025-03-26': {
+          quote:
+            'Implementations using an HTTP-based transport SHOULD conform to this specification, whereas implementations using STDIO transport SHOULD NOT follow this specification, and instead retrieve credentials from the environment.',
+          note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret.',
+        },
+        '2025-06-18': {
+          note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret; from 2025-06-18, servers MUST NOT use elicitation to request sensitive information (client/elicitation).',
+        },
+        '2026-07-28': {
+          note: 'The closest sentence: where a server gets its credentials. No sentence forbids a tool parameter that takes a secret; servers MUST NOT use form mode elicitation to request sensitive information (client/elicitation), and SHOULD NOT mark sensitive parameters with x-mcp-header (server/tools#x-mcp-header).',
+        },
       },
-    },
+    ),
   },
   docs:
     'A tool that takes a secret as an argument makes the model handle it: it lands in the conversation, in logs ' +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { scanData, scannedTexts, signalData, subjectOf } from './scan.js';
 import { unscannedNote } from './texts.js';
 
@@ -13,43 +14,22 @@ export const toolPoisoning = defineRule({
     basis: 'policy',
     policy:
       'No text the model reads gives it a harmful order (ignore instructions, hide from the user, send data away, read secrets, call a tool before anything else). No sentence limits what a description may say; this scan guards against prompt injection.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#tool',
         quote: 'Tool: A human-readable description of the tool.',
         note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
       },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say. The scan is a best practice against prompt injection.',
+      {
+        '2025-03-26': {
+          quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        },
+        '2025-06-18': { section: 'schema#tool' },
       },
-    },
+    ),
   },
   docs:
     'Descriptions reach the model verbatim, so a server can smuggle orders into them ("tool poisoning"). mcpact ' +

@@ -4,6 +4,7 @@ import type { Surface } from '../../surface/types.js';
 import { quote } from '../../util/text.js';
 import { identifierShaped, identifierTokens, normalizeText, toolReferences } from './heuristics.js';
 import { collectTexts, scannedPart, surfaceTexts, unscannedNote, type Text } from './texts.js';
+import { since } from '../../model/spec.js';
 
 /**
  * A sentence that gives an order about the tool it names ("when the send_email tool is called, also ...", "change
@@ -41,43 +42,25 @@ export const toolShadowing = defineRule({
     basis: 'policy',
     policy:
       'Tool descriptions give no orders about tools this server does not have, and no tool name is declared by two servers of one run: either lets one server redirect calls meant for another. No sentence limits what a description may say about other servers.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#tool',
         quote: 'Tool: A human-readable description of the tool.',
         note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers.',
       },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers. Tool names are unique per server only: clients that aggregate servers SHOULD disambiguate colliding names (server/tools#tool-names), a duty of the client.',
+      {
+        '2025-03-26': {
+          quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        },
+        '2025-06-18': { section: 'schema#tool' },
+        '2026-07-28': {
+          note: 'Descriptions reach the model; no sentence limits what they may say about tools of other servers. Tool names are unique per server only: clients that aggregate servers SHOULD disambiguate colliding names (server/tools#tool-names), a duty of the client.',
+        },
       },
-    },
+    ),
   },
   docs:
     "Shadowing is one server's description changing how the model uses another server's tools (\"when the " +

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { scanData, scannedTexts, signalData, subjectOf } from './scan.js';
 import { unscannedNote } from './texts.js';
 
@@ -12,43 +13,22 @@ export const toolSteering = defineRule({
     basis: 'policy',
     policy:
       'No text steers the model away from other tools or its built-in ones ("always use this tool instead of ..."). No sentence limits what a description may say about other tools.',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say about other tools.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say about other tools.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say about other tools.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#tool',
         quote: 'Tool: A human-readable description of the tool.',
         note: 'Descriptions reach the model; no sentence limits what they may say about other tools.',
       },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'schema#tool',
-        quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
-        note: 'Descriptions reach the model; no sentence limits what they may say about other tools.',
+      {
+        '2025-03-26': {
+          quote: 'Tool: This can be used by clients to improve the LLM\'s understanding of available tools. It can be thought of like a "hint" to the model.',
+        },
+        '2025-06-18': { section: 'schema#tool' },
       },
-    },
+    ),
   },
   docs:
     'A text that pulls the model away from the tools it would otherwise use competes for its trust with the ' +

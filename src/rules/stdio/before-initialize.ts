@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { ABSENT } from '../../model/spec.js';
+import { ABSENT, since } from '../../model/spec.js';
 import { LISTS } from '../../surface/types.js';
 import { describeOutcome } from '../outcome.js';
 import { notStdio } from './shared.js';
@@ -13,37 +13,17 @@ export const beforeInitialize = defineRule({
   spec: {
     policy:
       'A request sent before initialize is refused with an error, not served. The sentence binds the client, so a server that serves it is lenient in a way the specification permits (info).',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'SHOULD NOT',
         binds: 'client',
         section: 'basic/lifecycle#initialization',
         quote: 'The client SHOULD NOT send requests other than pings before the server has responded to the `initialize` request.',
         note: 'Binds the client: no sentence tells the server to refuse requests that come before initialize.',
       },
-      '2025-06-18': {
-        keyword: 'SHOULD NOT',
-        binds: 'client',
-        section: 'basic/lifecycle#initialization',
-        quote: 'The client SHOULD NOT send requests other than pings before the server has responded to the `initialize` request.',
-        note: 'Binds the client: no sentence tells the server to refuse requests that come before initialize.',
-      },
-      '2025-03-26': {
-        keyword: 'SHOULD NOT',
-        binds: 'client',
-        section: 'basic/lifecycle#initialization',
-        quote: 'The client SHOULD NOT send requests other than pings before the server has responded to the `initialize` request.',
-        note: 'Binds the client: no sentence tells the server to refuse requests that come before initialize.',
-      },
-      '2024-11-05': {
-        keyword: 'SHOULD NOT',
-        binds: 'client',
-        section: 'basic/lifecycle#initialization',
-        quote: 'The client SHOULD NOT send requests other than pings before the server has responded to the `initialize` request.',
-        note: 'Binds the client: no sentence tells the server to refuse requests that come before initialize.',
-      },
-      '2026-07-28': ABSENT,
-    },
+      { '2026-07-28': ABSENT },
+    ),
   },
   sharedChild: true,
   docs:

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { GRACE_AFTER_STDIN_MS } from '../../connect/transport-probe.js';
 import { initialized, notStdio } from './shared.js';
 
@@ -13,8 +14,9 @@ export const exitOnStdinClose = defineRule({
     policy:
       'A stdio server exits by itself soon after its stdin is closed, so that a client need not stop it with a signal. Up to 2025-11-25 the sentence binds the client only; 2026-07-28 asks it of the server (SHOULD).',
     checklist: 'S4',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'SHOULD',
         binds: 'client',
         section: 'basic/lifecycle#stdio',
@@ -22,38 +24,15 @@ export const exitOnStdinClose = defineRule({
           'For the stdio transport, the client SHOULD initiate shutdown by: First, closing the input stream to the child process (the server) … Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time',
         note: "Binds the client; the server is not told to exit, the client's shutdown waits for it.",
       },
-      '2025-06-18': {
-        keyword: 'SHOULD',
-        binds: 'client',
-        section: 'basic/lifecycle#stdio',
-        quote:
-          'For the stdio transport, the client SHOULD initiate shutdown by: First, closing the input stream to the child process (the server) … Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time',
-        note: "Binds the client; the server is not told to exit, the client's shutdown waits for it.",
+      {
+        '2026-07-28': {
+          binds: 'server',
+          section: 'basic/transports/stdio#shutdown',
+          quote: 'Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.',
+          note: 'New in this revision: the earlier ones told only the client how to shut down.',
+        },
       },
-      '2025-03-26': {
-        keyword: 'SHOULD',
-        binds: 'client',
-        section: 'basic/lifecycle#stdio',
-        quote:
-          'For the stdio transport, the client SHOULD initiate shutdown by: First, closing the input stream to the child process (the server) … Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time',
-        note: "Binds the client; the server is not told to exit, the client's shutdown waits for it.",
-      },
-      '2024-11-05': {
-        keyword: 'SHOULD',
-        binds: 'client',
-        section: 'basic/lifecycle#stdio',
-        quote:
-          'For the stdio transport, the client SHOULD initiate shutdown by: First, closing the input stream to the child process (the server) … Waiting for the server to exit, or sending `SIGTERM` if the server does not exit within a reasonable time',
-        note: "Binds the client; the server is not told to exit, the client's shutdown waits for it.",
-      },
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'basic/transports/stdio#shutdown',
-        quote: 'Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.',
-        note: 'New in this revision: the earlier ones told only the client how to shut down.',
-      },
-    },
+    ),
   },
   sharedChild: true,
   docs:

@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { MALFORMED_LINE, malformedLine } from './exchanges.js';
 import { codeOf, notStdio } from './shared.js';
@@ -12,43 +13,17 @@ export const parseError = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'J4',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'both',
         section: 'basic/messages',
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
       },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0 (section 5.1) names -32700 "Parse error" for invalid JSON; neither text puts a requirement level on answering a line that is not JSON.',
-      },
-    },
+      { '2025-03-26': { section: 'basic/index#messages', quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.' } },
+    ),
   },
   sharedChild: true,
   docs:

@@ -3,6 +3,7 @@ import type { StdoutRecord } from '../../connect/transport-probe.js';
 import { isRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { notStdio } from './shared.js';
+import { since } from '../../model/spec.js';
 
 /** Lines reported one by one per source; a chattier server gets one more finding with the total. */
 const LINES_REPORTED = 10;
@@ -15,38 +16,16 @@ export const stdoutJsonOnly = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'S1',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'MUST NOT',
         binds: 'server',
         section: 'basic/transports#stdio',
         quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
       },
-      '2025-06-18': {
-        keyword: 'MUST NOT',
-        binds: 'server',
-        section: 'basic/transports#stdio',
-        quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST NOT',
-        binds: 'server',
-        section: 'basic/transports#stdio',
-        quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
-      },
-      '2024-11-05': {
-        keyword: 'MUST NOT',
-        binds: 'server',
-        section: 'basic/transports#stdio',
-        quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
-      },
-      '2026-07-28': {
-        keyword: 'MUST NOT',
-        binds: 'server',
-        section: 'basic/transports/stdio',
-        quote: 'The server MUST NOT write anything to its `stdout` that is not a valid MCP message.',
-      },
-    },
+      { '2026-07-28': { section: 'basic/transports/stdio' } },
+    ),
   },
   docs:
     'Over stdio, stdout is the message channel: the server MUST NOT write anything to it that is not a valid MCP ' +

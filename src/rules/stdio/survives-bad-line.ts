@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { answered, invalidRequests, malformedLine, type BadInputExchange } from './exchanges.js';
 import { notStdio } from './shared.js';
 
@@ -12,43 +13,17 @@ export const survivesBadLine = defineRule({
   description: 'After a line that is not JSON, or an invalid JSON-RPC request, the server still answers valid requests.',
   defaultSeverity: 'error',
   spec: {
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: NOTE,
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: NOTE,
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: NOTE,
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'MUST',
         binds: 'both',
         section: 'basic/messages',
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: NOTE,
       },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: NOTE,
-      },
-    },
+      { '2025-03-26': { section: 'basic/index#messages', quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.' } },
+    ),
   },
   sharedChild: true,
   docs:

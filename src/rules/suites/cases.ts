@@ -2,7 +2,7 @@ import type { SuiteCase, SuiteKind } from '../../config/suites.js';
 import { suiteTarget } from '../../config/suites.js';
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import { type Location } from '../../model/location.js';
-import type { RuleSpec } from '../../model/spec.js';
+import { since, type RuleSpec } from '../../model/spec.js';
 import { items } from '../../surface/items.js';
 import { truncate } from '../../util/text.js';
 import { quote } from '../../util/text.js';
@@ -17,123 +17,37 @@ import type { Failure } from './failure.js';
 export const SUITE_SPECS: Record<SuiteKind, RuleSpec> = {
   tool: {
     basis: 'config',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#calling-tools',
-        quote: 'To invoke a tool, clients send a `tools/call` request:',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/tools#calling-tools',
+      quote: 'To invoke a tool, clients send a `tools/call` request:',
+      note: "The expectation is the config's own (`suites:`).",
+    }),
   },
   prompt: {
     basis: 'config',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/prompts#getting-a-prompt',
-        quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/prompts#getting-a-prompt',
+      quote: 'To retrieve a specific prompt, clients send a `prompts/get` request.',
+      note: "The expectation is the config's own (`suites:`).",
+    }),
   },
   resource: {
     basis: 'config',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/resources#reading-resources',
         quote: 'To retrieve resource contents, clients send a `resources/read` request:',
         note: "The expectation is the config's own (`suites:`).",
       },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/resources#reading-resources',
-        quote: 'To retrieve resource contents, clients send a `resources/read` request:',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/resources#reading-resources',
-        quote: 'To retrieve resource contents, clients send a `resources/read` request:',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/resources#reading-resources',
-        quote: 'To retrieve resource contents, clients send a `resources/read` request:',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/resources#reading-resources',
-        quote: 'To retrieve resource contents, clients send a `resources/read` request.',
-        note: "The expectation is the config's own (`suites:`).",
-      },
-    },
+      { '2026-07-28': { quote: 'To retrieve resource contents, clients send a `resources/read` request.' } },
+    ),
   },
 };
 

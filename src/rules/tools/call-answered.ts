@@ -3,10 +3,9 @@ import type { Outcome } from '../../connect/rpc.js';
 import type { BackendReport } from '../../model/report.js';
 import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
-import { levelLabel } from '../../model/spec.js';
+import { levelLabel, since, type Era } from '../../model/spec.js';
 import { callData, callLabel, outcomesOf, toolLocation, toolPlan, type PlannedCall } from '../../exercise/tools.js';
 import { LATE_GRACE_FACTOR, type Probe } from '../../connect/probe.js';
-import type { Era } from '../../model/spec.js';
 
 /** Closed calls beyond the first few are counted, not listed: after a crash every later call closes at once. */
 const CLOSED_LISTED = 5;
@@ -18,43 +17,17 @@ export const callAnswered = defineRule({
   description: 'Every tools/call mcpact sends gets a response, late or not: no hang, no crash, no malformed reply.',
   defaultSeverity: 'error',
   spec: {
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
-      },
-      '2025-03-26': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
-      },
-      '2024-11-05': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'MUST',
         binds: 'both',
         section: 'basic/messages',
         quote: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
         note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
       },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'both',
-        section: 'basic/index#messages',
-        quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
-        note: 'JSON-RPC 2.0: the Server MUST reply with a Response to every request that is not a notification, with either a result or an error.',
-      },
-    },
+      { '2025-03-26': { section: 'basic/index#messages', quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.' } },
+    ),
   },
   docs:
     'A request must get a response. This rule owns the calls that got none, for every tools/call the tools rules ' +

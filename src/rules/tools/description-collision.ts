@@ -1,4 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { itemLocation, items, type Item } from '../../surface/items.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
@@ -28,43 +29,13 @@ export const descriptionCollision = defineRule({
     basis: 'policy',
     policy:
       "Two tools whose descriptions are near-identical take the same input, or a model picks one with confidence and sends it the other's arguments. The specification says nothing about how descriptions of different tools relate.",
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'The text says nothing about how descriptions of different tools relate.',
-      },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'The text says nothing about how descriptions of different tools relate.',
-      },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'The text says nothing about how descriptions of different tools relate.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'The text says nothing about how descriptions of different tools relate.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#tool',
-        quote: '`description`: Human-readable description of functionality',
-        note: 'The text says nothing about how descriptions of different tools relate.',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'none',
+      binds: 'server',
+      section: 'server/tools#tool',
+      quote: '`description`: Human-readable description of functionality',
+      note: 'The text says nothing about how descriptions of different tools relate.',
+    }),
   },
   docs:
     'A model chooses a tool by its description. When two descriptions say the same thing but the tools take ' +

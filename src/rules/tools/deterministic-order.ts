@@ -1,8 +1,9 @@
 import { defineRule } from '../../engine/rule.js';
+import { since } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { answerOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
-import { isObject, modernOnly } from '../protocol/modern.js';
+import { isObject } from '../protocol/modern.js';
 
 /** The tool names of a list of items, in their order (items without a string name are left out). */
 function namesOf(items: readonly unknown[]): string[] {
@@ -19,7 +20,7 @@ export const deterministicOrder = defineRule({
   description: 'In 2026-07-28, tools/list returns the same tools in the same order when it is asked twice.',
   defaultSeverity: 'warning',
   spec: {
-    texts: modernOnly({
+    texts: since('2026-07-28', {
       keyword: 'SHOULD',
       binds: 'server',
       section: 'server/tools#capabilities',

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { levelLabel, revisionAtLeast } from '../../model/spec.js';
+import { levelLabel, revisionAtLeast, since } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { answerCause, callData, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
@@ -14,45 +14,28 @@ export const invalidInputCode = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'T7',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote:
-          'Tool Execution Errors: Reported in tool results with `isError: true`: … Input validation errors (e.g., date in wrong format, value out of range)',
-        note: 'The section states no requirement level for servers (SEP-1303 moved input validation errors to the tool execution errors).',
-      },
-      '2025-06-18': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#error-handling',
         quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
         note: 'The section states no requirement level; it also lists "Invalid input data" among the tool execution errors, and its example protocol error has code -32602.',
       },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
-        note: 'The section states no requirement level; it also lists "Invalid input data" among the tool execution errors, and its example protocol error has code -32602.',
+      {
+        '2025-11-25': {
+          quote:
+            'Tool Execution Errors: Reported in tool results with `isError: true`: … Input validation errors (e.g., date in wrong format, value out of range)',
+          note: 'The section states no requirement level for servers (SEP-1303 moved input validation errors to the tool execution errors).',
+        },
+        '2026-07-28': {
+          quote:
+            'Tool Execution Errors contain actionable feedback that language models can use to self-correct and retry with adjusted parameters: … Input validation errors (e.g., date in wrong format, value out of range) … They are reported in tool results with `isError: true`:',
+          note: 'The section states no requirement level for servers; schema.ts lists "invalid tool arguments" under InvalidParamsError (-32602) as well.',
+        },
       },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
-        note: 'The section states no requirement level; it also lists "Invalid input data" among the tool execution errors, and its example protocol error has code -32602.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote:
-          'Tool Execution Errors contain actionable feedback that language models can use to self-correct and retry with adjusted parameters: … Input validation errors (e.g., date in wrong format, value out of range) … They are reported in tool results with `isError: true`:',
-        note: 'The section states no requirement level for servers; schema.ts lists "invalid tool arguments" under InvalidParamsError (-32602) as well.',
-      },
-    },
+    ),
   },
   docs:
     'The invalid-input probes of tools/invalid-input, judged for the layer of the rejection: answers of the class ' +

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { levelLabel, revisionAtLeast } from '../../model/spec.js';
+import { levelLabel, revisionAtLeast, since, type RuleSpec } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { answerLayer, callData, describeSkipped, optInHint, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
@@ -7,7 +7,6 @@ import { validInput } from './valid-input.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { Report } from '../../engine/rule.js';
-import type { RuleSpec } from '../../model/spec.js';
 import type { PlannedCall } from '../../exercise/tools.js';
 
 export const invalidInput = defineRule({
@@ -18,23 +17,12 @@ export const invalidInput = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'T7',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#security-considerations',
-        quote: 'Servers MUST: Validate all tool inputs',
-      },
-      '2025-06-18': { keyword: 'MUST', binds: 'server', section: 'server/tools#security-considerations', quote: 'Servers MUST: Validate all tool inputs' },
-      '2025-03-26': { keyword: 'MUST', binds: 'server', section: 'server/tools#security-considerations', quote: 'Servers MUST: Validate all tool inputs' },
-      '2024-11-05': { keyword: 'MUST', binds: 'server', section: 'server/tools#security-considerations', quote: 'Servers MUST: Validate all tool inputs' },
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#security-considerations',
-        quote: 'Servers MUST: Validate all tool inputs',
-      },
-    },
+    texts: since('2024-11-05', {
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'server/tools#security-considerations',
+      quote: 'Servers MUST: Validate all tool inputs',
+    }),
   },
   docs:
     'Servers MUST validate all tool inputs. mcpact generates inputs from each inputSchema (fast-check, a fixed ' +

@@ -2,7 +2,7 @@ import { refusedAtHeaders } from '../../connect/envelope.js';
 import { defineRule } from '../../engine/rule.js';
 import { asRecord } from '../../util/json.js';
 import { describeOutcome } from '../outcome.js';
-import { levelLabel } from '../../model/spec.js';
+import { levelLabel, since } from '../../model/spec.js';
 import { describeSkipped, outcomesOf, toolPlan } from '../../exercise/tools.js';
 import { answerOf, classifyAnswer, wordsOf } from '../../exercise/answers.js';
 
@@ -14,44 +14,25 @@ export const malformedCall = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'T6',
-    texts: {
-      '2025-11-25': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Malformed requests (requests that fail to satisfy CallToolRequest schema)',
-        note: 'The section states no requirement level; its example protocol error has code -32602.',
-      },
-      '2025-06-18': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#error-handling',
         quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
         note: 'The section states no requirement level; its example protocol error has code -32602.',
       },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
-        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      {
+        '2025-11-25': {
+          quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Malformed requests (requests that fail to satisfy CallToolRequest schema)',
+        },
+        '2026-07-28': {
+          quote:
+            'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: … Malformed requests (requests that fail to satisfy CallToolRequest schema) … They are returned as standard JSON-RPC errors:',
+        },
       },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
-        note: 'The section states no requirement level; its example protocol error has code -32602.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote:
-          'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: … Malformed requests (requests that fail to satisfy CallToolRequest schema) … They are returned as standard JSON-RPC errors:',
-        note: 'The section states no requirement level; its example protocol error has code -32602.',
-      },
-    },
+    ),
   },
   docs:
     'A request that does not satisfy the CallToolRequest schema is a protocol error, and JSON-RPC names the code ' +

@@ -4,7 +4,7 @@ import { shown } from '../../util/digest.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { compileSchema, type Compiled } from '../../util/schema-validator.js';
-import { ABSENT, levelLabel } from '../../model/spec.js';
+import { levelLabel, since } from '../../model/spec.js';
 import { callData, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
@@ -30,28 +30,12 @@ export const structuredContent = defineRule({
   defaultSeverity: 'error',
   spec: {
     checklist: 'T4',
-    texts: {
-      '2025-11-25': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#output-schema',
-        quote: 'If an output schema is provided: Servers MUST provide structured results that conform to this schema.',
-      },
-      '2025-06-18': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#output-schema',
-        quote: 'If an output schema is provided: Servers MUST provide structured results that conform to this schema.',
-      },
-      '2025-03-26': ABSENT,
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'MUST',
-        binds: 'server',
-        section: 'server/tools#output-schema',
-        quote: 'If an output schema is provided: Servers MUST provide structured results that conform to this schema.',
-      },
-    },
+    texts: since('2025-06-18', {
+      keyword: 'MUST',
+      binds: 'server',
+      section: 'server/tools#output-schema',
+      quote: 'If an output schema is provided: Servers MUST provide structured results that conform to this schema.',
+    }),
   },
   docs:
     'When a tool declares an `outputSchema`, servers MUST provide structured results that conform to it, and ' +

@@ -3,7 +3,7 @@ import { defineRule } from '../../engine/rule.js';
 import { asRecord } from '../../util/json.js';
 import { parseJsonBounded } from '../../util/nesting.js';
 import { quote } from '../../util/text.js';
-import { ABSENT, levelLabel } from '../../model/spec.js';
+import { levelLabel, since } from '../../model/spec.js';
 import { callData, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 import { isErrorResult } from '../../exercise/answers.js';
 
@@ -15,28 +15,12 @@ export const structuredText = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'T5',
-    texts: {
-      '2025-11-25': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/tools#structured-content',
-        quote: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
-      },
-      '2025-06-18': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/tools#structured-content',
-        quote: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
-      },
-      '2025-03-26': ABSENT,
-      '2024-11-05': ABSENT,
-      '2026-07-28': {
-        keyword: 'SHOULD',
-        binds: 'server',
-        section: 'server/tools#structured-content',
-        quote: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
-      },
-    },
+    texts: since('2025-06-18', {
+      keyword: 'SHOULD',
+      binds: 'server',
+      section: 'server/tools#structured-content',
+      quote: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
+    }),
   },
   docs:
     'For backwards compatibility, a tool that returns `structuredContent` SHOULD also return the serialized JSON ' +

@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
-import { levelLabel } from '../../model/spec.js';
+import { levelLabel, since } from '../../model/spec.js';
 import { callOutcome, toolPlan } from '../../exercise/tools.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 
@@ -12,44 +12,23 @@ export const unknownTool = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'T6',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#error-handling',
         quote: 'Tools use two error reporting mechanisms: Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
         note: 'The section states no requirement level; its example protocol error has code -32602.',
       },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Tools use two error reporting mechanisms: Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
-        note: 'The section states no requirement level; its example protocol error has code -32602.',
+      {
+        '2026-07-28': {
+          quote:
+            'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: Unknown tool … They are returned as standard JSON-RPC errors:',
+          note: 'The section states no requirement level; its example protocol error has code -32602, and schema.ts lists "Unknown tool name" under InvalidParamsError.',
+        },
       },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Tools use two error reporting mechanisms: Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
-        note: 'The section states no requirement level; its example protocol error has code -32602.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Tools use two error reporting mechanisms: Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
-        note: 'The section states no requirement level; its example protocol error has code -32602.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote:
-          'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: Unknown tool … They are returned as standard JSON-RPC errors:',
-        note: 'The section states no requirement level; its example protocol error has code -32602, and schema.ts lists "Unknown tool name" under InvalidParamsError.',
-      },
-    },
+    ),
   },
   docs:
     'The spec lists unknown tools among the protocol errors (a JSON-RPC error object; -32602 in its example), ' +

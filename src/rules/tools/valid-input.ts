@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { levelLabel } from '../../model/spec.js';
+import { levelLabel, since } from '../../model/spec.js';
 import { answerCause, callData, describeSkipped, optInHint, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
 
@@ -13,44 +13,22 @@ export const validInput = defineRule({
   defaultSeverity: 'warning',
   spec: {
     checklist: 'T6',
-    texts: {
-      '2025-11-25': {
+    texts: since(
+      '2024-11-05',
+      {
         keyword: 'none',
         binds: 'server',
         section: 'server/tools#error-handling',
         quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: API failures … Business logic errors',
         note: 'The section states no requirement level.',
       },
-      '2025-06-18': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: API failures … Business logic errors',
-        note: 'The section states no requirement level.',
+      {
+        '2026-07-28': {
+          quote:
+            'Tool Execution Errors contain actionable feedback that language models can use to self-correct and retry with adjusted parameters: API failures … Business logic errors … They are reported in tool results with `isError: true`:',
+        },
       },
-      '2025-03-26': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: API failures … Business logic errors',
-        note: 'The section states no requirement level.',
-      },
-      '2024-11-05': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote: 'Tool Execution Errors: Reported in tool results with `isError: true`: API failures … Business logic errors',
-        note: 'The section states no requirement level.',
-      },
-      '2026-07-28': {
-        keyword: 'none',
-        binds: 'server',
-        section: 'server/tools#error-handling',
-        quote:
-          'Tool Execution Errors contain actionable feedback that language models can use to self-correct and retry with adjusted parameters: API failures … Business logic errors … They are reported in tool results with `isError: true`:',
-        note: 'The section states no requirement level.',
-      },
-    },
+    ),
   },
   docs:
     'mcpact calls each tool that the safe-call policy allows (by default: annotated `readOnlyHint: true` and not ' +
