@@ -38,7 +38,7 @@ function filesOf(dir: string, prefix = ''): string[] {
  * The fields of twin.json that state mcpact's verdicts on the twin (test/sdks/twins.test.ts reads them), not how it
  * is built: a change of verdict must not rebuild a Rust or Java twin for minutes.
  */
-const VERDICT_FIELDS = new Set(['known', 'identities', 'sdkRefuses']);
+const VERDICT_FIELDS = new Set(['known', 'identities', 'alsoInherited', 'sdkRefuses']);
 
 /** A file's bytes as the build sees them: twin.json without its verdict fields. */
 function buildInput(dir: string, file: string): Buffer | string {

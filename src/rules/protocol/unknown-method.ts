@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { answerOf } from '../../exercise/answers.js';
+import { answerOf, wordsOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
 
 /** A method name no revision of MCP defines. */
@@ -62,7 +62,7 @@ export const unknownMethod = defineRule({
       message: `unknown method ${UNKNOWN_METHOD} was answered with ${describeOutcome(outcome)}; expected JSON-RPC error -32601`,
       location: { kind: 'server' },
       answer: answerOf(outcome),
-      data: { outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, expected: -32601 },
+      data: { outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, said: wordsOf(outcome), expected: -32601 },
     });
   },
 });
