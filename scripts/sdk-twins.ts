@@ -1,7 +1,7 @@
 /**
  * Builds the SDK twins (fixtures/sdks/<sdk>/twin.json, fixtures/sdks/README.md) that test/sdks/twins.test.ts
  * runs mcpact on. Each twin is built into .cache/sdk-twins/<sdk>-<hash>/, where the hash covers every file of the
- * twin's directory (sources, manifest, lockfile): an unchanged twin is not built again, and a changed one never
+ * twin's directory (sources, manifest without its verdict fields, lockfile): an unchanged twin is not built again, and a changed one never
  * runs its old build. A twin whose toolchain is not installed is skipped, with the reason in the index the test
  * reads (.cache/sdk-twins/index.json); a toolchain that is there but fails to build is an error, exit 1.
  *
@@ -34,14 +34,23 @@ function filesOf(dir: string, prefix = ''): string[] {
     .sort();
 }
 
+/**
+ * The fields of twin.json that state mcpact's verdicts on the twin (test/sdks/twins.test.ts reads them), not how it
+ * is built: a change of verdict must not rebuild a Rust or Java twin for minutes.
+ */
+const VERDICT_FIELDS = new Set(['known', 'identities', 'alsoInherited', 'sdkRefuses']);
+
+/** A file's bytes as the build sees them: twin.json without its verdict fields. */
+function buildInput(dir: string, file: string): Buffer | string {
+  const bytes = readFileSync(path.join(dir, file));
+  if (file !== 'twin.json') return bytes;
+  const manifest = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+  return JSON.stringify(Object.fromEntries(Object.entries(manifest).filter(([key]) => !VERDICT_FIELDS.has(key))));
+}
+
 function hashOf(dir: string): string {
   const hash = createHash('sha256');
-  for (const file of filesOf(dir))
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(path.join(dir, file)))
-      .update('\0');
+  for (const file of filesOf(dir)) hash.update(file).update('\0').update(buildInput(dir, file)).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -11,7 +11,12 @@ import { SIGNALS } from '../rules/security/signals.js';
 import { FAMILIES } from '../model/family.js';
 import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
-import { SDKS, SIGNATURES, TRAITS } from '../engine/signatures.js';
+import { SDKS, SIGNATURES, TRAITS, type SdkId, type Signature } from '../engine/signatures.js';
+import { GO_SIGNATURES } from '../engine/signatures/go.js';
+import { JAVA_SIGNATURES } from '../engine/signatures/java.js';
+import { PYTHON_SIGNATURES } from '../engine/signatures/python.js';
+import { RUST_SIGNATURES } from '../engine/signatures/rust.js';
+import { TS_SIGNATURES } from '../engine/signatures/typescript.js';
 import { appliesInEra, type Rule } from '../engine/rule.js';
 import { FAMILY_SHARE } from '../engine/runner.js';
 import { BURST } from '../connect/health.js';
@@ -34,7 +39,43 @@ export function generatedFiles(current: (file: string) => string): Record<string
     'docs/security.md': spliced('docs/security.md', current('docs/security.md'), 'signal-table', signalTableMarkdown()),
     'docs/revisions.md': spliced('docs/revisions.md', current('docs/revisions.md'), 'era-table', eraTableMarkdown()),
     'docs/conformance.md': spliced('docs/conformance.md', current('docs/conformance.md'), 'revision-coverage', revisionCoverageMarkdown(ALL_RULES)),
+    'docs/sdks.md': Object.entries(SDK_ROWS).reduce(
+      (text, [language, rows]) => spliced('docs/sdks.md', text, `${language}-rows`, sdkRowsMarkdown(rows)),
+      current('docs/sdks.md'),
+    ),
   };
+}
+
+/** The signature rows of each language's SDKs (engine/signatures/), for their sections of docs/sdks.md. */
+const SDK_ROWS: Record<string, Record<string, Signature<SdkId>>> = {
+  typescript: TS_SIGNATURES,
+  python: PYTHON_SIGNATURES,
+  go: GO_SIGNATURES,
+  rust: RUST_SIGNATURES,
+  java: JAVA_SIGNATURES,
+};
+
+/** The identities one language's rows name (how each is recognised) and the rows themselves, with their evidence. */
+function sdkRowsMarkdown(rows: Record<string, Signature<SdkId>>): string {
+  // Server words in descriptions (`<name>`, `<root>`) are text, not HTML.
+  const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('<', '&lt;');
+  const ids = [...new Set(Object.values(rows).flatMap((row) => row.sdks))];
+  return [
+    '| identity | SDK | versions observed | recognised by |',
+    '| --- | --- | --- | --- |',
+    ...ids.map((id) => {
+      const sdk = SDKS[id];
+      return `| \`${id}\` | ${cell(sdk.name)} | ${cell(sdk.versions)} | ${sdk.requires.map((trait) => cell(TRAITS[trait].description)).join('; ')} |`;
+    }),
+    '',
+    '| signature | rule | marked on | behaviour | evidence |',
+    '| --- | --- | --- | --- | --- |',
+    ...Object.entries(rows).map(
+      ([id, row]) =>
+        `| \`${id}\` | [\`${row.ruleId}\`](rules.md#${ruleAnchor(row.ruleId)}) | ${row.sdks.map((sdk) => `\`${sdk}\``).join(', ')} | ${cell(row.description)} | ${row.reference === undefined ? '' : `<${row.reference}>`} |`,
+    ),
+    '',
+  ].join('\n');
 }
 
 /**
@@ -333,20 +374,22 @@ function runOrderMarkdown(): string[] {
 
 /** The signature table (engine/signatures.ts): how an SDK is recognised and which of its findings are inherited. */
 function inheritedMarkdown(): string[] {
-  const cell = (text: string) => text.replaceAll('|', '\\|');
+  // Server words in descriptions (`<name>`, `<root>`) are text, not HTML.
+  const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('<', '&lt;');
   return [
     '## Inherited behaviour',
     '',
     'Some findings are behaviour of the SDK or framework a server is built on, not of its author\'s code. mcpact',
     'recognises the SDK from the server\'s own answers to two requests the tools rules send anyway (a tools/call whose',
-    '`arguments` is a string, and a call of an unknown tool), compared character for character with what each SDK',
-    'says. A finding is inherited only when the server was recognised so and the finding matches a signature of that',
+    '`arguments` is a string, and a call of an unknown tool) and from the capabilities it declared, compared character',
+    'for character with what each SDK says. A finding is inherited only when the server was recognised so and the finding matches a signature of that',
     'SDK below; a server that answers with the same code in other words, or a hand-written one, is never marked. The',
     'finding then carries `inherited: { sdk, versions, signature, reference }`, every report lists it in one section',
     '"Inherited from the SDK", and its severity is the `inherited:` level of the config, `info` by default',
     '(`warning`, or `off` to leave inherited findings out: the rule then passes with a note saying how many). A level',
     'for the rule under `rules:` wins over `inherited:`. Without the evidence (`--skip tools`, those rules turned off,',
-    'a server without tools) nothing is recognised and nothing is marked.',
+    'a server without tools) nothing is recognised and nothing is marked. [sdks.md](sdks.md) lists each SDK with the',
+    'twin server every row is tested on (TypeScript, Python, Go, Rust and Java), and what each SDK does not let a server get wrong.',
     '',
     '### Recognised SDKs',
     '',

@@ -499,7 +499,7 @@ async function runRule(
     let dropped = 0;
     const findings: Reported[] = [];
     for (const item of reported.splice(0)) {
-      const mark = known.size > 0 ? inheritedMark(rule.id, { ...shown, data: item.data ?? {} }, known) : undefined;
+      const mark = known.size > 0 ? inheritedMark(rule.id, { ...shown, data: item.data ?? {}, name: item.location.name }, known) : undefined;
       const cited = citedFor(rule, item, shared.surface.protocolVersion);
       const severity = resolveLevel(rule, policy, { ...item, inherited: mark !== undefined, cited });
       if (severity === 'off') {
@@ -556,8 +556,8 @@ async function runRule(
  * What a signature may see besides a finding's data: the transport, and for the prompt rules the answers of the
  * prompts/get cases (the matrix is cached, so this only reads what the rule's own check already asked).
  */
-async function wire(rule: Rule, plan: ServerPlan, shared: Shared, known: ReadonlySet<SdkId>): Promise<Omit<Shown, 'data'>> {
-  const shown: Omit<Shown, 'data'> = { transport: plan.target.kind };
+async function wire(rule: Rule, plan: ServerPlan, shared: Shared, known: ReadonlySet<SdkId>): Promise<Omit<Shown, 'data' | 'name'>> {
+  const shown: Omit<Shown, 'data' | 'name'> = { transport: plan.target.kind };
   if (known.size === 0 || rule.family !== 'prompts') return shown;
   const exercise = await exercisePrompts({ surface: shared.surface, probe: shared.probe, settings: plan.settings, cache: shared.cache });
   shown.promptCase = (variant) => exercise.server.find((result) => result.variant === variant)?.outcome;

@@ -62,17 +62,20 @@ const DEEP: readonly Signature[] = [
     /\b(?:status(?: code)?|HTTP(?:\/\d(?:\.\d)?)?)\D{0,3}[45]\d\d\b|\b(?:400 Bad Request|404 Not Found|422 Unprocessable|500 Internal Server Error)\b/i,
     "a backend's HTTP error: the input was passed on",
   ],
-  // Python raises these from the interpreter or the standard library, never as a validation message of its own.
+  // Python raises these from the interpreter or the standard library, never as a validation message of its own. An
+  // SDK that sends str(exception) drops the class name: IndexError is then only "list index out of range".
   [
-    /\b(?:KeyError|AttributeError|IndexError|UnboundLocalError|ZeroDivisionError): |'NoneType' object|object is not subscriptable|unsupported operand type|invalid literal for int\(\) with base|could not convert string to float/,
+    /\b(?:KeyError|AttributeError|IndexError|UnboundLocalError|ZeroDivisionError): |'NoneType' object|object is not subscriptable|unsupported operand type|invalid literal for int\(\) with base|could not convert string to float|\b(?:list|tuple|string) index out of range\b/,
     'a Python runtime error: the input reached code that did not check it',
   ],
   [
     /\bpanic: |\bruntime error: |nil pointer dereference|\binterface conversion: |\bstrconv\.Parse\w*: parsing|\bgoroutine \d+ \[/,
     'a Go runtime error (a panic, a failed type assertion or conversion): the input reached code that did not check it',
   ],
+  // The JVM's own messages too, which an SDK that sends getMessage() sends without the class name: a helpful
+  // NullPointerException ('Cannot invoke "List.get(int)" because "tags" is null') and a failed cast.
   [
-    /\b(?:Kotlin)?(?:NullPointer|ClassCast|NumberFormat|(?:Array|String)?IndexOutOfBounds|Arithmetic)Exception\b/,
+    /\b(?:Kotlin)?(?:NullPointer|ClassCast|NumberFormat|(?:Array|String)?IndexOutOfBounds|Arithmetic)Exception\b|\bbecause (?:the return value of )?"[^"\n]{1,200}" is null\b|\bclass [\w.$]{1,200} cannot be cast to class [\w.$]{1,200}/,
     'a Java runtime exception: the input reached code that did not check it',
   ],
   [/\bpanicked at\b|called `(?:Option|Result)::unwrap\(\)` on an? `(?:None|Err)` value/, 'a Rust panic: the input reached code that did not check it'],
@@ -206,7 +209,8 @@ export function answerOf(outcome: Outcome, classified?: Classified): Answer {
 /** The server's words: an error's message (and a string `data`), or the text of a result (tool content, prompt messages); bounded. */
 export function wordsOf(outcome: Outcome): string | undefined {
   if (outcome.kind === 'error') {
-    const parts = [outcome.message, outcome.data].filter((part): part is string => typeof part === 'string');
+    // An empty `data` (the Python SDK sends `data: ""`) adds no words.
+    const parts = [outcome.message, outcome.data].filter((part): part is string => typeof part === 'string' && part !== '');
     return parts.length > 0 ? parts.join('\n').slice(0, WORDS_MAX) : undefined;
   }
   if (outcome.kind !== 'result') return undefined;

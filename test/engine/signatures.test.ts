@@ -1,24 +1,33 @@
 /**
  * The signature table against real SDK servers from npm (fixtures/servers/sdk/, the devDependencies sdk-1-0,
- * sdk-1-12, sdk-1-22, @modelcontextprotocol/sdk, @modelcontextprotocol/server and fastmcp): every row of
- * SIGNATURES marks its finding on the servers it names, every SDK identity is recognised on the servers that
+ * sdk-1-12, sdk-1-22, @modelcontextprotocol/sdk, @modelcontextprotocol/server and fastmcp): every row of the npm
+ * SDKs marks its finding on the servers it names (the other SDKs' rows are pinned by their twins), every SDK identity is recognised on the servers that
  * have it and on no other, and a hand-written look-alike gets no mark at all. Each fixture runs once, with the
  * families the rows judge.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUTS } from '../../src/config/schema.js';
 import { runServer, type ServerPlan } from '../../src/engine/runner.js';
 import { recognise } from '../../src/engine/inherited.js';
-import { SDKS, SIGNATURES, zodDump, type SdkId, type SignatureId } from '../../src/engine/signatures.js';
+import { SDKS, SIGNATURES, zodDump, type SdkId } from '../../src/engine/signatures.js';
+import { TS_SIGNATURES } from '../../src/engine/signatures/typescript.js';
 import type { ServerReport } from '../../src/model/report.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { ROOT } from '../support/cli.js';
+import { SDK_TWINS_DIR, readTwinManifest } from '../../scripts/sdk-twins/manifest.js';
 
 const FIXTURES = ['low-level-1-0', 'low-level-1-32', 'mcp-server-1-12', 'mcp-server-1-22', 'mcp-server-1-32', 'mcp-server-2', 'fastmcp', 'look-alike'] as const;
 type Fixture = (typeof FIXTURES)[number];
 
-/** Where each row must mark its finding, and with which identity (its `sdk` and `versions`). */
-const EXPECTED: Record<SignatureId, Partial<Record<Fixture, SdkId>>> = {
+type TsSignatureId = keyof typeof TS_SIGNATURES;
+
+/**
+ * Where each row of the npm SDKs must mark its finding, and with which identity (its `sdk` and `versions`). The rows
+ * of the other SDKs are pinned by their twins (fixtures/sdks/<sdk>/twin.json `known`, test/sdks/twins.test.ts).
+ */
+const EXPECTED: Record<TsSignatureId, Partial<Record<Fixture, SdkId>>> = {
   'sdk-1-malformed-call-zod4': { 'low-level-1-32': 'sdk-1-zod4', 'mcp-server-1-32': 'sdk-1-zod4', fastmcp: 'fastmcp' },
   'sdk-1-malformed-call-zod3': { 'low-level-1-0': 'sdk-1-zod3', 'mcp-server-1-12': 'sdk-1-zod3', 'mcp-server-1-22': 'sdk-1-zod3' },
   'sdk-malformed-prompts-get-zod4': { 'low-level-1-32': 'sdk-1-zod4', 'mcp-server-1-32': 'sdk-1-zod4', 'mcp-server-2': 'sdk-2', fastmcp: 'fastmcp' },
@@ -78,6 +87,11 @@ const IDENTITIES: Record<Fixture, SdkId[]> = {
   'look-alike': [],
 };
 
+/** The SDK twins' manifests: the identities and rows their tests pin (test/sdks/twins.test.ts). */
+const TWINS = readdirSync(path.join(ROOT, SDK_TWINS_DIR))
+  .filter((name) => existsSync(path.join(ROOT, SDK_TWINS_DIR, name, 'twin.json')))
+  .map((name) => readTwinManifest(path.join(ROOT, SDK_TWINS_DIR, name, 'twin.json')));
+
 const reports = new Map<Fixture, ServerReport>();
 
 function run(
@@ -109,7 +123,7 @@ beforeAll(async () => {
 }, 180_000);
 
 describe('signature table', () => {
-  for (const [id, where] of Object.entries(EXPECTED) as [SignatureId, Partial<Record<Fixture, SdkId>>][]) {
+  for (const [id, where] of Object.entries(EXPECTED) as [TsSignatureId, Partial<Record<Fixture, SdkId>>][]) {
     it(`${id} (${SIGNATURES[id].ruleId}) marks the real SDK servers it names`, () => {
       for (const [fixture, sdk] of Object.entries(where) as [Fixture, SdkId][]) {
         const report = reports.get(fixture)!;
@@ -136,9 +150,17 @@ describe('signature table', () => {
     }
   });
 
-  it('recognises every identity of the table on a real server', () => {
-    const tested = new Set(Object.values(IDENTITIES).flat());
+  it('recognises every identity of the table on a real server: an npm one here, or an SDK twin', () => {
+    const tested = new Set<string>([...Object.values(IDENTITIES).flat(), ...TWINS.flatMap((twin) => twin.identities ?? [])]);
     expect([...tested].sort()).toEqual(Object.keys(SDKS).sort());
+  });
+
+  it('pins every row of the table on a real server: an npm one here, or an SDK twin', () => {
+    const pinned = new Set<string>([
+      ...Object.keys(EXPECTED),
+      ...TWINS.flatMap((twin) => [...(twin.known ?? []).flatMap((known) => known.signature ?? []), ...Object.values(twin.alsoInherited ?? {}).flat()]),
+    ]);
+    expect([...pinned].sort()).toEqual(Object.keys(SIGNATURES).sort());
   });
 
   it('a hand-written look-alike (same codes, some of the same words) is never marked', () => {
@@ -221,5 +243,23 @@ describe('recognise', () => {
     const near = { ...dump, message: dump.message.replace('record', 'object') };
     expect([...recognise({ 'malformed-arguments-string': near }, 'mcpact_unknown_tool')]).toEqual([]);
     expect([...recognise({ 'malformed-arguments-string': { ...dump, code: -32602 } }, 'mcpact_unknown_tool')]).toEqual([]);
+  });
+
+  it('tells the three Python SDKs apart (their twins answered so), and needs the whole request-model answer', () => {
+    // mcp 1.30.0, mcp 2.3.0 and fastmcp 4.2.3 refuse `arguments` a string alike; the unknown tool and the capabilities differ.
+    const invalid = { kind: 'error' as const, code: -32602, message: 'Invalid request parameters', data: '', ms: 1 };
+    const unknownTool = (text: string) => ({ kind: 'result' as const, result: { content: [{ type: 'text', text }], isError: true }, ms: 1 });
+    const python = (unknown: string, capabilities: Record<string, unknown>, malformed: typeof invalid = invalid) => [
+      ...recognise(
+        { 'malformed-arguments-string': malformed, 'unknown-tool': unknownTool(unknown), initialize: initialize(capabilities) },
+        'mcpact_unknown_tool',
+      ),
+    ];
+    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: { listChanged: false } })).toEqual(['mcp-py-1']);
+    expect(python('Unknown tool: mcpact_unknown_tool', { tools: { listChanged: false } })).toEqual(['mcp-py-2']);
+    expect(python("Unknown tool: 'mcpact_unknown_tool'", { logging: {}, tools: { listChanged: true } })).toEqual(['fastmcp-py']);
+    // A hand-written server with the same words, without the SDK's empty data: nothing.
+    const { data: _data, ...withoutData } = invalid;
+    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, withoutData as typeof invalid)).toEqual([]);
   });
 });

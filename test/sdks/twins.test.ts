@@ -3,16 +3,24 @@
  * scripts/sdk-twins.ts built (npm test builds them first; a twin whose toolchain is missing is skipped with the
  * reason). Each twin is a real process over real stdio pipes, and over Streamable HTTP on 127.0.0.1 where its SDK
  * offers it:
- *   - the correct twin gets no error, and exactly the warnings its manifest lists as known (`known`);
- *   - with every defect switch on, each defect is found by the rule contract.json names for it;
+ *   - the correct twin gets no error over stdio, and exactly the findings its manifest lists as known (`known`):
+ *     every warning, and every finding marked inherited with the signature that marks it, so each signature row of
+ *     the SDK is pinned here against the real SDK; its marks name only the twin's own SDK identities;
+ *   - in the legacy era as well, and over Streamable HTTP (in both eras), it gets no error, and the signatures seen
+ *     only there (`alsoInherited`) mark their findings;
+ *   - with every defect switch on, each defect is found by the rule contract.json names for it, except the defects
+ *     the SDK does not allow (`sdkRefuses`), for which what the SDK does instead is checked;
  *   - an unknown defect switch is the twin's usage error (exit 2), so a misspelt switch cannot pass unnoticed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SDKS } from '../../src/engine/signatures.js';
 import type { RunReport, ServerReport } from '../../src/model/report.js';
+import { asRecord } from '../../src/util/json.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { SDK_TWINS_DIR, TWIN_INDEX, readTwinManifest, type BuiltTwin, type TwinIndex, type TwinManifest } from '../../scripts/sdk-twins/manifest.js';
 
@@ -42,20 +50,23 @@ const TWINS: Twin[] = Object.entries(index).map(([name, built]) => ({
   manifest: readTwinManifest(path.join(ROOT, SDK_TWINS_DIR, name, 'twin.json')),
 }));
 
-/** The findings that decide: errors and warnings, as "severity rule-id", sorted. */
+/** The findings that decide: errors, warnings and inherited ones, as "severity rule-id signature", sorted. */
 function verdicts(server: ServerReport): string[] {
   return server.findings
-    .filter((finding) => finding.severity === 'error' || finding.severity === 'warning')
-    .map((finding) => `${finding.severity} ${finding.ruleId}${finding.inherited ? ' (inherited)' : ''}`)
+    .filter((finding) => finding.severity === 'error' || finding.severity === 'warning' || finding.inherited !== undefined)
+    .map((finding) => `${finding.severity} ${finding.ruleId} ${finding.inherited?.signature ?? '(not inherited)'}`)
     .sort();
 }
 
 function expectedVerdicts(manifest: TwinManifest): string[] {
-  return (manifest.known ?? [])
-    .filter((known) => known.severity === 'warning')
-    .map((known) => `warning ${known.rule}${known.inherited ? ' (inherited)' : ''}`)
-    .sort();
+  return (manifest.known ?? []).map((known) => `${known.severity} ${known.rule} ${known.signature ?? '(not inherited)'}`).sort();
 }
+
+const errors = (server: ServerReport) => verdicts(server).filter((verdict) => verdict.startsWith('error'));
+
+/** The signatures of `expected` that mark no finding of the run. */
+const unmarked = (server: ServerReport, expected: readonly string[] = []) =>
+  expected.filter((signature) => !server.findings.some((finding) => finding.inherited?.signature === signature));
 
 async function mcpact(args: string[]): Promise<ServerReport> {
   const result = await runCli(['run', '-r', 'json', '--run-timeout', String(RUN_MS - 10_000), ...args], { timeoutMs: RUN_MS });
@@ -63,6 +74,21 @@ async function mcpact(args: string[]): Promise<ServerReport> {
   const server = (JSON.parse(result.stdout) as RunReport).servers[0]!;
   expect(server.complete, result.stderr).toBe(true);
   return server;
+}
+
+/** Every answer's words in a --trace file: each text block of a result, and each error's message. */
+function answersIn(trace: string): string[] {
+  return readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .flatMap((line) => {
+      const entry = asRecord(JSON.parse(line));
+      const message = entry?.direction === 'in' ? asRecord(entry.message) : undefined;
+      const error = asRecord(message?.error);
+      if (typeof error?.message === 'string') return [error.message];
+      const content = asRecord(message?.result)?.content;
+      return Array.isArray(content) ? content.flatMap((block) => (typeof asRecord(block)?.text === 'string' ? [asRecord(block)!.text as string] : [])) : [];
+    });
 }
 
 /** The twin over Streamable HTTP: started with --http, its URL read from its first line, stopped after the tests. */
@@ -88,28 +114,59 @@ function httpTwin(twin: Twin): () => string {
 }
 
 for (const twin of TWINS) {
+  const refused = twin.manifest.sdkRefuses ?? {};
+  // A defect the SDK refuses at start would stop the run of every other defect: it is checked on its own.
+  const together = DEFECTS.filter((defect) => refused[defect]?.exits === undefined);
   describe.skipIf(twin.built.status === 'skipped')(
     `${twin.manifest.sdk} ${twin.manifest.version} (${twin.name})${twin.built.reason ? `: ${twin.built.reason}` : ''}`,
     () => {
       const start = () => ['--', ...twin.built.start];
 
-      it('correct, over stdio: no error, only the known warnings', { timeout: RUN_MS }, async () => {
+      it('correct, over stdio: no error, exactly the known findings, marked with its own SDK', { timeout: RUN_MS }, async () => {
         const server = await mcpact(start());
         expect(server.era).toBe(twin.manifest.eras.includes('modern') ? 'modern' : 'legacy');
         expect(verdicts(server)).toEqual(expectedVerdicts(twin.manifest));
+        const own = (twin.manifest.identities ?? []).map((id) => (SDKS as Record<string, { name: string; versions: string }>)[id]);
+        expect(own, 'every identity of twin.json is in engine/signatures.ts').not.toContain(undefined);
+        const marked = server.findings.flatMap((finding) => (finding.inherited ? [{ sdk: finding.inherited.sdk, versions: finding.inherited.versions }] : []));
+        const named = own.map((sdk) => ({ sdk: sdk!.name, versions: sdk!.versions }));
+        for (const mark of marked) expect(named).toContainEqual(mark);
+        for (const identity of named) expect(marked).toContainEqual(identity);
       });
 
       it.runIf(twin.manifest.eras.includes('modern'))('correct, in the legacy era as well: no error', { timeout: RUN_MS }, async () => {
         const server = await mcpact(['--protocol-era', 'legacy', ...start()]);
         expect(server.era).toBe('legacy');
-        expect(verdicts(server).filter((verdict) => verdict.startsWith('error'))).toEqual([]);
+        expect(errors(server)).toEqual([]);
+        expect(unmarked(server, twin.manifest.alsoInherited?.legacy)).toEqual([]);
       });
 
-      it('every defect found by its rule', { timeout: RUN_MS }, async () => {
-        const server = await mcpact(['--', ...twin.built.start, '--defect', DEFECTS.join(',')]);
-        const found = new Set(server.findings.map((finding) => finding.ruleId));
-        expect(DEFECTS.filter((defect) => !found.has(CONTRACT.defects[defect]!.rule))).toEqual([]);
+      it('every defect found by its rule, or refused by the SDK as twin.json says', { timeout: RUN_MS }, async () => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-twin-'));
+        try {
+          const trace = path.join(dir, 'trace.jsonl');
+          const server = await mcpact(['--trace', trace, '--', ...twin.built.start, '--defect', together.join(',')]);
+          const found = new Set(server.findings.map((finding) => finding.ruleId));
+          expect(together.filter((defect) => refused[defect] === undefined && !found.has(CONTRACT.defects[defect]!.rule))).toEqual([]);
+          const answers = answersIn(trace);
+          for (const defect of together.filter((name) => refused[name] !== undefined)) {
+            const { rule, answer } = refused[defect]!;
+            if (rule !== undefined) expect(found, `${defect}: ${rule}`).toContain(rule);
+            if (answer !== undefined) expect(answers, defect).toContain(answer);
+          }
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
       });
+
+      for (const [defect, { exits }] of Object.entries(refused)) {
+        if (exits === undefined) continue;
+        it(`--defect ${defect}: the SDK refuses it at start (exit ${exits})`, () => {
+          const [command, ...args] = twin.built.start;
+          const result = spawnSync(command!, [...args, '--defect', defect], { input: '', timeout: RUN_MS - 10_000 });
+          expect(result.status, result.stderr.toString()).toBe(exits);
+        });
+      }
 
       it('an unknown defect switch: exit 2', () => {
         const [command, ...args] = twin.built.start;
@@ -119,9 +176,16 @@ for (const twin of TWINS) {
 
       if (twin.manifest.http) {
         const url = httpTwin(twin);
-        it('correct, over Streamable HTTP: no error, only the known warnings', { timeout: RUN_MS }, async () => {
+        it('correct, over Streamable HTTP: no error', { timeout: RUN_MS }, async () => {
           const server = await mcpact(['--url', url()]);
-          expect(verdicts(server).filter((verdict) => verdict.startsWith('error'))).toEqual([]);
+          expect(errors(server)).toEqual([]);
+          expect(unmarked(server, twin.manifest.alsoInherited?.http)).toEqual([]);
+        });
+        it.runIf(twin.manifest.eras.includes('modern'))('correct, over Streamable HTTP in the legacy era: no error', { timeout: RUN_MS }, async () => {
+          const server = await mcpact(['--protocol-era', 'legacy', '--url', url()]);
+          expect(server.era).toBe('legacy');
+          expect(errors(server)).toEqual([]);
+          expect(unmarked(server, twin.manifest.alsoInherited?.['http-legacy'])).toEqual([]);
         });
       }
     },

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { answerOf, classifyAnswer } from '../../exercise/answers.js';
+import { answerOf, classifyAnswer, wordsOf } from '../../exercise/answers.js';
 import { ABSENT, since } from '../../model/spec.js';
 import { describeOutcome } from '../outcome.js';
 
@@ -46,7 +46,7 @@ export const loggingInvalidLevel = defineRule({
       data: {
         level: INVALID_LEVEL,
         outcome: outcome.kind,
-        ...(outcome.kind === 'error' && { code: outcome.code, said: String(outcome.message).slice(0, 300) }),
+        ...(outcome.kind === 'error' && { code: outcome.code, said: wordsOf(outcome) }),
         expected: -32602,
       },
     });

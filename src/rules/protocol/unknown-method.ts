@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { since } from '../../model/spec.js';
-import { answerOf } from '../../exercise/answers.js';
+import { answerOf, wordsOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
 
 /** A method name no revision of MCP defines. */
@@ -45,7 +45,7 @@ export const unknownMethod = defineRule({
       message: `unknown method ${UNKNOWN_METHOD} was answered with ${describeOutcome(outcome)}; expected JSON-RPC error -32601`,
       location: { kind: 'server' },
       answer: answerOf(outcome),
-      data: { outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, expected: -32601 },
+      data: { outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, said: wordsOf(outcome), expected: -32601 },
     });
   },
 });

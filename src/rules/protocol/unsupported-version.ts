@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { since, type RuleSpec } from '../../model/spec.js';
 import { envelopeMeta, MODERN_ERRORS, META_KEYS } from '../../connect/envelope.js';
-import { answerOf } from '../../exercise/answers.js';
+import { answerOf, wordsOf } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
 import { isObject, postModern } from './modern.js';
 import type { Outcome } from '../../connect/rpc.js';
@@ -84,7 +84,7 @@ export const unsupportedVersion = defineRule({
       message: `${what} ${outcome.kind === 'result' ? 'was served' : `got ${describeOutcome(outcome)}`}; an unsupported version MUST get UnsupportedProtocolVersionError (-32022) listing the supported versions`,
       location: { kind: 'server' },
       answer: answerOf(outcome),
-      data: { requested: UNSUPPORTED_VERSION, outcome: outcome.kind, ...(outcome.kind === 'error' && { code: outcome.code }) },
+      data: { requested: UNSUPPORTED_VERSION, outcome: outcome.kind, ...(outcome.kind === 'error' && { code: outcome.code, said: wordsOf(outcome) }) },
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
+import { answerOf, unreachableEvidence, wordsOf } from '../../exercise/answers.js';
 import { listedResources, sharedRead, unknownResourceUri } from '../../exercise/resources.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel, since } from '../../model/spec.js';
@@ -77,7 +77,7 @@ export const unknownResource = defineRule({
       if (listed.outcome.kind === 'error' && listed.outcome.code === -32601)
         return context.skip('resources/read answers -32601 even for listed resources (resources/readable reports it)');
     }
-    const data = { uri, expected, outcome: outcome.kind, ...(outcome.kind === 'error' && { code: outcome.code, said: String(outcome.message).slice(0, 300) }) };
+    const data = { uri, expected, outcome: outcome.kind, ...(outcome.kind === 'error' && { code: outcome.code, said: wordsOf(outcome) }) };
     if (outcome.kind === 'result') {
       const empty = read.contents !== undefined && read.contents.length === 0;
       context.report({

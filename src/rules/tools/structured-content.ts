@@ -16,10 +16,20 @@ import type { Outcome } from '../../connect/rpc.js';
  * Python SDK's low-level server ("Output validation error: <jsonschema message>"), and its FastMCP 1.x API, which
  * validates the return value against the function's return type with pydantic ("Error executing tool <name>:
  * 1 validation error for Forecast"; fixtures/sdks/python-mcp-1). FastMCP names the model of a tool's input
- * `<name>Arguments`, so that model's errors are input validation and never match.
+ * `<name>Arguments`, so that model's errors are input validation and never match. The Java SDK 2.x validates
+ * structured output with its JSON Schema validator ("Tool (<name>) output validation failed: ...", or "Response
+ * missing structured content which is expected when calling tool with non-empty outputSchema";
+ * fixtures/sdks/java-sdk); its input check says "input validation failed" and never matches.
  */
 const OUTPUT_REFUSED =
-  /^(?:(?:MCP error -?\d+: )?Output validation error\b|Error executing tool [^:\n]{1,200}: \d+ validation errors? for (?!\S*Arguments\n)\S+\n)/;
+  /^(?:(?:MCP error -?\d+: )?Output validation error\b|Error executing tool [^:\n]{1,200}: \d+ validation errors? for (?!\S*Arguments\n)\S+\n|Tool \([^)\n]{1,200}\) output validation failed: |Response missing structured content which is expected when calling tool with non-empty outputSchema)/;
+
+/**
+ * The Go SDK's typed tools (mcp.AddTool) validate the tool's result against its outputSchema and return the failure
+ * as a plain Go error, which goes out as a JSON-RPC error (code 0): "validating tool output: ..." (go-sdk v1.8.0
+ * mcp/server.go; fixtures/sdks/go-sdk).
+ */
+const OUTPUT_REFUSED_ERROR = /^validating tool output: /;
 
 export const structuredContent = defineRule({
   id: 'tools/structured-content',
@@ -44,7 +54,9 @@ export const structuredContent = defineRule({
     'safe-call policy) against the outputSchema, compiled with Ajv in its declared dialect. Results with ' +
     "`isError: true` are exempt, except the one an SDK answers when the tool's own result breaks the schema " +
     '("Output validation error: ..." from the TypeScript SDK 1.x and 2.x and the Python SDK, "Error executing tool ' +
-    '<name>: 1 validation error for <its return type>" from the Python SDK\'s FastMCP 1.x): that is this defect, ' +
+    '<name>: 1 validation error for <its return type>" from the Python SDK\'s FastMCP 1.x, "Tool (<name>) output ' +
+    'validation failed: ..." from the Java SDK), and the JSON-RPC error the Go SDK answers instead ("validating tool ' +
+    'output: ..."): that is this defect, ' +
     "caught by the server's SDK before it reached mcpact, and reported here once per tool as the tool's own (not " +
     "inherited: the SDK did what the text asks of it). The finding lists Ajv's messages (or the SDK's words); the " +
     'structured content itself appears only ' +
@@ -64,22 +76,23 @@ export const structuredContent = defineRule({
     const { revision, level } = spec!;
     const reported = new Set<string | undefined>();
     for (const { call, outcome } of await outcomesOf({ probe, cache }, calls)) {
-      if (outcome.kind !== 'result' || reported.has(call.tool)) continue;
+      if ((outcome.kind !== 'result' && outcome.kind !== 'error') || reported.has(call.tool)) continue;
       const base = { ...callData(call), negotiated: surface.protocolVersion ?? null, level };
       const refusal = outputRefusal(outcome);
       if (refusal !== undefined) {
         // The tool's own output broke its schema on valid input; the SDK's output check turned it into an isError
-        // result. The defect is the tool's, the SDK only said so: not inherited, and reported here once.
+        // result (or an error). The defect is the tool's, the SDK only said so: not inherited, and reported here once.
         reported.add(call.tool);
+        const instead = outcome.kind === 'error' ? `JSON-RPC error ${String(outcome.code).slice(0, 20)}` : 'an isError result';
         report({
-          message: `${quote(call.tool, 60)} returned, on valid input, a result its outputSchema rejects: the server's own output check refused it and answered an isError result instead (revision ${revision}, ${levelLabel(level)})`,
+          message: `${quote(call.tool, 60)} returned, on valid input, a result its outputSchema rejects: the server's own output check refused it and answered ${instead} instead (revision ${revision}, ${levelLabel(level)})`,
           location: toolLocation(call.tool, '/outputSchema'),
           answer: answerOf(outcome),
-          data: { ...base, isError: true, said: refusal },
+          data: { ...base, ...(outcome.kind === 'error' ? { code: outcome.code } : { isError: true }), said: refusal },
         });
         continue;
       }
-      if (isErrorResult(outcome.result)) continue;
+      if (outcome.kind !== 'result' || isErrorResult(outcome.result)) continue;
       const result = asRecord(outcome.result);
       const content = result?.structuredContent;
       const schema = call.tool === undefined ? undefined : schemas.get(call.tool);
@@ -107,7 +120,8 @@ export const structuredContent = defineRule({
 
 /** The server's words when its own output check refused the tool's result, else undefined. */
 function outputRefusal(outcome: Outcome): string | undefined {
-  if (outcome.kind !== 'result' || !isErrorResult(outcome.result)) return undefined;
   const said = wordsOf(outcome);
-  return said !== undefined && OUTPUT_REFUSED.test(said) ? said : undefined;
+  if (said === undefined) return undefined;
+  if (outcome.kind === 'error') return OUTPUT_REFUSED_ERROR.test(said) ? said : undefined;
+  return outcome.kind === 'result' && isErrorResult(outcome.result) && OUTPUT_REFUSED.test(said) ? said : undefined;
 }

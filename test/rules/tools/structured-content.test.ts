@@ -5,7 +5,7 @@ import { ALL_RULES } from '../../../src/rules/index.js';
 import { structuredContent } from '../../../src/rules/tools/structured-content.js';
 import { ROOT } from '../../support/cli.js';
 import { ruleTester } from '../../support/rule-tester.js';
-import { READ_ONLY, text, toolError, toolsServer, type FakeTool } from './tools-fake.js';
+import { READ_ONLY, rpcError, text, toolError, toolsServer, type FakeTool } from './tools-fake.js';
 
 const weather = (run: FakeTool['run']): FakeTool => ({
   definition: {
@@ -28,6 +28,20 @@ ruleTester(structuredContent, {
       server: toolsServer([
         weather(() => toolError('Error executing tool weather: 1 validation error for weatherArguments\ncity\n  Field required [type=missing]')),
       ]),
+    },
+    {
+      // The Java SDK's input check (io.modelcontextprotocol.sdk:mcp 2.2.0, fixtures/sdks/java-sdk): the input's fault.
+      name: "the Java SDK's check of the arguments is exempt",
+      server: toolsServer([
+        weather(() =>
+          toolError('Tool (weather) input validation failed: Validation failed: JSON schema validation errors: [/days: string found, integer expected]'),
+        ),
+      ]),
+    },
+    {
+      // A JSON-RPC error is tools/valid-input's to judge, unless it is the Go SDK's refusal of the output.
+      name: 'a JSON-RPC error in other words is exempt',
+      server: toolsServer([weather(() => rpcError(0, 'validating "arguments": validating root: missing properties: ["city"]'))]),
     },
     {
       name: 'an execution error that only mentions output validation is exempt',
@@ -79,6 +93,36 @@ ruleTester(structuredContent, {
         ),
       ]),
       findings: [{ message: "the server's own output check refused it" }],
+    },
+    {
+      // What the Java SDK 2.2.0 answered for fixtures/sdks/java-sdk --defect output-mismatch.
+      name: "the Java SDK's output check",
+      server: toolsServer([
+        weather(() =>
+          toolError('Tool (weather) output validation failed: Validation failed: JSON schema validation errors: [/days/0/high: string found, number expected]'),
+        ),
+      ]),
+      findings: [{ message: "the server's own output check refused it and answered an isError result instead", data: { isError: true } }],
+    },
+    {
+      // What the Go SDK v1.8.0 answered for fixtures/sdks/go-sdk --defect output-mismatch: mcp.AddTool validates the
+      // typed result and returns the failure as a plain Go error, JSON-RPC code 0.
+      name: "the Go SDK's output check, answered as a JSON-RPC error",
+      server: toolsServer([
+        weather(() =>
+          rpcError(
+            0,
+            'validating tool output: validating root: validating /properties/days: validating /properties/days/items: validating /properties/days/items/properties/high: type: warm has type "string", want "number"',
+          ),
+        ),
+      ]),
+      findings: [
+        {
+          location: { kind: 'tool', name: 'weather', pointer: '/outputSchema' },
+          message: "the server's own output check refused it and answered JSON-RPC error 0 instead",
+          data: { code: 0, said: expect.stringMatching(/^validating tool output: /) as unknown },
+        },
+      ],
     },
   ],
   skipped: [

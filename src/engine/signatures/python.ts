@@ -1,0 +1,260 @@
+/**
+ * The Python SDKs in the signature tables (engine/signatures.ts): the official SDK `mcp` through its high-level
+ * APIs (FastMCP in 1.x, MCPServer in 2.x) and the standalone `fastmcp`, which runs on mcp 2.x. All three validate
+ * every request against the session's ClientRequest model, so a tools/call whose `arguments` is a string gets the
+ * same -32602 "Invalid request parameters" from each; their unknown-tool answers and declared capabilities tell
+ * them apart. Observed on the twins fixtures/sdks/python-mcp-1, python-mcp-2 and fastmcp; docs/sdks.md lists the
+ * evidence.
+ */
+import { UNKNOWN_PROMPT } from '../../exercise/injected.js';
+import { asRecord } from '../../util/json.js';
+import {
+  capabilitiesOf,
+  isEmptyObject,
+  isError,
+  isErrorResult,
+  pageForInvalidCursor,
+  said,
+  unansweredInvalidRequest,
+  unansweredParseError,
+  type Sdk,
+  type Shown,
+  type Signature,
+  type Trait,
+} from './wire.js';
+
+export const PYTHON_TRAITS = {
+  'py-invalid-request-params': {
+    probe: 'malformed-arguments-string',
+    description: 'tools/call with `arguments` a string: -32602 "Invalid request parameters" with `data: ""` (the request fails the ClientRequest model)',
+    test: (outcome) => isError(outcome, -32602, 'Invalid request parameters') && outcome.kind === 'error' && outcome.data === '',
+  },
+  'py-unknown-tool': {
+    probe: 'unknown-tool',
+    description: 'unknown tool: an isError result saying "Unknown tool: <name>"',
+    test: (outcome, name) => isErrorResult(outcome, `Unknown tool: ${name}`),
+  },
+  'fastmcp-py-unknown-tool': {
+    probe: 'unknown-tool',
+    description: 'unknown tool: an isError result saying "Unknown tool: \'<name>\'" (the name quoted)',
+    test: (outcome, name) => isErrorResult(outcome, `Unknown tool: '${name}'`),
+  },
+  'py-experimental-capability': {
+    probe: 'initialize',
+    description: 'capabilities declare `experimental: {}`, which the mcp 1.x Server declares whatever the author registers',
+    test: (outcome) => isEmptyObject(capabilitiesOf(outcome)?.experimental),
+  },
+  'py-no-experimental-capability': {
+    probe: 'initialize',
+    description: 'capabilities declare no `experimental` (mcp 1.x always declares it)',
+    test: (outcome) => {
+      const capabilities = capabilitiesOf(outcome);
+      return capabilities !== undefined && !Object.hasOwn(capabilities, 'experimental');
+    },
+  },
+} as const satisfies Record<string, Trait>;
+
+type PythonTraitId = keyof typeof PYTHON_TRAITS;
+
+/** Observed on one version each (the twins'); older versions are not claimed until a twin runs them. */
+export const PYTHON_SDKS = {
+  'fastmcp-py': {
+    name: 'fastmcp (Python, on mcp 2.x)',
+    versions: 'fastmcp ==4.2.3',
+    requires: ['py-invalid-request-params', 'fastmcp-py-unknown-tool'],
+    tested: ['fastmcp==4.2.3'],
+  },
+  'mcp-py-2': {
+    name: 'mcp (Python SDK) MCPServer',
+    versions: 'mcp ==2.3.0',
+    requires: ['py-invalid-request-params', 'py-unknown-tool', 'py-no-experimental-capability'],
+    tested: ['mcp==2.3.0'],
+  },
+  'mcp-py-1': {
+    name: 'mcp (Python SDK) FastMCP',
+    versions: 'mcp ==1.30.0',
+    requires: ['py-invalid-request-params', 'py-unknown-tool', 'py-experimental-capability'],
+    tested: ['mcp==1.30.0'],
+  },
+} as const satisfies Record<string, Sdk<PythonTraitId>>;
+
+type PythonSdkId = keyof typeof PYTHON_SDKS;
+
+const MCP_1 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v1.30.0/src/mcp';
+const MCP_2 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v2.3.0/src/mcp';
+const FASTMCP = 'https://github.com/PrefectHQ/fastmcp/blob/v4.2.3/fastmcp_slim/fastmcp';
+
+/** An error answer with this code whose whole message is one of `texts`. */
+const answered = (data: Shown['data'], code: number, ...texts: string[]) => data.code === code && texts.some((text) => data.said === said(text));
+
+/** What MCPServer (2.x) answers when a handler raises: the text with code 0 up to 2025-11-25, withheld in 2026-07-28. */
+const raised = (data: Shown['data'], text: string) => answered(data, 0, text) || answered(data, -32603, 'Internal server error');
+
+/** The prompt name an unknown-prompt case asked for: its case variant, or mcpact's made-up name. */
+const askedPrompt = (data: Shown['data']) => (typeof data.variant === 'string' ? data.variant : UNKNOWN_PROMPT);
+
+/** The missing-argument words of FastMCP/MCPServer (a Python set of one name). */
+const missing = (data: Shown['data']) => `Missing required arguments: {'${String(data.argument)}'}`;
+
+/** The argument name an unknown-argument case sent: its case variant, or mcpact's made-up argument. */
+const sentArgument = (data: Shown['data']) => String(typeof data.variant === 'string' ? data.variant : data.argument);
+
+/**
+ * FastMCP 1.x renders a prompt through pydantic's validate_call, and an undeclared argument fails it with pydantic's
+ * words (the rest of the text is pydantic's, whose version is in its URL).
+ */
+const unexpectedKeyword = ({ data, name }: Shown) =>
+  data.code === 0 &&
+  typeof data.said === 'string' &&
+  data.said.startsWith(
+    `Error rendering prompt ${String(name)}: 1 validation error for ${String(name)}\n${sentArgument(data)}\n  Unexpected keyword argument [type=unexpected_keyword_argument, `,
+  );
+
+export const PYTHON_SIGNATURES = {
+  'mcp-py-1-unknown-tool-result': {
+    ruleId: 'tools/unknown-tool',
+    sdks: ['mcp-py-1'],
+    description: 'FastMCP raises ToolError("Unknown tool: <name>") and the Server turns every exception of a tool call into an isError result.',
+    reference: `${MCP_1}/server/fastmcp/tools/tool_manager.py#L78`,
+    match: ({ data }) => data.outcome === 'result' && data.isError === true && data.said === said(`Unknown tool: ${String(asRecord(data.params)?.name)}`),
+  },
+  'mcp-py-1-unknown-prompt': {
+    ruleId: 'prompts/unknown-prompt',
+    sdks: ['mcp-py-1'],
+    description: 'FastMCP raises ValueError("Unknown prompt: <name>"), and the Server answers any exception of a handler with code 0 and its text.',
+    reference: `${MCP_1}/server/lowlevel/server.py#L791-L794`,
+    match: ({ data }) => answered(data, 0, `Unknown prompt: ${askedPrompt(data)}`),
+  },
+  'mcp-py-1-missing-required': {
+    ruleId: 'prompts/missing-required',
+    sdks: ['mcp-py-1'],
+    description: 'FastMCP checks required prompt arguments itself and raises ValueError("Missing required arguments: {...}"): code 0.',
+    reference: `${MCP_1}/server/fastmcp/prompts/base.py#L149`,
+    match: ({ data }) => answered(data, 0, missing(data)),
+  },
+  'mcp-py-1-unknown-argument': {
+    ruleId: 'prompts/unknown-argument',
+    sdks: ['mcp-py-1'],
+    description:
+      "FastMCP renders a prompt through pydantic's validate_call: an undeclared argument is pydantic's unexpected_keyword_argument error, a case variant of a required one its missing-argument error; both code 0.",
+    reference: `${MCP_1}/server/fastmcp/prompts/base.py#L125-L156`,
+    match: (shown) => unexpectedKeyword(shown) || answered(shown.data, 0, missing(shown.data)),
+  },
+  'mcp-py-1-list-ignores-cursor': {
+    ruleId: 'protocol/invalid-cursor',
+    sdks: ['mcp-py-1'],
+    description: "FastMCP's list handlers take no request (FastMCP 1.x has no pagination), so an invalid cursor gets the whole list.",
+    reference: `${MCP_1}/server/fastmcp/server.py`,
+    match: pageForInvalidCursor(),
+  },
+  'mcp-py-1-unknown-method': {
+    ruleId: 'protocol/unknown-method',
+    sdks: ['mcp-py-1'],
+    description: 'Every request is validated against the ClientRequest union first; an unknown method fails it and gets -32602 "Invalid request parameters".',
+    reference: `${MCP_1}/shared/session.py#L380-L395`,
+    match: ({ data }) => answered(data, -32602, 'Invalid request parameters'),
+  },
+  'mcp-py-1-unknown-resource': {
+    ruleId: 'resources/unknown-resource',
+    sdks: ['mcp-py-1'],
+    description: 'FastMCP raises ValueError("Unknown resource: <uri>") for a URI nothing matches: code 0 (1.x has no -32002).',
+    reference: `${MCP_1}/server/fastmcp/resources/resource_manager.py#L105`,
+    match: ({ data }) => answered(data, 0, `Unknown resource: ${String(data.uri)}`),
+  },
+  'mcp-py-1-stdio-parse-error': {
+    ruleId: 'stdio/parse-error',
+    sdks: ['mcp-py-1'],
+    description:
+      'The stdio transport passes a line that is not JSON to the Server as an exception, which logs it to the client (notifications/message) and answers nothing.',
+    reference: `${MCP_1}/server/stdio.py#L64-L68`,
+    match: unansweredParseError,
+  },
+  'mcp-py-1-stdio-invalid-request': {
+    ruleId: 'stdio/invalid-request',
+    sdks: ['mcp-py-1'],
+    description:
+      'A line that is JSON but not a JSON-RPC message ("jsonrpc": "1.0", params a string) fails validation in the stdio transport: logged, not answered.',
+    reference: `${MCP_1}/server/stdio.py#L64-L68`,
+    match: unansweredInvalidRequest,
+  },
+  'mcp-py-2-unknown-tool-result': {
+    ruleId: 'tools/unknown-tool',
+    sdks: ['mcp-py-2'],
+    description: 'MCPServer raises ToolError("Unknown tool: <name>"), which goes out as an isError result.',
+    reference: `${MCP_2}/server/mcpserver/tools/tool_manager.py#L72`,
+    match: ({ data }) => data.outcome === 'result' && data.isError === true && data.said === said(`Unknown tool: ${String(asRecord(data.params)?.name)}`),
+  },
+  'mcp-py-2-unknown-prompt': {
+    ruleId: 'prompts/unknown-prompt',
+    sdks: ['mcp-py-2'],
+    description:
+      'MCPServer raises ValueError("Unknown prompt: <name>"): up to 2025-11-25 the dispatcher answers code 0 with its text (its own TODO says INTERNAL_ERROR), in 2026-07-28 -32603 "Internal server error" (server/runner.py modern_error_data).',
+    reference: `${MCP_2}/shared/jsonrpc_dispatcher.py#L771-L777`,
+    match: ({ data }) => raised(data, `Unknown prompt: ${askedPrompt(data)}`),
+  },
+  'mcp-py-2-missing-required': {
+    ruleId: 'prompts/missing-required',
+    sdks: ['mcp-py-2'],
+    description: 'MCPServer raises ValueError("Missing required arguments: {...}"): code 0 up to 2025-11-25, -32603 "Internal server error" in 2026-07-28.',
+    reference: `${MCP_2}/server/mcpserver/prompts/base.py#L177`,
+    match: ({ data }) => raised(data, missing(data)),
+  },
+  'mcp-py-2-unknown-argument': {
+    ruleId: 'prompts/unknown-argument',
+    sdks: ['mcp-py-2'],
+    description:
+      'MCPServer renders a prompt through pydantic\'s validate_call and withholds its words: an undeclared argument is "Error rendering prompt <name>", a case variant of a required one the missing-argument error; code 0 up to 2025-11-25, -32603 "Internal server error" in 2026-07-28.',
+    reference: `${MCP_2}/server/mcpserver/prompts/base.py`,
+    match: ({ data, name }) => raised(data, `Error rendering prompt ${String(name)}`) || raised(data, missing(data)),
+  },
+  'mcp-py-2-list-ignores-cursor': {
+    ruleId: 'protocol/invalid-cursor',
+    sdks: ['mcp-py-2'],
+    description: "MCPServer's list handlers return every item without reading params.cursor, so an invalid cursor gets the whole list.",
+    reference: `${MCP_2}/server/mcpserver/server.py#L427-L430`,
+    match: pageForInvalidCursor(),
+  },
+  'mcp-py-2-unknown-resource': {
+    ruleId: 'resources/unknown-resource',
+    sdks: ['mcp-py-2'],
+    description: 'MCPServer answers a URI nothing matches with -32602 "Unknown resource: <uri>" on every revision (SEP-2164); 2025-11-25 asks for -32002.',
+    reference: `${MCP_2}/server/mcpserver/resources/resource_manager.py#L127`,
+    match: ({ data }) => answered(data, -32602, `Unknown resource: ${String(data.uri)}`),
+  },
+  'mcp-py-2-stdio-parse-error': {
+    ruleId: 'stdio/parse-error',
+    sdks: ['fastmcp-py', 'mcp-py-2'],
+    description: 'The stdio transport forwards a line that is not JSON as an exception, which the server side only logs at debug level: no answer at all.',
+    reference: `${MCP_2}/server/stdio.py#L189-L192`,
+    match: unansweredParseError,
+  },
+  'mcp-py-2-stdio-invalid-request': {
+    ruleId: 'stdio/invalid-request',
+    sdks: ['fastmcp-py', 'mcp-py-2'],
+    description: 'A line that is JSON but not a JSON-RPC message fails validation in the stdio transport and is dropped the same way: no answer.',
+    reference: `${MCP_2}/server/stdio.py#L189-L192`,
+    match: unansweredInvalidRequest,
+  },
+  'fastmcp-py-unknown-tool-result': {
+    ruleId: 'tools/unknown-tool',
+    sdks: ['fastmcp-py'],
+    description:
+      'fastmcp answers an unknown tool with an isError result "Unknown tool: \'<name>\'", "matching the v1 SDK\'s call_tool behavior" (its comment).',
+    reference: `${FASTMCP}/server/mixins/mcp_operations.py#L314-L325`,
+    match: ({ data }) => data.outcome === 'result' && data.isError === true && data.said === said(`Unknown tool: '${String(asRecord(data.params)?.name)}'`),
+  },
+  'fastmcp-py-list-ignores-cursor': {
+    ruleId: 'protocol/invalid-cursor',
+    sdks: ['fastmcp-py'],
+    description: 'fastmcp reads cursors only when the server was built with list_page_size (default none): an invalid cursor gets the whole list.',
+    reference: `${FASTMCP}/server/mixins/mcp_operations.py#L63-L76`,
+    match: pageForInvalidCursor(),
+  },
+  'fastmcp-py-unknown-resource': {
+    ruleId: 'resources/unknown-resource',
+    sdks: ['fastmcp-py'],
+    description: 'fastmcp answers a URI nothing matches with -32602 "Resource not found: \'<uri>\'" on every revision (SEP-2164); 2025-11-25 asks for -32002.',
+    reference: `${FASTMCP}/server/mixins/mcp_operations.py#L402-L410`,
+    match: ({ data }) => answered(data, -32602, `Resource not found: '${String(data.uri)}'`),
+  },
+} as const satisfies Record<string, Signature<PythonSdkId>>;
