@@ -262,26 +262,4 @@ export const GO_SIGNATURES = {
     reference: `${MCP_GO}/server/request_handler.go#L261-L269`,
     match: ({ data }) => answered(data, -32601, '"server/discover" requires protocol version 2026-07-28 or later'),
   },
-  'mcp-go-foreign-origin': {
-    ruleId: 'http/header-validation',
-    sdks: ['mcp-go'],
-    description: 'The Streamable HTTP server checks only the Host header (DNS rebinding), never Origin, and offers no option to: a foreign Origin is served.',
-    reference: `${MCP_GO}/server/streamable_http.go#L446-L452`,
-    match: ({ data }) => typeof data.origin === 'string' && data.status === 200,
-  },
-  'mcp-go-origin': {
-    ruleId: 'http/origin-validation',
-    sdks: ['mcp-go'],
-    description: 'The Streamable HTTP server checks only the Host header (DNS rebinding), never Origin, and offers no option to: a foreign Origin is served.',
-    reference: `${MCP_GO}/server/streamable_http.go#L446-L452`,
-    match: ({ data }) => typeof data.origin === 'string' && data.status === 200,
-  },
-  'mcp-go-unknown-session': {
-    ruleId: 'http/unknown-session',
-    sdks: ['mcp-go'],
-    description:
-      'The default session manager generates session ids but does not validate them and its Terminate does nothing, so a terminated session is still served (server.WithStateful(true) tracks them).',
-    reference: `${MCP_GO}/server/streamable_http.go#L2439-L2461`,
-    match: ({ data }) => data.status === 200,
-  },
 } as const satisfies Record<string, Signature<GoSdkId>>;

@@ -4,7 +4,6 @@
  * params fail CallToolRequestParams falls through to the default custom-request handler: -32601 with the method
  * as its whole message. Observed on the twin fixtures/sdks/rmcp.
  */
-import { asRecord } from '../../util/json.js';
 import { isError, pageForInvalidCursor, said, sameJson, unansweredParseError, type Sdk, type Shown, type Signature, type Trait } from './wire.js';
 
 export const RUST_TRAITS = {
@@ -37,36 +36,9 @@ type RustSdkId = keyof typeof RUST_SDKS;
 const RMCP = 'https://github.com/modelcontextprotocol/rust-sdk/blob/rmcp-v3.11.0/crates/rmcp';
 const RMCP_MACROS = 'https://github.com/modelcontextprotocol/rust-sdk/blob/rmcp-v3.11.0/crates/rmcp-macros';
 
-/** The JSON Schema keywords serde cannot check (types, required fields and enums it does): schemars only publishes them. */
-const UNCHECKED_KEYWORDS = new Set([
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-]);
-
 const customRequest = (method: string) => (shown: Shown) => shown.data.code === -32601 && shown.data.said === said(method);
 
 export const RUST_SIGNATURES = {
-  'rmcp-unchecked-constraints': {
-    ruleId: 'tools/invalid-input',
-    sdks: ['rmcp'],
-    description:
-      'Tool arguments reach the handler through serde_json::from_value alone: types and required fields are checked, the constraints the inputSchema declares (minLength, minimum, maxItems, ...) are only published, never enforced.',
-    reference: `${RMCP}/src/handler/server/tool.rs#L235-L250`,
-    match: ({ data }) => {
-      const variant = asRecord(data.variant);
-      return data.outcome === 'result' && variant?.kind === 'bound' && typeof variant.keyword === 'string' && UNCHECKED_KEYWORDS.has(variant.keyword);
-    },
-  },
   'rmcp-malformed-call': {
     ruleId: 'tools/malformed-call',
     sdks: ['rmcp'],
