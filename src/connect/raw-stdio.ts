@@ -175,11 +175,14 @@ export class RawStdioConnection {
     return { lines: this.transport.foreignLines, count: this.transport.foreignLineCount };
   }
 
-  /** Closes stdin and stops the child (idempotent); says whether and when it exited by itself. */
-  close(): Promise<StdioExit> {
+  /**
+   * Closes stdin and stops the child (idempotent); says whether and when it exited by itself, waiting `stdinGraceMs`
+   * for that before any signal.
+   */
+  close(stdinGraceMs?: number): Promise<StdioExit> {
     this.closing ??= (async () => {
       const exitedEarly = this.peer.closed || this.transport.exited;
-      await this.transport.close();
+      await this.transport.close(stdinGraceMs);
       return { exitedEarly, exitAfterStdinMs: this.transport.exitAfterStdinMs };
     })();
     return this.closing;

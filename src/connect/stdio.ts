@@ -312,10 +312,11 @@ export class StdioTransport implements Transport {
   }
 
   /**
-   * Ends stdin, waits a short grace, then SIGTERM and SIGKILL to the whole process group. A child that has exited
+   * Ends stdin, waits a short grace (`stdinGraceMs`, GRACE_AFTER_STDIN_MS unless a probe measures the exit), then
+   * SIGTERM and SIGKILL to the whole process group. A child that has exited
    * already gets no grace: only what it forked can be left, and the final SIGKILL to the group takes that.
    */
-  async close(): Promise<void> {
+  async close(stdinGraceMs = GRACE_AFTER_STDIN_MS): Promise<void> {
     const child = this.child;
     if (!child || child.pid === undefined) return;
     const pid = child.pid;
@@ -325,7 +326,7 @@ export class StdioTransport implements Transport {
     if (!this.closed && !this.exited) {
       const endedAt = performance.now();
       child.stdin?.end();
-      if (await this.waitForExit(GRACE_AFTER_STDIN_MS)) {
+      if (await this.waitForExit(stdinGraceMs)) {
         this.exitAfterStdinMs = Math.round(performance.now() - endedAt);
       } else {
         killGroup(pid, 'SIGTERM');

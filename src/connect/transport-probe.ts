@@ -48,7 +48,8 @@ export interface StdioConnection {
    * server may answer in any order, so silence is only silence once the deadline has passed.
    */
   nextUnmatched(match: (message: Record<string, unknown>) => boolean, stop?: AbortSignal): Promise<Record<string, unknown> | undefined>;
-  close(): Promise<StdioExit>;
+  /** Closes stdin, waits up to `stdinGraceMs` (default GRACE_AFTER_STDIN_MS) for the exit, then signals. */
+  close(stdinGraceMs?: number): Promise<StdioExit>;
 }
 
 /** Raw HTTP exchanges on sessions of its own. */
@@ -181,8 +182,8 @@ export function createTransportProbe(
       sendRaw: (message: Record<string, unknown>, options?: RawSendOptions) => connection.sendRaw(message, options),
       sendLine: (text: string) => connection.sendLine(text),
       nextUnmatched: (match: (message: Record<string, unknown>) => boolean, stop?: AbortSignal) => connection.nextUnmatched(match, stop),
-      close: async () => {
-        const exit = await connection.close();
+      close: async (stdinGraceMs?: number) => {
+        const exit = await connection.close(stdinGraceMs);
         const { lines, count } = connection.foreign;
         if (!merged.has(connection)) {
           merged.add(connection);

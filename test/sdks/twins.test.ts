@@ -113,81 +113,87 @@ function httpTwin(twin: Twin): () => string {
   return () => url!;
 }
 
-for (const twin of TWINS) {
-  const refused = twin.manifest.sdkRefuses ?? {};
-  // A defect the SDK refuses at start would stop the run of every other defect: it is checked on its own.
-  const together = DEFECTS.filter((defect) => refused[defect]?.exits === undefined);
-  describe.skipIf(twin.built.status === 'skipped')(
-    `${twin.manifest.sdk} ${twin.manifest.version} (${twin.name})${twin.built.reason ? `: ${twin.built.reason}` : ''}`,
-    () => {
-      const start = () => ['--', ...twin.built.start];
+// The twins side by side (each test spawns its own processes and waits on them): one after the other, the JVM's and
+// the Python interpreters' start-ups and the SDKs' unanswered requests (which mcpact waits out) added up to minutes.
+describe.concurrent('SDK twins', () => {
+  for (const twin of TWINS) {
+    const refused = twin.manifest.sdkRefuses ?? {};
+    // A defect the SDK refuses at start would stop the run of every other defect: it is checked on its own.
+    const together = DEFECTS.filter((defect) => refused[defect]?.exits === undefined);
+    describe.skipIf(twin.built.status === 'skipped')(
+      `${twin.manifest.sdk} ${twin.manifest.version} (${twin.name})${twin.built.reason ? `: ${twin.built.reason}` : ''}`,
+      () => {
+        const start = () => ['--', ...twin.built.start];
 
-      it('correct, over stdio: no error, exactly the known findings, marked with its own SDK', { timeout: RUN_MS }, async () => {
-        const server = await mcpact(start());
-        expect(server.era).toBe(twin.manifest.eras.includes('modern') ? 'modern' : 'legacy');
-        expect(verdicts(server)).toEqual(expectedVerdicts(twin.manifest));
-        const own = (twin.manifest.identities ?? []).map((id) => (SDKS as Record<string, { name: string; versions: string }>)[id]);
-        expect(own, 'every identity of twin.json is in engine/signatures.ts').not.toContain(undefined);
-        const marked = server.findings.flatMap((finding) => (finding.inherited ? [{ sdk: finding.inherited.sdk, versions: finding.inherited.versions }] : []));
-        const named = own.map((sdk) => ({ sdk: sdk!.name, versions: sdk!.versions }));
-        for (const mark of marked) expect(named).toContainEqual(mark);
-        for (const identity of named) expect(marked).toContainEqual(identity);
-      });
-
-      it.runIf(twin.manifest.eras.includes('modern'))('correct, in the legacy era as well: no error', { timeout: RUN_MS }, async () => {
-        const server = await mcpact(['--protocol-era', 'legacy', ...start()]);
-        expect(server.era).toBe('legacy');
-        expect(errors(server)).toEqual([]);
-        expect(unmarked(server, twin.manifest.alsoInherited?.legacy)).toEqual([]);
-      });
-
-      it('every defect found by its rule, or refused by the SDK as twin.json says', { timeout: RUN_MS }, async () => {
-        const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-twin-'));
-        try {
-          const trace = path.join(dir, 'trace.jsonl');
-          const server = await mcpact(['--trace', trace, '--', ...twin.built.start, '--defect', together.join(',')]);
-          const found = new Set(server.findings.map((finding) => finding.ruleId));
-          expect(together.filter((defect) => refused[defect] === undefined && !found.has(CONTRACT.defects[defect]!.rule))).toEqual([]);
-          const answers = answersIn(trace);
-          for (const defect of together.filter((name) => refused[name] !== undefined)) {
-            const { rule, answer } = refused[defect]!;
-            if (rule !== undefined) expect(found, `${defect}: ${rule}`).toContain(rule);
-            if (answer !== undefined) expect(answers, defect).toContain(answer);
-          }
-        } finally {
-          rmSync(dir, { recursive: true, force: true });
-        }
-      });
-
-      for (const [defect, { exits }] of Object.entries(refused)) {
-        if (exits === undefined) continue;
-        it(`--defect ${defect}: the SDK refuses it at start (exit ${exits})`, () => {
-          const [command, ...args] = twin.built.start;
-          const result = spawnSync(command!, [...args, '--defect', defect], { input: '', timeout: RUN_MS - 10_000 });
-          expect(result.status, result.stderr.toString()).toBe(exits);
+        it('correct, over stdio: no error, exactly the known findings, marked with its own SDK', { timeout: RUN_MS }, async () => {
+          const server = await mcpact(start());
+          expect(server.era).toBe(twin.manifest.eras.includes('modern') ? 'modern' : 'legacy');
+          expect(verdicts(server)).toEqual(expectedVerdicts(twin.manifest));
+          const own = (twin.manifest.identities ?? []).map((id) => (SDKS as Record<string, { name: string; versions: string }>)[id]);
+          expect(own, 'every identity of twin.json is in engine/signatures.ts').not.toContain(undefined);
+          const marked = server.findings.flatMap((finding) =>
+            finding.inherited ? [{ sdk: finding.inherited.sdk, versions: finding.inherited.versions }] : [],
+          );
+          const named = own.map((sdk) => ({ sdk: sdk!.name, versions: sdk!.versions }));
+          for (const mark of marked) expect(named).toContainEqual(mark);
+          for (const identity of named) expect(marked).toContainEqual(identity);
         });
-      }
 
-      it('an unknown defect switch: exit 2', () => {
-        const [command, ...args] = twin.built.start;
-        const result = spawnSync(command!, [...args, '--defect', 'no-such-defect'], { input: '', timeout: RUN_MS - 10_000 });
-        expect(result.status).toBe(2);
-      });
-
-      if (twin.manifest.http) {
-        const url = httpTwin(twin);
-        it('correct, over Streamable HTTP: no error', { timeout: RUN_MS }, async () => {
-          const server = await mcpact(['--url', url()]);
-          expect(errors(server)).toEqual([]);
-          expect(unmarked(server, twin.manifest.alsoInherited?.http)).toEqual([]);
-        });
-        it.runIf(twin.manifest.eras.includes('modern'))('correct, over Streamable HTTP in the legacy era: no error', { timeout: RUN_MS }, async () => {
-          const server = await mcpact(['--protocol-era', 'legacy', '--url', url()]);
+        it.runIf(twin.manifest.eras.includes('modern'))('correct, in the legacy era as well: no error', { timeout: RUN_MS }, async () => {
+          const server = await mcpact(['--protocol-era', 'legacy', ...start()]);
           expect(server.era).toBe('legacy');
           expect(errors(server)).toEqual([]);
-          expect(unmarked(server, twin.manifest.alsoInherited?.['http-legacy'])).toEqual([]);
+          expect(unmarked(server, twin.manifest.alsoInherited?.legacy)).toEqual([]);
         });
-      }
-    },
-  );
-}
+
+        it('every defect found by its rule, or refused by the SDK as twin.json says', { timeout: RUN_MS }, async () => {
+          const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-twin-'));
+          try {
+            const trace = path.join(dir, 'trace.jsonl');
+            const server = await mcpact(['--trace', trace, '--', ...twin.built.start, '--defect', together.join(',')]);
+            const found = new Set(server.findings.map((finding) => finding.ruleId));
+            expect(together.filter((defect) => refused[defect] === undefined && !found.has(CONTRACT.defects[defect]!.rule))).toEqual([]);
+            const answers = answersIn(trace);
+            for (const defect of together.filter((name) => refused[name] !== undefined)) {
+              const { rule, answer } = refused[defect]!;
+              if (rule !== undefined) expect(found, `${defect}: ${rule}`).toContain(rule);
+              if (answer !== undefined) expect(answers, defect).toContain(answer);
+            }
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
+        });
+
+        for (const [defect, { exits }] of Object.entries(refused)) {
+          if (exits === undefined) continue;
+          it(`--defect ${defect}: the SDK refuses it at start (exit ${exits})`, () => {
+            const [command, ...args] = twin.built.start;
+            const result = spawnSync(command!, [...args, '--defect', defect], { input: '', timeout: RUN_MS - 10_000 });
+            expect(result.status, result.stderr.toString()).toBe(exits);
+          });
+        }
+
+        it('an unknown defect switch: exit 2', () => {
+          const [command, ...args] = twin.built.start;
+          const result = spawnSync(command!, [...args, '--defect', 'no-such-defect'], { input: '', timeout: RUN_MS - 10_000 });
+          expect(result.status).toBe(2);
+        });
+
+        if (twin.manifest.http) {
+          const url = httpTwin(twin);
+          it('correct, over Streamable HTTP: no error', { timeout: RUN_MS }, async () => {
+            const server = await mcpact(['--url', url()]);
+            expect(errors(server)).toEqual([]);
+            expect(unmarked(server, twin.manifest.alsoInherited?.http)).toEqual([]);
+          });
+          it.runIf(twin.manifest.eras.includes('modern'))('correct, over Streamable HTTP in the legacy era: no error', { timeout: RUN_MS }, async () => {
+            const server = await mcpact(['--protocol-era', 'legacy', '--url', url()]);
+            expect(server.era).toBe('legacy');
+            expect(errors(server)).toEqual([]);
+            expect(unmarked(server, twin.manifest.alsoInherited?.['http-legacy'])).toEqual([]);
+          });
+        }
+      },
+    );
+  }
+});
