@@ -62,6 +62,10 @@ describe('real answers of the SDK twins', () => {
       wrongCode,
       'not-validated',
     ],
+    // java-sdk-modern (the same jar's io.modelcontextprotocol.modern server): any exception that is not an
+    // McpException goes out as -32603 "Internal error", its words in the server's log only. Nothing on the wire tells
+    // the crash from a refusal, so it is read as mcp 2.3.0's withheld -32603 below is: a check with the wrong code.
+    ['Java SDK 2.2.0 modern API: the cause withheld', error(-32603, 'Internal error'), tagsError, 'validated-wrong-code'],
     // rmcp 3.11.0: minLength, minimum and maxItems are published in the inputSchema, never checked: a success.
     ['rmcp 3.11.0: a bound not checked', result('{"city":"","days":[{"day":1,"high":20,"low":12.0}],"units":"celsius"}', false), days, 'not-validated'],
 
@@ -94,6 +98,12 @@ describe('real answers of the SDK twins', () => {
       days,
       'rejected-correctly',
     ],
+    [
+      'Java SDK 2.2.0 modern API: networknt json-schema-validator',
+      result('Invalid arguments: Validation failed: JSON schema validation errors: [/days: string found, integer expected]'),
+      days,
+      'rejected-correctly',
+    ],
     ['rmcp 3.11.0: serde', result('failed to deserialize parameters: invalid type: string "x", expected u32'), days, 'rejected-correctly'],
     ['rmcp 3.11.0: serde, a missing field', result('failed to deserialize parameters: missing field `city`'), days, 'rejected-correctly'],
 
@@ -122,6 +132,8 @@ describe('real answers of the SDK twins', () => {
       wrongCode,
       'validated-wrong-code',
     ],
+    // java-sdk-modern: params that do not decode into the request's record, -32602 as the spec asks.
+    ['Java SDK 2.2.0 modern API: Malformed CallToolRequest', error(-32602, 'Malformed CallToolRequest'), { correct: true }, 'rejected-correctly'],
     ['rmcp 3.11.0: the method as the whole message', error(-32601, 'tools/call'), wrongCode, 'validated-wrong-code'],
   ])('%s', (_what, outcome, options, expected) => {
     expect(classifyAnswer(outcome, options).class).toBe(expected);

@@ -139,11 +139,25 @@ describe.concurrent('SDK twins', () => {
           for (const identity of named) expect(marked).toContainEqual(identity);
         });
 
-        it.runIf(twin.manifest.eras.includes('modern'))('correct, in the legacy era as well: no error', { timeout: RUN_MS }, async () => {
+        const bothEras = twin.manifest.eras.includes('modern') && twin.manifest.eras.includes('legacy');
+        const modernOnly = !twin.manifest.eras.includes('legacy');
+
+        /** A twin that serves 2026-07-28 only refuses the initialize handshake: mcpact stops (exit 2) on the spec's -32022. */
+        async function refusesLegacy(args: string[]) {
+          const result = await runCli(['run', '-r', 'json', '--protocol-era', 'legacy', ...args], { timeoutMs: RUN_MS });
+          expect(result.code, result.stderr).toBe(2);
+          expect(result.stderr).toMatch(/-32022\b/);
+        }
+
+        it.runIf(bothEras)('correct, in the legacy era as well: no error', { timeout: RUN_MS }, async () => {
           const server = await mcpact(['--protocol-era', 'legacy', ...start()]);
           expect(server.era).toBe('legacy');
           expect(errors(server)).toEqual([]);
           expect(unmarked(server, twin.manifest.alsoInherited?.legacy)).toEqual([]);
+        });
+
+        it.runIf(modernOnly)('the legacy era refused, as eras says: -32022 to initialize', { timeout: RUN_MS }, async () => {
+          await refusesLegacy(start());
         });
 
         it('every defect found by its rule, or refused by the SDK as twin.json says', { timeout: RUN_MS }, async () => {
@@ -186,7 +200,10 @@ describe.concurrent('SDK twins', () => {
             expect(errors(server)).toEqual([]);
             expect(unmarked(server, twin.manifest.alsoInherited?.http)).toEqual([]);
           });
-          it.runIf(twin.manifest.eras.includes('modern'))('correct, over Streamable HTTP in the legacy era: no error', { timeout: RUN_MS }, async () => {
+          it.runIf(modernOnly)('the legacy era refused over Streamable HTTP as well: -32022 to initialize', { timeout: RUN_MS }, async () => {
+            await refusesLegacy(['--url', url()]);
+          });
+          it.runIf(bothEras)('correct, over Streamable HTTP in the legacy era: no error', { timeout: RUN_MS }, async () => {
             const server = await mcpact(['--protocol-era', 'legacy', '--url', url()]);
             expect(server.era).toBe('legacy');
             expect(errors(server)).toEqual([]);

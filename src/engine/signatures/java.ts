@@ -3,6 +3,10 @@
  * (engine/signatures.ts). Requests are converted to the SDK's records with Jackson before any handler runs, and
  * every exception that is not an McpError goes out as -32603 with the exception's message. Its unknown-tool answer
  * is the SDK's own constant words with the name in `data`. Observed on the twin fixtures/sdks/java-sdk.
+ *
+ * The same jar's second server API, io.modelcontextprotocol.modern (2026-07-28 only, no initialize), is an identity of
+ * its own: its features decode params with Jackson too, but refuse what does not decode as -32602 "Malformed <record>",
+ * and name an unknown tool without `data`. Observed on the twin fixtures/sdks/java-sdk-modern.
  */
 import { asRecord } from '../../util/json.js';
 import {
@@ -31,6 +35,16 @@ export const JAVA_TRAITS = {
     description: 'capabilities declare `logging: {}`, which McpServer declares when the author gives no capabilities',
     test: (outcome) => isEmptyObject(capabilitiesOf(outcome)?.logging),
   },
+  'java-modern-unknown-tool': {
+    probe: 'unknown-tool',
+    description: 'unknown tool: JSON-RPC error -32602 "Unknown tool: <name>", no `data`',
+    test: (outcome, name) => isError(outcome, -32602, `Unknown tool: ${name}`) && outcome.kind === 'error' && outcome.data === undefined,
+  },
+  'java-modern-malformed-call': {
+    probe: 'malformed-arguments-string',
+    description: 'tools/call whose `arguments` is a string: JSON-RPC error -32602 "Malformed CallToolRequest"',
+    test: (outcome) => isError(outcome, -32602, 'Malformed CallToolRequest'),
+  },
 } as const satisfies Record<string, Trait>;
 
 type JavaTraitId = keyof typeof JAVA_TRAITS;
@@ -47,11 +61,20 @@ export const JAVA_SDKS = {
     requires: ['java-unknown-tool', 'java-logging-capability'],
     tested: ['io.modelcontextprotocol.sdk:mcp:2.2.0'],
   },
+  'java-sdk-modern': {
+    name: 'io.modelcontextprotocol.sdk:mcp modern McpServer',
+    versions: '[2.2.0]',
+    requires: ['java-modern-unknown-tool', 'java-modern-malformed-call'],
+    tested: ['io.modelcontextprotocol.sdk:mcp:2.2.0'],
+  },
 } as const satisfies Record<string, Sdk<JavaTraitId>>;
 
 type JavaSdkId = keyof typeof JAVA_SDKS;
 
 const JAVA = 'https://github.com/modelcontextprotocol/java-sdk/blob/v2.2.0/mcp-core/src/main/java/io/modelcontextprotocol';
+
+/** The JSON types prompts/wrong-type sends that Jackson turns into a String for a Map<String, String> without a word. */
+const COERCED_TO_STRING: readonly unknown[] = ['number', 'boolean'];
 
 /** Jackson's words when `arguments` (a string or an array) does not convert to the map of `record` (CallToolRequest, GetPromptRequest). */
 function notAMap(args: unknown, record: string): string | undefined {
@@ -172,5 +195,17 @@ export const JAVA_SIGNATURES = {
       'A POST body that is not JSON gets 400 with the McpError object itself serialized by Jackson (-32600, its stack trace included), not a JSON-RPC -32700.',
     reference: `${JAVA}/server/transport/HttpServletStreamableServerTransportProvider.java`,
     match: serializedException,
+  },
+  'java-modern-prompt-argument-coerced': {
+    ruleId: 'prompts/wrong-type',
+    sdks: ['java-sdk-modern'],
+    description:
+      'GetPromptRequest.arguments is a Map<String, String>: Jackson decodes a number or a boolean into its text before the handler runs, so the handler gets "42" and cannot tell it from a string (an object or an array is refused, -32602 "Malformed GetPromptRequest").',
+    reference: `${JAVA}/modern/McpSchema.java`,
+    match: ({ data }) =>
+      data.verdict === 'accepted' &&
+      Array.isArray(data.variants) &&
+      data.variants.length > 0 &&
+      data.variants.every((variant) => COERCED_TO_STRING.includes(variant)),
   },
 } as const satisfies Record<string, Signature<JavaSdkId>>;
