@@ -93,11 +93,11 @@ async function build(name: string, manifest: TwinManifest, dir: string): Promise
   const started = performance.now();
   const log: string[] = [];
   for (const step of manifest.build) {
-    const code = await runStep(
-      step.map((argument) => fill(argument, out, dir)),
-      dir,
-      log,
-    );
+    const command = step.map((argument) => fill(argument, out, dir));
+    let code = await runStep(command, dir, log);
+    // A registry that drops one download fails a clean build; every step here is safe to run again (pip, go,
+    // cargo and mvn pick up where they stopped), so a failed step gets one more try before the build fails.
+    if (code !== 0) code = await runStep(command, dir, log);
     if (code !== 0) {
       process.stderr.write(`${name}: build step failed (exit ${code}): ${step.join(' ')}\n${log.join('').slice(-4000)}\n`);
       process.exit(1);
