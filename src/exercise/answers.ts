@@ -21,9 +21,14 @@ type Signature = readonly [pattern: RegExp, evidence: string];
 
 /** The server could not reach what it fronts, or its backend refused mcpact's (absent) credentials. */
 const UNREACHABLE: readonly Signature[] = [
-  [/\b(?:ENOTFOUND|EAI_AGAIN|getaddrinfo)\b/i, 'a DNS failure'],
+  // Node's words, then Go's (net: "dial tcp: lookup HOST ...: no such host"), Python's (socket.gaierror), Java's
+  // (UnknownHostException), Rust's (hyper/reqwest "dns error") and .NET's.
   [
-    /\b(?:ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ECONNABORTED)\b|connection refused|socket hang up|unable to connect|could not connect|failed to connect/i,
+    /\b(?:ENOTFOUND|EAI_AGAIN|getaddrinfo)\b|\bdial tcp: lookup \S|\bno such host\b|Name or service not known|Temporary failure in name resolution|nodename nor servname provided|\bUnknownHostException\b|\bdns error\b|No such host is known/i,
+    'a DNS failure',
+  ],
+  [
+    /\b(?:ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ECONNABORTED)\b|connection refused|socket hang up|unable to connect|could not connect|failed to connect|network is unreachable|Failed to establish a new connection|\b(?:java\.net\.)?(?:ConnectException|NoRouteToHostException)\b|\btcp connect error\b|error sending request for url/i,
     'a connection failure',
   ],
   [/fetch failed|network ?error|network request failed/i, 'a failed fetch'],
@@ -33,7 +38,7 @@ const UNREACHABLE: readonly Signature[] = [
     /\bno (?:current )?(?:context|cluster) (?:is )?(?:set|configured|found)\b|\bkubeconfig\b|\bbackend is not configured\b/i,
     'the backend is not configured here',
   ],
-  [/\bETIMEDOUT\b|timed out|timeout of \d+ ?ms|request timeout/i, 'a timeout inside the server'],
+  [/\bETIMEDOUT\b|timed out|timeout of \d+ ?ms|request timeout|\bi\/o timeout\b|\bSocketTimeoutException\b|\bConnectTimeout\b/i, 'a timeout inside the server'],
   [/\bspawn(?:Sync)? \S+ ENOENT|command not found/i, 'a command the server runs is not installed'],
   // A credential the test environment lacks, or holds only as a dummy (`GITHUB_TOKEN=x`): the backend is not set up.
   // Each pattern names credentials or an auth failure; a bare 401 counts only after status, code or HTTP.

@@ -35,6 +35,42 @@ describe('classifyAnswer', () => {
     ['DNS in an isError result', result('getaddrinfo ENOTFOUND api.example.com', true), { correct: true }, 'backend-unreachable'],
     ['a refused connection in a success', result('{"error":"connect ECONNREFUSED 127.0.0.1:443"}'), wrong, 'backend-unreachable'],
     ['TLS', error(-32603, 'unable to get local issuer certificate'), wrong, 'backend-unreachable'],
+    // Each runtime's words for a backend it cannot reach (the Go one as github-mcp-server v0.15.0 answered offline).
+    [
+      'Go: DNS',
+      error(
+        -32603,
+        'failed to get issue: Get "https://api.github.com/repos/17/g/issues/1": dial tcp: lookup api.github.com on 10.255.255.53:53: dial udp 10.255.255.53:53: connect: network is unreachable',
+      ),
+      wrong,
+      'backend-unreachable',
+    ],
+    [
+      'Go: no such host',
+      result('Get "https://api.example.com/v1": dial tcp: lookup api.example.com: no such host', true),
+      { correct: true },
+      'backend-unreachable',
+    ],
+    ['Go: i/o timeout', error(-32603, 'Post "https://api.example.com": dial tcp 10.0.0.1:443: i/o timeout'), wrong, 'backend-unreachable'],
+    [
+      'Python: name resolution',
+      result(
+        "HTTPSConnectionPool(host='api.example.com', port=443): Max retries exceeded with url: /v1 (Caused by NameResolutionError: Failed to resolve 'api.example.com' ([Errno -3] Temporary failure in name resolution))",
+        true,
+      ),
+      { correct: true },
+      'backend-unreachable',
+    ],
+    ['Python: refused', error(-32603, 'Failed to establish a new connection: [Errno 111] Connection refused'), wrong, 'backend-unreachable'],
+    ['Java: unknown host', error(-32603, 'java.net.UnknownHostException: api.example.com'), wrong, 'backend-unreachable'],
+    ['Java: connect', result('java.net.ConnectException: Connection timed out', true), { correct: true }, 'backend-unreachable'],
+    [
+      'Rust: dns',
+      error(-32603, 'error sending request for url (https://api.example.com/): client error (Connect): dns error: failed to lookup address information'),
+      wrong,
+      'backend-unreachable',
+    ],
+    ['.NET: no such host', error(-32603, 'System.Net.Http.HttpRequestException: No such host is known. (api.example.com:443)'), wrong, 'backend-unreachable'],
     [
       'TLS settings of the backend',
       error(-32603, 'Failed to read resource: Error: HTTP protocol is not allowed when skipTLSVerify is not set or false'),

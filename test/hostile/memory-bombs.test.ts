@@ -66,9 +66,10 @@ describe('memory bombs', { timeout: 90_000 }, () => {
     });
   }
 
-  it('two prompts rendering 8 MB of small messages for every prompts/get: judged, then kept as digests and facts', async () => {
-    // About forty renderings of 8 MB each: time enough to send them on a loaded machine.
-    const timeouts = { connect_ms: 5_000, call_ms: 15_000, run_ms: 45_000 };
+  it('two prompts rendering 8 MB of small messages for every prompts/get: judged, then kept as digests and facts', { timeout: 120_000 }, async () => {
+    // About forty renderings of 8 MB each: time enough to send them on a loaded machine. What is tested is that they
+    // are judged and kept bounded, not how fast: 45 s ran out twice beside the suite's other workers and lint.
+    const timeouts = { connect_ms: 5_000, call_ms: 20_000, run_ms: 90_000 };
     const limitMs = timeouts.connect_ms + timeouts.run_ms + 6_000;
     const { result, run } = await runAgainst({ behaviour: 'prompt-bomb' }, { timeouts, limitMs });
     expectBounded(result, limitMs);
