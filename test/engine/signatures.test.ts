@@ -245,7 +245,7 @@ describe('recognise', () => {
     expect([...recognise({ 'malformed-arguments-string': { ...dump, code: -32602 } }, 'mcpact_unknown_tool')]).toEqual([]);
   });
 
-  it('tells the three Python SDKs apart (their twins answered so), and needs the whole request-model answer', () => {
+  it('tells the three Python SDK APIs apart (their twins answered so), below them the session of any API, and needs the whole request-model answer', () => {
     // mcp 1.30.0, mcp 2.3.0 and fastmcp 4.2.3 refuse `arguments` a string alike; the unknown tool and the capabilities differ.
     const invalid = { kind: 'error' as const, code: -32602, message: 'Invalid request parameters', data: '', ms: 1 };
     const unknownTool = (text: string) => ({ kind: 'result' as const, result: { content: [{ type: 'text', text }], isError: true }, ms: 1 });
@@ -255,9 +255,22 @@ describe('recognise', () => {
         'mcpact_unknown_tool',
       ),
     ];
+    // mcp 1.x declares `experimental: {}`: its servers are not the 2.3.0 session the identity was observed on.
     expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: { listChanged: false } })).toEqual(['mcp-py-1']);
-    expect(python('Unknown tool: mcpact_unknown_tool', { tools: { listChanged: false } })).toEqual(['mcp-py-2']);
-    expect(python("Unknown tool: 'mcpact_unknown_tool'", { logging: {}, tools: { listChanged: true } })).toEqual(['fastmcp-py']);
+    expect(python('Unknown tool: mcpact_unknown_tool', { tools: { listChanged: false } })).toEqual(['mcp-py-2', 'mcp-py-session']);
+    expect(python("Unknown tool: 'mcpact_unknown_tool'", { logging: {}, tools: { listChanged: true } })).toEqual(['fastmcp-py', 'mcp-py-session']);
+    // The low-level Server (python-mcp-2-lowlevel): the unknown tool is the author's answer, so only the session speaks.
+    const lowLevel = { kind: 'error' as const, code: -32602, message: 'Unknown tool: mcpact_unknown_tool', ms: 1 };
+    expect([
+      ...recognise({ 'malformed-arguments-string': invalid, 'unknown-tool': lowLevel, initialize: initialize({ tools: {} }) }, 'mcpact_unknown_tool'),
+    ]).toEqual(['mcp-py-session']);
+    // A low-level Server on mcp 1.x (`experimental: {}`): the same session words, but no twin pins that version.
+    expect([
+      ...recognise(
+        { 'malformed-arguments-string': invalid, 'unknown-tool': lowLevel, initialize: initialize({ experimental: {}, tools: {} }) },
+        'mcpact_unknown_tool',
+      ),
+    ]).toEqual([]);
     // A hand-written server with the same words, without the SDK's empty data: nothing.
     const { data: _data, ...withoutData } = invalid;
     expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, withoutData as typeof invalid)).toEqual([]);

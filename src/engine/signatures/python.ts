@@ -1,10 +1,12 @@
 /**
  * The Python SDKs in the signature tables (engine/signatures.ts): the official SDK `mcp` through its high-level
- * APIs (FastMCP in 1.x, MCPServer in 2.x) and the standalone `fastmcp`, which runs on mcp 2.x. All three validate
- * every request against the session's ClientRequest model, so a tools/call whose `arguments` is a string gets the
- * same -32602 "Invalid request parameters" from each; their unknown-tool answers and declared capabilities tell
- * them apart. Observed on the twins fixtures/sdks/python-mcp-1, python-mcp-2 and fastmcp; docs/sdks.md lists the
- * evidence.
+ * APIs (FastMCP in 1.x, MCPServer in 2.x) and the standalone `fastmcp`, which runs on mcp 2.x, and below them the
+ * session and stdio transport that every one of them, and `mcp`'s low-level `Server`, runs on. All validate every
+ * request against the session's request model, so a tools/call whose `arguments` is a string gets the same -32602
+ * "Invalid request parameters" from each; their unknown-tool answers and declared capabilities tell the high-level
+ * APIs apart, and a low-level server, whose handlers are its author's, has only the session's identity. Observed
+ * on the twins fixtures/sdks/python-mcp-1, python-mcp-2, python-mcp-2-lowlevel and fastmcp; docs/sdks.md lists
+ * the evidence.
  */
 import { UNKNOWN_PROMPT } from '../../exercise/injected.js';
 import { asRecord } from '../../util/json.js';
@@ -75,6 +77,17 @@ export const PYTHON_SDKS = {
     versions: 'mcp ==1.30.0',
     requires: ['py-invalid-request-params', 'py-unknown-tool', 'py-experimental-capability'],
     tested: ['mcp==1.30.0'],
+  },
+  // The session and the stdio transport under every server API, the low-level `Server` of the reference servers
+  // (mcp-server-fetch, -git, -time) included: its handlers are the author's, so only the request model speaks for
+  // the SDK. The least specific identity, so last: a server on a high-level API is named by that API above.
+  'mcp-py-session': {
+    name: 'mcp (Python SDK) session and stdio transport, any server API',
+    versions: 'mcp ==2.3.0',
+    // Without `experimental: {}`, which every mcp 1.x Server declares: the rows it marks cite 2.3.0's transport, and a
+    // 1.x server whose API went unrecognised is left unmarked rather than labelled with a version it is not.
+    requires: ['py-invalid-request-params', 'py-no-experimental-capability'],
+    tested: ['mcp==2.3.0'],
   },
 } as const satisfies Record<string, Sdk<PythonTraitId>>;
 
@@ -223,14 +236,14 @@ export const PYTHON_SIGNATURES = {
   },
   'mcp-py-2-stdio-parse-error': {
     ruleId: 'stdio/parse-error',
-    sdks: ['fastmcp-py', 'mcp-py-2'],
+    sdks: ['fastmcp-py', 'mcp-py-2', 'mcp-py-session'],
     description: 'The stdio transport forwards a line that is not JSON as an exception, which the server side only logs at debug level: no answer at all.',
     reference: `${MCP_2}/server/stdio.py#L189-L192`,
     match: unansweredParseError,
   },
   'mcp-py-2-stdio-invalid-request': {
     ruleId: 'stdio/invalid-request',
-    sdks: ['fastmcp-py', 'mcp-py-2'],
+    sdks: ['fastmcp-py', 'mcp-py-2', 'mcp-py-session'],
     description: 'A line that is JSON but not a JSON-RPC message fails validation in the stdio transport and is dropped the same way: no answer.',
     reference: `${MCP_2}/server/stdio.py#L189-L192`,
     match: unansweredInvalidRequest,
