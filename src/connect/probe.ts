@@ -58,6 +58,8 @@ export class Probe {
   private readonly shared: Shared;
   /** When the answers this view handed out arrived (their ticks on the health timeline). */
   private readonly seen = new Set<number>();
+  /** Answers this view handed out or judged that were still rate limited when mcpact stopped waiting (HTTP 429). */
+  rateLimitedAnswers = 0;
 
   constructor(
     private readonly peer: RpcPeer,
@@ -110,7 +112,9 @@ export class Probe {
     let takeLate: (outcome: Outcome) => void = () => undefined;
     const late = once ? new Promise<Outcome>((resolve) => (takeLate = resolve)) : undefined;
     const outcome = await this.bounded(() => this.peer.request(method, params, { ...this.callOptions(), retry: !once, ...(late && { onLate: takeLate }) }));
-    if (late !== undefined && outcome.kind === 'timeout') this.shared.late.set(outcome, { answer: late, expiredAt: performance.now() });
+    // A request still rate limited was never processed: no late answer can come.
+    if (late !== undefined && outcome.kind === 'timeout' && outcome.rateLimited !== true)
+      this.shared.late.set(outcome, { answer: late, expiredAt: performance.now() });
     return this.arrived(outcome, tag);
   }
 
@@ -157,6 +161,7 @@ export class Probe {
    * cache: a tool call, a read, the prompt matrix), so that it counts among the answers the rule saw.
    */
   saw(outcome: Outcome): void {
+    if (outcome.kind === 'timeout' && outcome.rateLimited === true) this.rateLimitedAnswers++;
     const tick = this.shared.health.arrivalOf(outcome);
     if (tick !== undefined) this.seen.add(tick);
   }

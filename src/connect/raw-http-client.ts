@@ -6,6 +6,7 @@
  */
 import { answers, exchange, outcomeOf, type HeaderOverrides, type HttpExchange } from './raw-http.js';
 import type { Outcome, RequestId } from './rpc.js';
+import type { RateLimit } from './rate-limit.js';
 import { TARGET_REVISION } from '../model/spec.js';
 import { asRecord } from '../util/json.js';
 
@@ -39,6 +40,8 @@ export interface RawHttpOptions {
   timeoutMs: number;
   clientVersion: string;
   signal?: AbortSignal;
+  /** The server's rate limit, shared with the session: a 429 is waited out, never handed to a rule. */
+  rateLimit?: RateLimit;
 }
 
 /** A DELETE at shutdown is a courtesy: it gets this long at most. */
@@ -90,16 +93,26 @@ export class RawHttpClient {
 
   send(request: RawHttpSend, timeoutMs = this.options.timeoutMs): Promise<HttpExchange> {
     const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-    return exchange(
-      this.url,
-      {
-        method: request.method,
-        headers: this.headersFor(request, body !== undefined),
-        body,
-        enough: request.awaitId === undefined ? undefined : answers(request.awaitId),
-        headersOnly: request.headersOnly,
-      },
-      { timeoutMs, signal: this.abort.signal },
+    const once = () =>
+      exchange(
+        this.url,
+        {
+          method: request.method,
+          headers: this.headersFor(request, body !== undefined),
+          body,
+          enough: request.awaitId === undefined ? undefined : answers(request.awaitId),
+          headersOnly: request.headersOnly,
+        },
+        { timeoutMs, signal: this.abort.signal },
+      );
+    const limit = this.options.rateLimit;
+    if (limit === undefined) return once();
+    // Still rate limited when the wait has to end: RateLimitedError, which the runner turns into an inconclusive rule.
+    return limit.send(
+      once,
+      (answer) => (answer.kind === 'response' ? { status: answer.status, retryAfter: answer.headers['retry-after'] } : {}),
+      () => Promise.resolve(),
+      this.abort.signal,
     );
   }
 
@@ -114,7 +127,8 @@ export class RawHttpClient {
   /** Deletes the sessions still open (best effort, briefly) and aborts whatever is still running. */
   async close(): Promise<void> {
     const open = this.sessions.filter((session) => !session.terminated);
-    if (!this.abort.signal.aborted) await Promise.all(open.map((session) => this.terminate(session, Math.min(DELETE_AT_CLOSE_MS, this.options.timeoutMs))));
+    if (!this.abort.signal.aborted)
+      await Promise.all(open.map((session) => this.terminate(session, Math.min(DELETE_AT_CLOSE_MS, this.options.timeoutMs)).catch(() => undefined)));
     this.options.signal?.removeEventListener('abort', this.forward);
     this.abort.abort();
   }

@@ -9,12 +9,16 @@ import { excerpt, jsonBytesUpTo } from '../util/bound.js';
 import { cutDeepNesting } from '../util/nesting.js';
 import type { Secrets } from '../util/secrets.js';
 import { withEnvelope, type Envelope } from './envelope.js';
+import { RateLimitedError, type RateLimit } from './rate-limit.js';
 
 export type Outcome =
   | { kind: 'result'; result: unknown; ms: number }
   | { kind: 'error'; code: unknown; message: unknown; data?: unknown; ms: number }
-  /** No answer within the call deadline (`attempts: 2` when a retry went unanswered too). */
-  | { kind: 'timeout'; ms: number; attempts?: number }
+  /**
+   * No answer within the call deadline (`attempts: 2` when a retry went unanswered too). `rateLimited`: the server
+   * still answered HTTP 429 when mcpact had to stop waiting (connect/rate-limit.ts); the request was never processed.
+   */
+  | { kind: 'timeout'; ms: number; attempts?: number; rateLimited?: true }
   /** The connection ended (the server crashed or exited) before an answer came. */
   | { kind: 'closed'; ms: number }
   /** An answer with our id that is neither a result nor an error. */
@@ -103,6 +107,8 @@ export interface PeerOptions {
   envelope?: Envelope;
   /** Redacted from a message too large to tap whole before its excerpt is cut (the whole ones are redacted by the listener). */
   secrets?: Secrets;
+  /** HTTP: the server's rate limit; time spent waiting out its 429s does not count toward a request's deadline. */
+  rateLimit?: RateLimit;
 }
 
 export class RpcPeer {
@@ -178,7 +184,7 @@ export class RpcPeer {
     let takeLate: (outcome: Outcome) => void = () => undefined;
     const late = new Promise<Outcome>((resolve) => (takeLate = resolve));
     const outcome = await this.send(requestMessage(first, method, params), first, options, undefined, takeLate);
-    if (outcome.kind !== 'timeout' || this.closed || options.signal?.aborted) return outcome;
+    if (outcome.kind !== 'timeout' || outcome.rateLimited === true || this.closed || options.signal?.aborted) return outcome;
     const second = this.allocateId();
     const retried = this.send(requestMessage(second, method, params), second, options);
     const winner = await Promise.race([retried.then((answer) => ({ answer, late: false })), late.then((answer) => ({ answer, late: true }))]);
@@ -234,12 +240,23 @@ export class RpcPeer {
       const pending: Pending = { finish, started, onResponse, onLate };
       // The deadline is checked once more after the I/O that is already waiting: when mcpact itself was busy past
       // the deadline, timers run before the answers that arrived meanwhile are read, and those are in time.
-      pending.timer = setTimeout(() => setImmediate(() => finish({ kind: 'timeout', ms: elapsed() }, 'expired')), options.timeoutMs);
+      const expire = () =>
+        setImmediate(() => {
+          // A 429 pause during the request: the server asked mcpact to wait, which is no silence. The wait gets a
+          // deadline of its own (RateLimit gives up by the run deadline and its attempts, then the write fails).
+          if (this.options.rateLimit?.pausedSince(started) === true && this.pending.get(id) === pending) {
+            pending.timer = setTimeout(expire, options.timeoutMs);
+            return;
+          }
+          finish({ kind: 'timeout', ms: elapsed() }, 'expired');
+        });
+      pending.timer = setTimeout(expire, options.timeoutMs);
       this.pending.set(id, pending);
       if (options.signal?.aborted) return abort();
       options.signal?.addEventListener('abort', abort, { once: true });
       const envelope = this.options.envelope;
       this.write(envelope && !options.bare ? withEnvelope(message, envelope) : message).catch((error: unknown) => {
+        if (error instanceof RateLimitedError) return finish({ kind: 'timeout', ms: elapsed(), rateLimited: true }, 'done');
         this.lastError = error instanceof Error ? error : new Error(String(error));
         finish({ kind: 'closed', ms: elapsed() }, 'done');
       });

@@ -9,6 +9,7 @@ import { RpcPeer, type Outcome, type TapEntry } from './rpc.js';
 import { isModernError, type Envelope } from './envelope.js';
 import { ModernHttpTransport, type HttpRefusal } from './modern-http.js';
 import { boundedFetch } from './bounded-fetch.js';
+import { RateLimit } from './rate-limit.js';
 import { httpFailure } from './http-failure.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
@@ -42,6 +43,8 @@ export interface SessionOptions {
   era?: EraChoice;
   /** Redacted from what the server says before it is cut: its error messages, stderr and stdout lines, traced excerpts. */
   secrets?: Secrets;
+  /** HTTP: the server's rate limit, shared with the probe connections of the run (a fresh one when not given). */
+  rateLimit?: RateLimit;
 }
 
 /** The modern opening: the `server/discover` request mcpact sent (its envelope) and what came back. */
@@ -82,7 +85,8 @@ function freshDeadline(options: SessionOptions): AbortSignal {
   return options.interrupt ? AbortSignal.any([AbortSignal.timeout(options.connectMs), options.interrupt]) : AbortSignal.timeout(options.connectMs);
 }
 
-async function openEither(target: SessionTarget, options: SessionOptions): Promise<Session> {
+async function openEither(target: SessionTarget, given: SessionOptions): Promise<Session> {
+  const options = target.kind === 'http' && given.rateLimit === undefined ? { ...given, rateLimit: new RateLimit() } : given;
   const choice = options.era ?? 'legacy';
   const deadline = freshDeadline(options);
   if (choice !== 'legacy' && target.kind === 'http') {
@@ -169,7 +173,7 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
   };
   const { transport, stdio, envNames } = await createTransport(target, options, onCap);
   const secrets = options.secrets ?? NO_SECRETS;
-  const peer = new RpcPeer(transport, { onTap: options.onTap, secrets });
+  const peer = new RpcPeer(transport, { onTap: options.onTap, secrets, rateLimit: options.rateLimit });
   const close = async () => {
     if (transport instanceof StdioTransport) return transport.close();
     if (target.kind === 'http') await terminateHttpSession(transport);
@@ -244,10 +248,14 @@ async function openModernHttp(
     if (!capsHit.includes(message)) capsHit.push(message);
   };
   const choice = options.era ?? 'legacy';
-  const transport = new ModernHttpTransport(parseUrl(target.url), target.headers, boundedFetch(onCap) as typeof fetch);
+  const transport = new ModernHttpTransport(
+    parseUrl(target.url),
+    target.headers,
+    boundedFetch(onCap, undefined, options.rateLimit?.fetch(fetch)) as typeof fetch,
+  );
   const envelope = envelopeOf(options);
   const secrets = options.secrets ?? NO_SECRETS;
-  const peer = new RpcPeer(transport, { onTap: options.onTap, envelope, secrets });
+  const peer = new RpcPeer(transport, { onTap: options.onTap, envelope, secrets, rateLimit: options.rateLimit });
   const close = () => transport.close();
   try {
     await peer.start();
@@ -355,7 +363,12 @@ async function createTransport(
   }
   // The SDK follows redirects only within the same origin, so headers (and tokens in them) never go elsewhere.
   // It reads bodies whole: the fetch it gets caps them (connect/bounded-fetch.ts).
-  return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers: target.headers }, fetch: boundedFetch(onCap) }) };
+  return {
+    transport: new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: target.headers },
+      fetch: boundedFetch(onCap, undefined, options.rateLimit?.fetch(fetch)),
+    }),
+  };
 }
 
 /** How long a server that closed the connection during initialize gets to report its exit code. */
@@ -384,6 +397,10 @@ function failUnlessInitialized(
         stderr,
       );
     case 'timeout':
+      if (outcome.rateLimited === true)
+        throw new McpactError('connection', 'the server kept answering initialize with HTTP 429 Too Many Requests until mcpact had to stop waiting', [
+          'try again later, or give the run more time (timeouts.run_ms)',
+        ]);
       throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
     case 'closed':
       throw new McpactError(

@@ -9,6 +9,7 @@
  */
 import type { ForeignLine } from './stdio.js';
 import type { Session, SessionTarget } from './session.js';
+import type { RateLimit } from './rate-limit.js';
 import type { Outcome } from './rpc.js';
 import { RawStdioConnection, type RawSendOptions, type StdioExit } from './raw-stdio.js';
 import { RawHttpClient, type RawHttpSend, type RawHttpSession } from './raw-http-client.js';
@@ -103,6 +104,8 @@ export interface TransportProbeOptions {
   signal?: AbortSignal;
   /** Redacted from what the probes' own children write, before it is cut. */
   secrets?: Secrets;
+  /** HTTP: the server's rate limit, shared with the session. */
+  rateLimit?: RateLimit;
 }
 
 /** Raw connections open at once against one server, so probes never start a crowd of children. */
@@ -135,7 +138,13 @@ export function createTransportProbe(
     const open = <T>(work: (client: HttpClient) => Promise<T>) =>
       pool.run(
         // eslint-disable-next-line @typescript-eslint/require-await -- async turns a constructor throw into a rejection pool.run handles
-        async () => new RawHttpClient(target.url, target.headers, { timeoutMs: options.callMs, clientVersion: options.clientVersion, signal: options.signal }),
+        async () =>
+          new RawHttpClient(target.url, target.headers, {
+            timeoutMs: options.callMs,
+            clientVersion: options.clientVersion,
+            signal: options.signal,
+            rateLimit: options.rateLimit,
+          }),
         work,
       );
     return {

@@ -12,6 +12,7 @@ import { FAMILIES } from '../model/family.js';
 import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
 import { SDKS, SIGNATURES, TRAITS, type SdkId, type Signature } from '../engine/signatures.js';
+import { RATE_LIMIT } from '../connect/rate-limit.js';
 import { GO_SIGNATURES } from '../engine/signatures/go.js';
 import { JAVA_SIGNATURES } from '../engine/signatures/java.js';
 import { PYTHON_SIGNATURES } from '../engine/signatures/python.js';
@@ -368,6 +369,20 @@ function runOrderMarkdown(): string[] {
     "others are done. A rule still running when the families' share ends is cut short: its result is `error` with the",
     'reason (how many requests of its family were unanswered or not sent yet), the report is incomplete (exit 2), and',
     'every other family has its verdicts.',
+    '',
+    '### Rate limits',
+    '',
+    'An HTTP 429 Too Many Requests is the server asking the client to slow down (RFC 6585), never a defect of its',
+    'contract, so no verdict rests on one. One rate limit per server is shared by the session and every probe',
+    'connection (connect/rate-limit.ts): on a 429 every request to that server pauses for its `Retry-After`',
+    `(delay-seconds or an HTTP-date, at most ${RATE_LIMIT.maxWaitMs / 1000} s; ${RATE_LIMIT.backoffMs / 1000} s doubled per 429 in a row without one), the`,
+    'requests in flight at once are halved (down to one) for the rest of the run, and the refused request is sent',
+    `again (it was not processed, so a tools/call too), up to ${RATE_LIMIT.attempts} times. Time spent waiting does not count toward`,
+    "`timeouts.call_ms`; the run deadline bounds it. A request still refused when a wait would pass the run deadline, or",
+    'after its attempts, is given up; from then on a request that meets a pause ends at once, so a server that never',
+    'lifts its limit costs seconds, not the run. A rule that needed such an answer is `inconclusive` (never a pass,',
+    'never a finding), and the report says once how many 429s came, how long mcpact waited and how many requests it',
+    'gave up (`rateLimit` in the JSON report, a line in the console, Markdown and HTML reports).',
     '',
   ];
 }

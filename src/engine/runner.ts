@@ -9,6 +9,7 @@ import type { Session, SessionTarget } from '../connect/session.js';
 import type { TapEntry } from '../connect/rpc.js';
 import { createTransportProbe, type OwnedTransportProbe, type TransportProbe } from '../connect/transport-probe.js';
 import type { Probe } from '../connect/probe.js';
+import { RateLimit, RateLimitedError } from '../connect/rate-limit.js';
 import { describeDegradation } from '../connect/health.js';
 import { controlRequest } from '../exercise/control.js';
 import { warmUp } from './warm-up.js';
@@ -167,6 +168,8 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   const { hooks } = options;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), plan.timeouts.run_ms);
+  // One per server: the session and every probe connection wait out its 429s together (connect/rate-limit.ts).
+  const rateLimit = plan.target.kind === 'http' ? new RateLimit({ signal: deadline.signal, at: performance.now() + plan.timeouts.run_ms }) : undefined;
   // The rule families share the run: each has until FAMILY_SHARE of run_ms, the rest is kept for the rules that
   // judge the whole session (afterOthers). Whatever a family still waits for then is what was cut short.
   const familiesMs = Math.floor(plan.timeouts.run_ms * FAMILY_SHARE);
@@ -210,6 +213,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       clientVersion: options.clientVersion,
       signal: deadline.signal,
       secrets: options.secrets,
+      rateLimit,
     });
     const captured = await openCapturedSession(plan.target, {
       connectMs,
@@ -220,6 +224,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       interrupt,
       era: plan.protocolEra,
       secrets: options.secrets,
+      rateLimit,
       onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
       onTap: hooks?.onTraffic && ((entry) => hooks.onTraffic?.(plan.name, entry)),
       // The fresh child the stdio probes share starts once the server has shown it starts at all: its start-up
@@ -302,6 +307,8 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     // Side by side: each shutdown may wait out a grace period, and none depends on another.
     await Promise.all([transport?.close(), session?.close()]);
   }
+  const limited = rateLimit?.summary;
+  if (limited !== undefined) report.rateLimit = limited;
   report.findings.sort(compareFindings);
   hooks?.onServerDone?.(report);
   return report;
@@ -523,9 +530,12 @@ async function runRule(
     if (recognised === 'deadline') return errored(stoppedWhy());
     known = recognised;
   } catch (error) {
+    // A probe the server still rate limited when mcpact had to stop waiting: nothing to judge, no crash.
+    if (error instanceof RateLimitedError) return rateLimited(base, durationMs(), notes);
     return errored(`rule crashed: ${errorMessage(error)}`);
   }
   if (incomplete !== undefined) return { ...(await errored(incomplete)), incomplete };
+  if (probe.rateLimitedAnswers > 0) return rateLimited(base, durationMs(), notes);
   // An answer the rule judged came after the server stopped serving what it served at capture: it may be the
   // degraded state's answer, not the answer to what was asked, so no verdict rests on it (protocol/stays-available
   // reports the degradation itself, once).
@@ -683,4 +693,14 @@ export function compareFindings(a: Finding, b: Finding): number {
     compareText(a.location.pointer ?? '', b.location.pointer ?? '') ||
     compareText(a.message, b.message)
   );
+}
+
+/**
+ * A rule that needed an answer the server still rate limited (HTTP 429) when mcpact had to stop waiting: no verdict.
+ * The report says once how much rate limiting there was (ServerReport.rateLimit).
+ */
+function rateLimited(base: Pick<RuleResult, 'id' | 'family' | 'severity'>, durationMs: number, notes: string[]): RuleOutcome {
+  const reason =
+    'no verdict: the server still answered HTTP 429 Too Many Requests to a request it needed when mcpact had to stop waiting (see rateLimit in the report)';
+  return { result: { ...base, status: 'inconclusive', durationMs, reason: [reason, ...notes].join('; ') }, findings: [] };
 }

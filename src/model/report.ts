@@ -176,6 +176,19 @@ export const backendSchema = z
   })
   .describe("Present when most tool calls found the server's backend unreachable: the verdicts that needed it are inconclusive.");
 
+export const rateLimitSchema = z
+  .strictObject({
+    responses: z.number().int().nonnegative().describe('HTTP 429 Too Many Requests answers received; each was waited out and the request sent again.'),
+    waitedMs: z.number().int().nonnegative().describe('Time spent waiting them out.'),
+    gaveUp: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Requests still rate limited when mcpact had to stop waiting: the rules that needed them are inconclusive.'),
+    concurrency: z.number().int().nonnegative().describe('Requests in flight at once after the back-off (halved on each 429, at least 1).'),
+  })
+  .describe('Present when the server rate limited mcpact (HTTP 429). A 429 is never a finding.');
+
 export const serverReportSchema = z.strictObject({
   name: z.string(),
   transport: z.enum(['stdio', 'http', 'memory']),
@@ -195,6 +208,7 @@ export const serverReportSchema = z.strictObject({
     .optional()
     .describe('Where the config defines this server (absent for zero-config runs); SARIF uses it as the physical location.'),
   backend: backendSchema.optional(),
+  rateLimit: rateLimitSchema.optional(),
   rules: z.array(ruleResultSchema),
   findings: z.array(findingSchema),
   latency: latencySchema.optional(),
@@ -234,6 +248,7 @@ export type RunReport = z.infer<typeof runReportSchema>;
 export type RuleStatus = (typeof RULE_STATUSES)[number];
 export type LatencyReport = z.infer<typeof latencySchema>;
 export type BackendReport = z.infer<typeof backendSchema>;
+export type RateLimitReport = z.infer<typeof rateLimitSchema>;
 export type LatencyToolReport = z.infer<typeof latencyToolSchema>;
 
 export function reportJsonSchema(): Record<string, unknown> {

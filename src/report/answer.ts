@@ -3,7 +3,7 @@
  * the server's words are the most useful context a finding has. Each reporter escapes them for its format.
  */
 import type { Answer } from '../model/answer.js';
-import type { BackendReport } from '../model/report.js';
+import type { BackendReport, RateLimitReport } from '../model/report.js';
 
 const CLASS_LABEL: Record<NonNullable<Answer['class']>, string> = {
   'rejected-correctly': 'rejected correctly',
@@ -28,4 +28,15 @@ export function backendLine(backend: BackendReport | undefined, escape: (text: s
     `the server's backend was unreachable for ${backend.unreachable} of ${backend.calls} tool calls: ${escape(backend.evidence)}${said}; ` +
     'the verdicts that needed it are inconclusive, not failures'
   );
+}
+
+/** What the report says once of a server that rate limited mcpact (HTTP 429): never a finding. */
+export function rateLimitLine(limit: RateLimitReport | undefined): string | undefined {
+  if (limit === undefined) return undefined;
+  const seconds = (limit.waitedMs / 1000).toFixed(1);
+  const gaveUp =
+    limit.gaveUp === 0
+      ? 'every request was answered in the end'
+      : `${limit.gaveUp} request(s) were still rate limited when mcpact had to stop waiting: the rules that needed them are inconclusive`;
+  return `the server answered HTTP 429 Too Many Requests ${limit.responses} time(s); mcpact waited ${seconds} s in all and sent at most ${limit.concurrency} request(s) at once after that; ${gaveUp}`;
 }

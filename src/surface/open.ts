@@ -26,6 +26,8 @@ export interface CapturedSessionOptions {
   /** The era to speak (`protocol_era`, --protocol-era); default legacy. */
   era?: SessionOptions['era'];
   secrets?: SessionOptions['secrets'];
+  /** HTTP: the server's rate limit, shared with the probe connections of the run. */
+  rateLimit?: SessionOptions['rateLimit'];
 }
 
 export interface CapturedSession {
@@ -46,6 +48,7 @@ export async function openCapturedSession(target: SessionTarget, options: Captur
     onHandshake: options.onHandshake,
     era: options.era,
     secrets: options.secrets,
+    rateLimit: options.rateLimit,
   });
   try {
     const probe = new Probe(session.peer, { callMs: options.callMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, signal: options.signal });

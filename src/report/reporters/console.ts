@@ -12,7 +12,7 @@ import { citedSection } from '../../model/spec.js';
 import type { Finding, RuleResult, RunReport, ServerReport } from '../../model/report.js';
 import { forTerminal } from '../sanitize.js';
 import { occurrences, occurrencesLine } from '../occurrences.js';
-import { answerLine, backendLine } from '../answer.js';
+import { answerLine, backendLine, rateLimitLine } from '../answer.js';
 import { truncate } from '../../util/text.js';
 import { exitCode } from '../build.js';
 import { inheritedGroups, isInherited } from '../inherited.js';
@@ -141,7 +141,11 @@ function findingLines(finding: Finding, colors: Colors, drift = false): string[]
 
 function backendLines(server: ServerReport, colors: Colors): string[] {
   const line = backendLine(server.backend, forTerminal);
-  return line === undefined ? [] : [`  ${colors.yellow('? backend')} ${line}`];
+  const limited = rateLimitLine(server.rateLimit);
+  return [
+    ...(line === undefined ? [] : [`  ${colors.yellow('? backend')} ${line}`]),
+    ...(limited === undefined ? [] : [`  ${colors.yellow('? rate limited')} ${limited}`]),
+  ];
 }
 
 /** Per-tool and overall latency (latency/budget), shown whether or not a budget failed; over-budget values in red. */

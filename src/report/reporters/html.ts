@@ -13,7 +13,7 @@ import { FAMILIES } from '../../model/family.js';
 import type { Finding, LatencyReport, RunReport, ServerReport } from '../../model/report.js';
 import { atLeast, SEVERITIES, type Severity } from '../../model/severity.js';
 import { truncate } from '../../util/text.js';
-import { backendLine } from '../answer.js';
+import { backendLine, rateLimitLine } from '../answer.js';
 import { exitCode } from '../build.js';
 import { plural, ruleCounts } from '../counts.js';
 import { html, shownText, type Html } from '../escape-html.js';
@@ -319,6 +319,8 @@ function notTestedSection(report: RunReport): Html {
     const name = truncate(server.name, NAME_LIMIT);
     const backend = backendLine(server.backend, (text) => text);
     if (backend !== undefined) items.push(html`<li><strong>${name}</strong>: ${shownText(truncate(backend, MESSAGE_LIMIT))}</li>`);
+    const limited = rateLimitLine(server.rateLimit);
+    if (limited !== undefined) items.push(html`<li><strong>${name}</strong>: ${limited}</li>`);
     if (server.error !== undefined)
       items.push(
         html`<li>

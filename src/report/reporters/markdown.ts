@@ -5,7 +5,7 @@
  * HTML tags, and only fixed ones. The whole text stays under GitHub's comment size limit.
  */
 import { occurrences, occurrencesLine } from '../occurrences.js';
-import { answerLine, backendLine } from '../answer.js';
+import { answerLine, backendLine, rateLimitLine } from '../answer.js';
 import { atLeast, type Severity } from '../../model/severity.js';
 import { markdownCode, markdownCodeBlock, markdownInline } from '../escape-markdown.js';
 import { exitCode } from '../build.js';
@@ -92,6 +92,11 @@ export const renderMarkdown: Render = (report, context) => {
     return line === undefined ? [] : [`- ${markdownInline(truncate(server.name, NAME_LIMIT))}: ${line}`];
   });
   if (unreachable.length > 0) blocks.push('### Backend unreachable\n', ...unreachable, '');
+  const limited = report.servers.flatMap((server) => {
+    const line = rateLimitLine(server.rateLimit);
+    return line === undefined ? [] : [`- ${markdownInline(truncate(server.name, NAME_LIMIT))}: ${markdownInline(line)}`];
+  });
+  if (limited.length > 0) blocks.push('### Rate limited\n', ...limited, '');
   const problems = notTested(report);
   if (problems.length > 0) blocks.push('### Not fully tested\n', ...problems, '');
   if (findings.length === 0 && drift.length === 0 && inherited.length === 0 && problems.length === 0) blocks.push('No findings.', '');
