@@ -6,7 +6,7 @@
  * nothing.
  */
 import type { Outcome } from '../connect/rpc.js';
-import { callOutcome, MALFORMED_ARGUMENTS_STRING, toolPlan } from '../exercise/tools.js';
+import { callOutcome, MALFORMED_ARGUMENTS_STRING, MALFORMED_NO_NAME, toolPlan } from '../exercise/tools.js';
 import type { ExerciseContext } from '../exercise/context.js';
 import type { InheritedMark } from '../model/report.js';
 import { SDKS, SIGNATURES, TRAITS, type EvidenceProbe, type SdkId, type Shown, type TraitId } from './signatures.js';
@@ -14,6 +14,7 @@ import { SDKS, SIGNATURES, TRAITS, type EvidenceProbe, type SdkId, type Shown, t
 /** Which rule asks for which evidence: the fingerprint waits only for answers a running rule asked for. */
 export const EVIDENCE_RULES: Record<EvidenceProbe, string> = {
   'malformed-arguments-string': 'tools/malformed-call',
+  'malformed-no-name': 'tools/malformed-call',
   'unknown-tool': 'tools/unknown-tool',
   initialize: 'tools/unknown-tool',
 };
@@ -41,6 +42,7 @@ export async function fingerprint(context: ExerciseContext, running: ReadonlySet
   const plan = toolPlan(context);
   const calls: Record<Exclude<EvidenceProbe, 'initialize'>, (typeof plan)['unknown'] | undefined> = {
     'malformed-arguments-string': [...plan.malformed, ...plan.evidence].find((call) => call.key === MALFORMED_ARGUMENTS_STRING),
+    'malformed-no-name': plan.malformed.find((call) => call.key === MALFORMED_NO_NAME),
     'unknown-tool': plan.unknown,
   };
   // The initialize result is evidence only beside the unknown-tool answer (fastmcp), so it follows that rule.

@@ -26,6 +26,8 @@ export interface MergedCase {
   variant?: string;
   count: number;
   severity: Severity;
+  /** The signature row that marked the member inherited, when one did (its origin is then that SDK, as the lead's). */
+  signature?: string;
 }
 
 /** What the family's merge did: the findings, and which rules' findings now stand inside another rule's finding. */
@@ -147,6 +149,7 @@ function casesOf(members: readonly Finding[]): MergedCase[] {
     // prompts/wrong-type reports the variants that were answered alike together.
     const variants = Array.isArray(data.variants) ? data.variants.filter((variant) => typeof variant === 'string').join(', ') : data.variant;
     if (typeof variants === 'string' && variants !== '') entry.variant = variants;
+    if (member.inherited !== undefined) entry.signature = member.inherited.signature;
     const key = JSON.stringify([entry.ruleId, entry.case, entry.variant]);
     const seen = cases.get(key);
     if (seen === undefined) cases.set(key, entry);

@@ -82,6 +82,8 @@ const OUTCOMES = cacheKey<Map<string, Promise<Outcome>>>('tools/outcomes');
 
 /** The key of the tools/call whose `arguments` is a string, whose answer identifies an SDK (engine/inherited.ts). */
 export const MALFORMED_ARGUMENTS_STRING = 'malformed:arguments-string';
+/** The key of the malformed call whose params have no "name" (sent to every server with tools; SDK evidence too). */
+export const MALFORMED_NO_NAME = 'malformed:no-name';
 
 export function toolPlan({ surface, settings, cache }: Pick<ExerciseContext, 'surface' | 'settings' | 'cache'>): ToolPlan {
   return cache.once(PLAN, () => buildPlan(surface, settings));
@@ -199,7 +201,7 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
   // calls. Without one they cannot be sent as meant and are skipped; params without "name" reach no tool and are
   // always sent.
   const target = policy.tools.find((tool) => tool.valid.allowed)?.name;
-  const noName: PlannedCall = { key: 'malformed:no-name', kind: 'malformed', what: 'params without "name"', params: { arguments: {} } };
+  const noName: PlannedCall = { key: MALFORMED_NO_NAME, kind: 'malformed', what: 'params without "name"', params: { arguments: {} } };
   const malformed: PlannedCall[] =
     target === undefined
       ? [noName]

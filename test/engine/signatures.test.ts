@@ -245,6 +245,28 @@ describe('recognise', () => {
     expect([...recognise({ 'malformed-arguments-string': { ...dump, code: -32602 } }, 'mcpact_unknown_tool')]).toEqual([]);
   });
 
+  it('recognises mcp-go by its own lookup of the tool, whatever answers `arguments` a string (twins mcp-go-plain, mcp-go-0.36; github-mcp-server)', () => {
+    const lookup = (name: string) => ({ kind: 'error' as const, code: -32602, message: `tool '${name}' not found: tool not found`, ms: 1 });
+    // Without WithInputSchemaValidation the author's handler answers `arguments` a string (github-mcp-server v0.15.0's words).
+    const handler = { kind: 'result' as const, result: { content: [{ type: 'text', text: 'missing required parameter: owner' }], isError: true }, ms: 1 };
+    const validated = {
+      kind: 'result' as const,
+      result: { content: [{ type: 'text', text: 'input schema validation failed: <root>: got string, want object' }], isError: true },
+      ms: 1,
+    };
+    const go = (answers: Parameters<typeof recognise>[0]) => [...recognise(answers, 'mcpact_unknown_tool')].sort();
+    expect(go({ 'malformed-arguments-string': handler, 'malformed-no-name': lookup(''), 'unknown-tool': lookup('mcpact_unknown_tool') })).toEqual([
+      'mcp-go-server',
+    ]);
+    expect(go({ 'malformed-arguments-string': validated, 'malformed-no-name': lookup(''), 'unknown-tool': lookup('mcpact_unknown_tool') })).toEqual([
+      'mcp-go',
+      'mcp-go-server',
+    ]);
+    // The same words to one probe only, or a lookup that names another tool, are not enough.
+    expect(go({ 'unknown-tool': lookup('mcpact_unknown_tool') })).toEqual([]);
+    expect(go({ 'malformed-no-name': lookup('x'), 'unknown-tool': lookup('mcpact_unknown_tool') })).toEqual([]);
+  });
+
   it('tells the three Python SDK APIs apart (their twins answered so), below them the session of any API, and needs the whole request-model answer', () => {
     // mcp 1.30.0, mcp 2.3.0 and fastmcp 4.2.3 refuse `arguments` a string alike; the unknown tool and the capabilities differ.
     const invalid = { kind: 'error' as const, code: -32602, message: 'Invalid request parameters', data: '', ms: 1 };

@@ -64,9 +64,23 @@ function expectedVerdicts(manifest: TwinManifest): string[] {
 
 const errors = (server: ServerReport) => verdicts(server).filter((verdict) => verdict.startsWith('error'));
 
+/** The signatures that marked a finding of the run, or a member merged into one (`data.cases`, engine/merge-answers.ts). */
+function marks(server: ServerReport): Set<string> {
+  return new Set(
+    server.findings.flatMap((finding) => [
+      ...(finding.inherited ? [finding.inherited.signature] : []),
+      ...(Array.isArray(finding.data?.cases)
+        ? finding.data.cases.flatMap((member) => {
+            const signature = asRecord(member)?.signature;
+            return typeof signature === 'string' ? [signature] : [];
+          })
+        : []),
+    ]),
+  );
+}
+
 /** The signatures of `expected` that mark no finding of the run. */
-const unmarked = (server: ServerReport, expected: readonly string[] = []) =>
-  expected.filter((signature) => !server.findings.some((finding) => finding.inherited?.signature === signature));
+const unmarked = (server: ServerReport, expected: readonly string[] = []) => expected.filter((signature) => !marks(server).has(signature));
 
 async function mcpact(args: string[]): Promise<ServerReport> {
   const result = await runCli(['run', '-r', 'json', '--run-timeout', String(RUN_MS - 10_000), ...args], { timeoutMs: RUN_MS });

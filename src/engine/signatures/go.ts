@@ -1,8 +1,11 @@
 /**
  * The Go SDKs in the signature tables (engine/signatures.ts): the official go-sdk (typed tools through
- * mcp.AddTool) and mark3labs' mcp-go (with its opt-in input validation, WithInputSchemaValidation). Both answer a
- * tools/call whose `arguments` is a string with an isError result in their own words, and an unknown tool with
- * -32602 in their own words. Observed on the twins fixtures/sdks/go-sdk and fixtures/sdks/mcp-go.
+ * mcp.AddTool) and mark3labs' mcp-go. go-sdk answers a tools/call whose `arguments` is a string with an isError
+ * result in its own words, and an unknown tool with -32602 in its own words. mcp-go answers an unknown tool, and a
+ * tools/call without a name, with -32602 in its own words whatever options the server was built with; what it
+ * answers to `arguments` a string tells its opt-in input validation (WithInputSchemaValidation) apart, since without
+ * it the author's handler answers. Observed on the twins fixtures/sdks/go-sdk, mcp-go (validation on), mcp-go-plain
+ * and mcp-go-0.36 (plain handlers, as the SDK's own examples and github-mcp-server are written).
  */
 import { asRecord, ownValue } from '../../util/json.js';
 import {
@@ -49,11 +52,22 @@ export const GO_TRAITS = {
     description: 'unknown tool: JSON-RPC error -32602 "tool \'<name>\' not found: tool not found"',
     test: (outcome, name) => isError(outcome, -32602, `tool '${name}' not found: tool not found`),
   },
+  // The params are decoded without a check that "name" is there, so the tool looked up is the empty name: the SDK's
+  // own lookup answers, before any handler, middleware or validation option of the author.
+  'mcp-go-nameless-tool': {
+    probe: 'malformed-no-name',
+    description: 'tools/call whose params have no "name": JSON-RPC error -32602 "tool \'\' not found: tool not found"',
+    test: (outcome) => isError(outcome, -32602, "tool '' not found: tool not found"),
+  },
 } as const satisfies Record<string, Trait>;
 
 type GoTraitId = keyof typeof GO_TRAITS;
 
-/** Observed on one version each (the twins'); other versions are not claimed until a twin runs them. */
+/**
+ * Observed on the twins' versions; other versions are not claimed until a twin runs them. mcp-go's own answers
+ * (the two traits of `mcp-go-server`, and its prompts/get answers) have the same words in the source of every
+ * version from v0.36.0 (github-mcp-server v0.15.0's) to v1.6.0, and the twins run both ends.
+ */
 export const GO_SDKS = {
   'go-sdk': {
     name: 'github.com/modelcontextprotocol/go-sdk (mcp.AddTool)',
@@ -67,6 +81,13 @@ export const GO_SDKS = {
     requires: ['mcp-go-arguments-schema', 'mcp-go-unknown-tool'],
     tested: ['github.com/mark3labs/mcp-go@v1.6.0'],
   },
+  // Any server on MCPServer, with or without the opt-in options: less specific than `mcp-go`, so after it.
+  'mcp-go-server': {
+    name: 'github.com/mark3labs/mcp-go (MCPServer, any options)',
+    versions: 'v0.36.0 to v1.6.0',
+    requires: ['mcp-go-unknown-tool', 'mcp-go-nameless-tool'],
+    tested: ['github.com/mark3labs/mcp-go@v0.36.0', 'github.com/mark3labs/mcp-go@v1.6.0'],
+  },
 } as const satisfies Record<string, Sdk<GoTraitId>>;
 
 type GoSdkId = keyof typeof GO_SDKS;
@@ -74,6 +95,7 @@ type GoSdkId = keyof typeof GO_SDKS;
 const GO_SDK = 'https://github.com/modelcontextprotocol/go-sdk/blob/v1.8.0';
 const GO_SDK_ISSUES = 'https://github.com/modelcontextprotocol/go-sdk/issues';
 const MCP_GO = 'https://github.com/mark3labs/mcp-go/blob/v1.6.0';
+const MCP_GO_036 = 'https://github.com/mark3labs/mcp-go/blob/v0.36.0';
 
 const answered = (data: Shown['data'], code: number, text: string) => data.code === code && data.said === said(text);
 
@@ -89,6 +111,21 @@ const UNPARSABLE_PROMPTS_GET: Readonly<Record<string, string>> = {
   'arguments is an array': 'array into Go struct field GetPromptParams.params.arguments of type map[string]string',
   'name not a string': 'number into Go struct field GetPromptParams.params.name of type string',
 };
+
+/**
+ * mcp-go leaves required prompt arguments to the handler and sends the handler's error as -32603 whatever it says:
+ * v0.36.0 to v1.2.1 give a handler no way to pick the code (v1.6.0 has server.NewHandlerError for it). One row per
+ * prompts case that a handler checking its required argument refuses, matched when its words name the argument.
+ */
+function handlerError(ruleId: string, what: string): Signature<GoSdkId> {
+  return {
+    ruleId,
+    sdks: ['mcp-go-server'],
+    description: `${what}: the handler refuses it, and mcp-go sends a handler's error as -32603 (no way to pick the code before v1.6.0's server.NewHandlerError).`,
+    reference: `${MCP_GO_036}/server/server.go#L906-L913`,
+    match: ({ data }) => data.verdict === 'wrong-code' && data.code === -32603 && typeof data.said === 'string' && data.said.includes(String(data.argument)),
+  };
+}
 
 const unparsable = (what: string) => `unparsable prompts/get request: json: cannot unmarshal ${what}`;
 
@@ -228,7 +265,7 @@ export const GO_SIGNATURES = {
   },
   'mcp-go-malformed-prompts-get': {
     ruleId: 'prompts/malformed-params',
-    sdks: ['mcp-go'],
+    sdks: ['mcp-go', 'mcp-go-server'],
     description:
       'prompts/get params that do not decode into GetPromptParams get -32600 "unparsable prompts/get request: ...": every params-decode failure is INVALID_REQUEST.',
     reference: `${MCP_GO}/server/request_handler.go#L513-L527`,
@@ -239,7 +276,7 @@ export const GO_SIGNATURES = {
   },
   'mcp-go-prompt-argument-type': {
     ruleId: 'prompts/wrong-type',
-    sdks: ['mcp-go'],
+    sdks: ['mcp-go', 'mcp-go-server'],
     description: 'Prompt arguments are map[string]string: a non-string argument fails to decode, -32600 "unparsable prompts/get request: ...".',
     reference: `${MCP_GO}/mcp/prompts.go#L34`,
     match: ({ data }) => {
@@ -249,17 +286,40 @@ export const GO_SIGNATURES = {
   },
   'mcp-go-prompt-null-argument': {
     ruleId: 'prompts/wrong-type',
-    sdks: ['mcp-go'],
+    sdks: ['mcp-go', 'mcp-go-server'],
     description: 'Prompt arguments are map[string]string: a JSON null decodes to "" without error, so the handler cannot tell null from empty.',
     reference: `${MCP_GO}/mcp/prompts.go#L34`,
     match: nullTakenForEmpty,
   },
   'mcp-go-unsupported-version': {
     ruleId: 'protocol/unsupported-version',
-    sdks: ['mcp-go'],
+    sdks: ['mcp-go', 'mcp-go-server'],
     description:
-      'The era is picked by comparing version strings, so a version below 2026-07-28 is taken for the initialize era, where server/discover gets -32601 "\\"server/discover\\" requires protocol version 2026-07-28 or later".',
+      'The era is picked by comparing version strings, so a version below 2026-07-28 is taken for the initialize era, where server/discover gets -32601 "\\"server/discover\\" requires protocol version 2026-07-28 or later" (the versions that speak 2026-07-28, v1.x; v0.36.0 knows no server/discover).',
     reference: `${MCP_GO}/server/request_handler.go#L261-L269`,
     match: ({ data }) => answered(data, -32601, '"server/discover" requires protocol version 2026-07-28 or later'),
   },
+  'mcp-go-arguments-unchecked': {
+    ruleId: 'tools/malformed-call',
+    sdks: ['mcp-go-server'],
+    description:
+      'Without WithInputSchemaValidation, `arguments` is decoded as any JSON value and handed to the handler, whose req.GetArguments() is then nil: the handler answers, in its own words, as for a call without arguments.',
+    reference: `${MCP_GO}/mcp/tools.go#L70-L86`,
+    match: ({ data }) => {
+      const args = asRecord(data.params)?.arguments;
+      return data.outcome === 'result' && (typeof args === 'string' || Array.isArray(args));
+    },
+  },
+  'mcp-go-structured-content-dropped': {
+    ruleId: 'tools/structured-content',
+    sdks: ['mcp-go-server'],
+    description:
+      "CallToolResult's MarshalJSON writes _meta, content and isError only, so the structuredContent a handler returns never reaches the wire (mcp-go#522, fixed in v0.37.0 by #523). Marked where the server negotiated 2025-06-18, its newest revision then: later versions that still do cannot be told apart from the wire.",
+    reference: `${MCP_GO_036}/mcp/tools.go#L473-L495`,
+    match: ({ data }) => data.negotiated === '2025-06-18' && data.errors === undefined && data.said === undefined && data.code === undefined,
+  },
+  'mcp-go-handler-error-missing': handlerError('prompts/missing-required', 'A required prompt argument left out'),
+  'mcp-go-handler-error-empty': handlerError('prompts/empty-required', 'An empty required argument (absent and empty read alike from map[string]string)'),
+  'mcp-go-handler-error-null': handlerError('prompts/wrong-type', 'A required argument sent as null (decoded as "")'),
+  'mcp-go-handler-error-case': handlerError('prompts/unknown-argument', 'A required argument sent under a name of other case (so it is missing)'),
 } as const satisfies Record<string, Signature<GoSdkId>>;
