@@ -23,3 +23,12 @@ export function hostList(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
+
+/** Each known host's limit of one kind, in words, for the rules' descriptions and docs (the numbers are HOSTS'). */
+export function limitsInWords(constraint: Constraint): string {
+  return HOST_IDS.flatMap((id) => {
+    const host = HOSTS[id];
+    if (constraint === 'toolName') return host.toolName ? [`${host.name} ${host.toolName.rule}`] : [];
+    return host.toolCount ? [`${host.name} ${host.toolCount.max} ${host.toolCount.per}${host.toolCount.soft ? ', soft' : ''}`] : [];
+  }).join('; ');
+}

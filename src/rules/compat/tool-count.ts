@@ -1,13 +1,13 @@
 import { defineRule } from '../../engine/rule.js';
 import { since } from '../../model/spec.js';
 import { isObject } from '../protocol/modern.js';
-import { hostList, judgedHosts, noHostReason } from './shared.js';
+import { hostList, judgedHosts, limitsInWords, noHostReason } from './shared.js';
 
 export const toolCount = defineRule({
   id: 'compat/tool-count',
   family: 'compat',
   needs: ['tools'],
-  description: 'The server lists no more tools than the hosts take in one request (OpenAI 128, Gemini 512; VS Code 128, soft).',
+  description: 'The server lists no more tools than each host takes in one request.',
   defaultSeverity: 'warning',
   spec: {
     basis: 'policy',
@@ -22,11 +22,10 @@ export const toolCount = defineRule({
     }),
   },
   docs:
-    'A host sends the tools of every connected server to its model in each request, and the model APIs cap how many ' +
-    'one request may carry: OpenAI 128 functions and Gemini 512 function declarations, past which the request is ' +
-    'refused; VS Code enables at most 128 tools per chat request and then asks the user to deselect some, or groups ' +
-    'them (virtual tools), so its finding alone is information (docs/compat.md quotes each host, with the date it ' +
-    'was read). The count is the tools with distinct names over every page of tools/list ("at least" when the list could not be read to its end), and one finding names every host whose limit ' +
+    'A host sends the tools of every connected server to its model in each request, and the hosts cap how many ' +
+    `one request may carry (${limitsInWords('toolCount')}). Past a hard cap the request is refused, a warning; a soft ` +
+    "one (VS Code's: it asks the user to deselect tools, or groups them as virtual tools) only degrades, so a finding " +
+    'naming soft caps alone is information (docs/compat.md quotes each host, with the date it was read). The count is the tools with distinct names over every page of tools/list ("at least" when the list could not be read to its end), and one finding names every host whose limit ' +
     "it passes (`data.hosts`, `data.limits`). Other servers' tools add to the same request, so a server under a " +
     'limit can still tip a session over it. Split the server by task, or let users choose toolsets (an option or ' +
     'environment variable that picks which tools are listed).',

@@ -4,7 +4,7 @@ import { itemLocation, items } from '../../surface/items.js';
 import { quote } from '../../util/text.js';
 import { keepsMcpNameRules } from '../schema/tool-name.js';
 import type { NameLimit } from './hosts.js';
-import { hostList, judgedHosts, noHostReason } from './shared.js';
+import { hostList, judgedHosts, limitsInWords, noHostReason } from './shared.js';
 
 /** Offending characters named per host in a message; data has them all. */
 const SHOWN_CHARS = 5;
@@ -28,7 +28,7 @@ export const toolName = defineRule({
   id: 'compat/tool-name',
   family: 'compat',
   needs: ['tools'],
-  description: "Tool names are ones the hosts' model APIs accept (Claude, OpenAI, Gemini: characters and length).",
+  description: "Tool names are ones each host's model API accepts: its characters, its length, its first character.",
   defaultSeverity: 'warning',
   spec: {
     basis: 'policy',
@@ -56,9 +56,8 @@ export const toolName = defineRule({
   },
   docs:
     "A host hands each MCP tool to its model provider's API as a function, and that API refuses a name outside its " +
-    "own rule: the whole request fails, not just the one tool. The rules differ from MCP's and from each other: " +
-    'Claude takes 1-128 characters of A-Z, a-z, 0-9, "_" and "-"; OpenAI the same alphabet but at most 64; Gemini ' +
-    'adds "." and ":" but wants a letter or "_" first (docs/compat.md quotes each host, with the date it was read). ' +
+    `own rule: the whole request fails, not just the one tool. The rules differ from MCP's and from each other (${limitsInWords('toolName')}; ` +
+    'docs/compat.md quotes each host, with the date it was read). ' +
     'One finding per tool names every host that refuses it, each with its reason (`data.hosts`, `data.problems`). ' +
     "A name outside MCP's own rule is schema/tool-name's finding while that rule runs, and every host here refuses " +
     'it as well. Hosts often prefix the server name to a tool name, which leaves even less room. Rename the tool, ' +
