@@ -12,6 +12,7 @@ import { configFiles } from './config-files.js';
 import { commandName } from './command-name.js';
 import { DEFAULT_TIMEOUTS, serverSettings, type ServerConfig, type ServerSettings, type Timeouts } from '../config/schema.js';
 import type { Depth } from '../model/depth.js';
+import type { CompatConfig } from '../config/compat.js';
 import type { SessionTarget } from '../connect/session.js';
 import type { ServerPlan } from '../engine/runner.js';
 import type { Severity } from '../model/severity.js';
@@ -135,7 +136,7 @@ function configuredServers(loaded: LoadedConfig, several: boolean): ServerTarget
   const configured = loaded.file.servers ?? (loaded.file.server ? [loaded.file.server] : []);
   const topLevels = loaded.file.rules ?? {};
   return configured.map((server, index) => {
-    const settings = withDepth(serverSettings(server), loaded.file.depth);
+    const settings = withCompat(withDepth(serverSettings(server), loaded.file.depth), loaded.file.compat);
     if (several) {
       // drift.baseline is relative to its own config; an absolute path means the same whichever config is first.
       if (settings.drift?.baseline !== undefined) settings.drift = { ...settings.drift, baseline: path.resolve(baseDir, settings.drift.baseline) };
@@ -170,6 +171,11 @@ function usesGoldens(settings: ServerSettings): boolean {
 /** A server's own `depth`, else the config's top-level one (else the rules' default). */
 function withDepth(settings: ServerSettings, depth: Depth | undefined): ServerSettings {
   return settings.depth === undefined && depth !== undefined ? { ...settings, depth } : settings;
+}
+
+/** A server's own `compat`, else the config's top-level one (else every known host). */
+function withCompat(settings: ServerSettings, compat: CompatConfig | undefined): ServerSettings {
+  return settings.compat === undefined && compat !== undefined ? { ...settings, compat } : settings;
 }
 
 /** `--connect-timeout`, `--call-timeout`, `--run-timeout`: over the config's timeouts of every server. */

@@ -12,6 +12,7 @@ import { suitesConfigSchema } from './suites.js';
 import { latencyConfigSchema } from './latency.js';
 import { resourcesConfigSchema } from './resources.js';
 import { depthSchema } from './depth.js';
+import { compatConfigSchema } from './compat.js';
 
 const positiveMs = (what: string, fallback: number) => z.number().int().positive().max(86_400_000).describe(what).meta({ default: fallback });
 
@@ -65,6 +66,7 @@ export const featureShape = {
   latency: latencyConfigSchema.optional(),
   resources: resourcesConfigSchema.optional(),
   depth: depthSchema.optional(),
+  compat: compatConfigSchema.optional(),
 };
 
 export const featuresSchema = z.strictObject(featureShape);
@@ -121,6 +123,7 @@ export const configSchema = z
     rules: ruleLevelsSchema.optional(),
     inherited: inheritedSchema.optional(),
     depth: depthSchema.optional(),
+    compat: compatConfigSchema.optional(),
     protocol_era: protocolEraSchema.optional(),
     fail_on: z
       .enum(SEVERITIES)

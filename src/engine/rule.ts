@@ -34,6 +34,7 @@ export interface Report {
   /**
    * The server accepted what mcpact's policy would refuse, and the specification permits that (prompts/get takes
    * any argument key and any string value): the finding is information by default (engine/severity.ts `byBasis`).
+   * The compat rules set it where every host a finding names only degrades (a soft limit), never refuses.
    * Counts only where the basis is mcpact's policy.
    */
   lenient?: boolean;

@@ -117,6 +117,8 @@ export const RULE_IDS: readonly string[] = [
   'http/modern-methods',
   'suites/cases',
   'latency/budget',
+  'compat/tool-name',
+  'compat/tool-count',
   'drift/server-instructions-changed',
   'drift/protocol-revision-changed',
   'drift/capability-removed',

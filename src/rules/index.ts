@@ -12,6 +12,7 @@ import { stdioRules } from './stdio/index.js';
 import { httpRules } from './http/index.js';
 import { suitesRules } from './suites/index.js';
 import { latencyRules } from './latency/index.js';
+import { compatRules } from './compat/index.js';
 import { driftRules } from './drift/index.js';
 
 export const ALL_RULES = [
@@ -25,5 +26,6 @@ export const ALL_RULES = [
   ...httpRules,
   ...suitesRules,
   ...latencyRules,
+  ...compatRules,
   ...driftRules,
 ] as const satisfies readonly Rule[];

@@ -60,7 +60,7 @@ describe('progress on stderr', () => {
     expect(lines.at(-1)).toMatch(/^mcpact: env-probe: done, \d+ findings?$/);
     // Families in their fixed order.
     const order = lines.map((line) => /^mcpact: env-probe: (\w+) /.exec(line)?.[1]).filter((family) => family && family !== 'done');
-    expect(order).toEqual(['protocol', 'schema', 'prompts', 'resources', 'tools', 'security', 'stdio', 'http', 'suites', 'latency']);
+    expect(order).toEqual(['protocol', 'schema', 'prompts', 'resources', 'tools', 'security', 'stdio', 'http', 'suites', 'latency', 'compat']);
   });
 
   it('none with the console on stdout, nor with --quiet', async () => {
@@ -76,7 +76,7 @@ describe('console output', () => {
     expect(result.stdout).not.toMatch(/\b1 rules\b|\b1 errors\b|\b1 warnings\b|server server/);
     expect(result.stdout).toMatch(/^server "notes" \(stdio\)$/m);
     const families = [...result.stdout.matchAll(/^ {2}(\w+) \d+ rules?:/gm)].map((match) => match[1]);
-    expect(families).toEqual(['protocol', 'schema', 'prompts', 'resources', 'tools', 'security', 'stdio']);
+    expect(families).toEqual(['protocol', 'schema', 'prompts', 'resources', 'tools', 'security', 'stdio', 'compat']);
   });
 
   it('is coloured under GitHub Actions, unless NO_COLOR', () => {

@@ -8,6 +8,12 @@ const MAX_LENGTH = 128;
 /** Offending characters named in a message; the full list is in `data`. */
 const SHOWN_CHARS = 10;
 
+/** Whether a name keeps to MCP's own tool-name rules (compat/tool-name leaves the names that do not to this rule). */
+export function keepsMcpNameRules(name: string): boolean {
+  const chars = [...name];
+  return chars.length >= 1 && chars.length <= MAX_LENGTH && chars.every((char) => ALLOWED_CHAR.test(char));
+}
+
 export const toolName = defineRule({
   id: 'schema/tool-name',
   family: 'schema',
