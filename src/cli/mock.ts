@@ -24,7 +24,7 @@ export async function mockCommand(file: string, raw: Record<string, unknown>): P
   const cassette = parseCassette(await readFile(file, 'utf8'), file);
   if (cassette.era === 'modern') {
     throw usageError(
-      `${file} was recorded in the modern era (2026-07-28, server/discover); mcpact mock serves initialize-era recordings (up to 2025-11-25) only: record with --protocol-era legacy`,
+      `${file} was recorded in the modern era (2026-07-28, server/discover); mcpact mock serves initialize-era recordings (up to 2025-11-25) only (a server that speaks both eras can be recorded with --protocol-era legacy)`,
     );
   }
   const respond = responder(cassette);

@@ -10,7 +10,7 @@
 import { McpactError } from '../errors.js';
 import { ERAS, type Era } from '../model/spec.js';
 import { canonicalJson } from '../drift/lockfile/canonical.js';
-import type { ListKind } from '../surface/types.js';
+import type { ListKind, PageFields } from '../surface/types.js';
 import { asRecord, type JsonRecord } from '../util/json.js';
 
 /** The cassette format this mcpact writes and reads; a change that an older mock could misread raises it. */
@@ -28,6 +28,8 @@ export const CASSETTE_LISTS = ['tools', 'prompts', 'resources', 'resourceTemplat
 export interface RecordedList {
   pages: number;
   items: unknown[];
+  /** Modern era: each page's resultType and caching hints as sent, kept so a later mock can serve them. */
+  pageFields?: PageFields[];
 }
 
 /** A request mcpact made and the server's answer to it: a result or a JSON-RPC error. */
@@ -71,7 +73,8 @@ export function serializeCassette(cassette: Cassette): string {
   const kinds = CASSETTE_LISTS.filter((kind) => lists[kind] !== undefined);
   kinds.forEach((kind, index) => {
     const list = lists[kind]!;
-    lines.push(`${JSON.stringify(kind)}: { "pages": ${list.pages}, "items": [`, ...joined(list.items), `]}${index < kinds.length - 1 ? ',' : ''}`);
+    const fields = list.pageFields === undefined ? '' : `, "pageFields": ${JSON.stringify(list.pageFields)}`;
+    lines.push(`${JSON.stringify(kind)}: { "pages": ${list.pages}${fields}, "items": [`, ...joined(list.items), `]}${index < kinds.length - 1 ? ',' : ''}`);
   });
   lines.push('},', '"answers": [', ...joined(answers), '],', '"notes": [', ...joined(notes), ']', '}');
   return `${lines.join('\n')}\n`;
@@ -119,7 +122,13 @@ function shapeProblem(root: JsonRecord): string | undefined {
   for (const [kind, list] of Object.entries(lists)) {
     if (!(CASSETTE_LISTS as readonly string[]).includes(kind)) return `"lists" has an unknown list "${kind.slice(0, 40)}"`;
     const record = asRecord(list);
-    if (record === undefined || !Array.isArray(record.items) || !Number.isSafeInteger(record.pages) || (record.pages as number) < 1)
+    if (
+      record === undefined ||
+      !Array.isArray(record.items) ||
+      !Number.isSafeInteger(record.pages) ||
+      (record.pages as number) < 1 ||
+      (record.pageFields !== undefined && !Array.isArray(record.pageFields))
+    )
       return `"lists.${kind}" is not { pages, items }`;
   }
   if (!Array.isArray(root.answers)) return '"answers" is not an array';

@@ -86,7 +86,9 @@ function assemble(surface: Surface, answers: [string, RecordedAnswer][], notes: 
   const lists: Cassette['lists'] = {};
   for (const kind of CASSETTE_LISTS) {
     const list = surface.lists[kind];
-    if (list.status === 'ok') lists[kind] = redact<RecordedList>({ pages: Math.max(1, list.pages), items: list.items });
+    if (list.status !== 'ok') continue;
+    const pageFields = list.pageFields?.some((fields) => Object.keys(fields).length > 0) ? { pageFields: list.pageFields } : {};
+    lists[kind] = redact<RecordedList>({ pages: Math.max(1, list.pages), ...pageFields, items: list.items });
   }
   const cassette: Cassette = {
     [CASSETTE_MARKER]: CASSETTE_VERSION,
