@@ -49,13 +49,13 @@ export interface HttpMock {
 }
 
 /** Streamable HTTP on 127.0.0.1:`port` (0: a free one), endpoint /mcp, one SDK server per session. */
-export async function serveHttp(respond: Respond, port: number): Promise<HttpMock> {
+export async function serveHttp(respond: Respond, port: number, maxSessions = MAX_HTTP_SESSIONS): Promise<HttpMock> {
   const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const live = new Set<Server>();
 
   async function open(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (live.size >= MAX_HTTP_SESSIONS) return reject(res, 503, -32000, `Service unavailable: ${MAX_HTTP_SESSIONS} sessions open; delete one first`);
+    if (live.size >= maxSessions) return reject(res, 503, -32000, `Service unavailable: ${maxSessions} sessions open; delete one first`);
     const server = mockServer(respond);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (id) => void sessions.set(id, transport) });
     // Set before connect(): the SDK chains it in front of its own, so a DELETE frees the session here too.

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT, runCli } from '../support/cli.js';
+import { httpFixture } from '../support/eras.js';
 
 const FIXTURES = path.join(ROOT, 'dist/fixtures/servers');
 const GOOD = path.join(FIXTURES, 'good.js');
@@ -155,6 +156,18 @@ describe('mcpact record', () => {
     expect(readFileSync(path.join(folder, 'c.json'), 'utf8')).toBe('the old cassette');
   });
 
+  it('of a config with several servers and no --server: a usage error naming them', async () => {
+    const config = path.join(dir, 'two.yaml');
+    writeFileSync(
+      config,
+      `servers:\n  - name: one\n    transport: stdio\n    command: node\n    args: [${GOOD}]\n  - name: two\n    transport: stdio\n    command: node\n    args: [${GOOD}]\n`,
+    );
+    const result = await runCli(['record', '-o', path.join(dir, 'two.json'), '-c', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('mcpact: mcpact record records one server, and the config has 2: choose one with --server (one, two)\n');
+    expect(readdirSync(dir)).not.toContain('two.json');
+  });
+
   it('without -o: a usage error', async () => {
     const result = await runCli(['record', '--', 'node', GOOD]);
     expect(result.code).toBe(2);
@@ -201,5 +214,20 @@ describe('mcpact mock, bad input', () => {
     const port = await runCli(['mock', path.join(dir, 'none.json'), '--http', '70000']);
     expect(port.code).toBe(2);
     expect(port.stderr).toContain('expected a port from 0 (a free one) to 65535');
+  });
+});
+
+describe('mcpact record --url', () => {
+  const server = httpFixture([GOOD, '--http']);
+
+  it('records over Streamable HTTP what it records over stdio, and no header value', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-record-'));
+    const token = 'bearer-token-93f1c07e';
+    const overHttp = await runCli(['record', '-q', '-o', path.join(dir, 'http.json'), '--url', server().url, '--header', `Authorization: Bearer ${token}`]);
+    expect(overHttp.code, overHttp.stderr).toBe(0);
+    expect((await runCli(['record', '-q', '-o', path.join(dir, 'stdio.json'), '--', 'node', GOOD])).code).toBe(0);
+    const http = readFileSync(path.join(dir, 'http.json'), 'utf8');
+    expect(http).not.toContain(token);
+    expect(http).toBe(readFileSync(path.join(dir, 'stdio.json'), 'utf8'));
   });
 });
