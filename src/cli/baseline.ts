@@ -143,8 +143,11 @@ export async function knownRuleIds(operands: readonly string[], options: TargetO
   return ALL_RULES.map((rule) => rule.id);
 }
 
-/** One session: the contract, then `record` on the same session (invocations, output shapes), under the run deadline. */
-async function capture(
+/**
+ * One session: the contract, then `record` on the same session (invocations, output shapes; `mcpact record`'s
+ * answers), under the run deadline.
+ */
+export async function capture(
   server: ServerTarget,
   clientVersion: string,
   secrets: Secrets,

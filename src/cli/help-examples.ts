@@ -35,6 +35,17 @@ export const EXAMPLES = {
     { what: 'fail on breaking changes only (drift levels, not severities)', line: 'mcpact diff --fail-on breaking -- node server.js' },
     { what: 'every change id and its level', line: 'mcpact diff --list-changes' },
   ],
+  record: [
+    { what: 'record a server as a cassette (the calls the safe-call policy allows)', line: 'mcpact record -o server.cassette.json -- node server.js' },
+    {
+      what: 'record a Streamable HTTP server; the token never lands in the cassette',
+      line: 'mcpact record -o server.cassette.json --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"',
+    },
+  ],
+  mock: [
+    { what: 'serve the cassette over stdio (a client spawns this command)', line: 'mcpact mock server.cassette.json' },
+    { what: 'serve it over Streamable HTTP on a free port; the URL is the first line of stdout', line: 'mcpact mock server.cassette.json --http 0' },
+  ],
   'merge-reports': [
     { what: 'join the blobs of the shards of a CI matrix into one run', line: 'mcpact merge-reports mcpact-blobs -r console -r sarif:mcpact.sarif' },
   ],

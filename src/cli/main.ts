@@ -71,6 +71,28 @@ export function buildProgram(): Command {
       process.exitCode = await diffCommand(command, options);
     });
 
+  const record = program
+    .command('record')
+    .description("Record one server's contract and the answers to the calls the safe-call policy allows, redacted, as a cassette for mcpact mock.");
+  targetOptions(record, 'record')
+    .requiredOption('-o, --output <file>', 'the cassette to write (JSON, at most 16 MiB; written whole or not at all)')
+    .option('-q, --quiet', 'print nothing on success')
+    .option('--verbose', "also show the server's stderr")
+    .action(async (command: string[], options: Record<string, unknown>) => {
+      const { recordCommand } = await import('./record.js');
+      process.exitCode = await recordCommand(command, options);
+    });
+
+  program
+    .command('mock')
+    .description('Serve a cassette of mcpact record as an MCP server: over stdio until stdin ends, or over Streamable HTTP on 127.0.0.1.')
+    .argument('<cassette>', 'the cassette mcpact record wrote')
+    .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:<port> (0: a free port), and print the URL as the first line of stdout')
+    .action(async (cassette: string, options: Record<string, unknown>) => {
+      const { mockCommand } = await import('./mock.js');
+      process.exitCode = await mockCommand(cassette, options);
+    });
+
   const merge = program
     .command('merge-reports')
     .description("Join the blobs of a sharded run (--reporter blob:DIR) into every report of one run, with the checks across servers; exit code as one run's.")

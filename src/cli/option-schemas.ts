@@ -123,6 +123,22 @@ export const diffOptionsSchema = targetOptionsSchema.extend({
   listChanges: flag,
 });
 
+export const recordOptionsSchema = targetOptionsSchema.extend({
+  output: z.string(),
+  quiet: flag,
+  verbose: flag,
+});
+
+/** `mcpact mock --http 0`: a TCP port, 0 for a free one. */
+export const mockOptionsSchema = z.strictObject({
+  http: z
+    .string()
+    .regex(/^\d{1,5}$/, { message: 'expected a port from 0 (a free one) to 65535' })
+    .transform(Number)
+    .refine((port) => port <= 65_535, { message: 'expected a port from 0 (a free one) to 65535' })
+    .optional(),
+});
+
 export const mergeOptionsSchema = z.strictObject({
   reporter: reporters,
   failOn: z.enum(SEVERITIES).optional(),

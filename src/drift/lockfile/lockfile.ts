@@ -3,8 +3,7 @@
  * schemas/lockfile.v1.schema.json; reading validates against it and words every problem as one exit-2 error;
  * writing is canonical (sorted keys, items sorted by identity, LF, no timestamps) and atomic (temp file + rename).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_OUTPUT_SAMPLES } from '../../config/drift.js';
@@ -12,6 +11,7 @@ import { McpactError, errorMessage } from '../../errors.js';
 import { compareText } from '../../util/compare.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
+import { writeFileAtomically } from '../../util/atomic-write.js';
 import { canonicalJson, checkDepth, sortKeys } from './canonical.js';
 import { ERAS } from '../../model/spec.js';
 
@@ -297,20 +297,9 @@ export async function readLockfile(file: string): Promise<Lockfile> {
   return parseLockfile(source, file);
 }
 
-/**
- * Writes next to the target (creating its folder) and renames over it, so a reader never sees half a file and a
- * failure leaves the old one.
- */
+/** Written atomically (util/atomic-write.ts): a reader never sees half a lockfile, and a failure leaves the old one. */
 export async function writeLockfileAtomically(file: string, bytes: string): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temp, bytes, { flag: 'wx' });
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw new McpactError('usage', `cannot write lockfile ${display(file)}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`);
-  }
+  await writeFileAtomically(file, bytes, 'lockfile');
 }
 
 function invalid(file: string, reason: string): McpactError {

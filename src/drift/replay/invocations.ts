@@ -27,8 +27,8 @@ export type Invocation = { kind: 'minimum' | 'complete'; arguments: Record<strin
 
 const PLACEHOLDER = /^<config:(.+)>$/;
 
-/** Records, per prompt name, the invocations that succeeded now (for `mcpact baseline`). */
-export async function recordInvocations(surface: Surface, probe: Probe, settings: ServerSettings): Promise<Map<string, Invocation[]>> {
+/** Records, per prompt name, the invocations that succeeded now (for `mcpact baseline`, and `mcpact record`, which keeps the answers). */
+export async function recordInvocations(surface: Surface, probe: Pick<Probe, 'request'>, settings: ServerSettings): Promise<Map<string, Invocation[]>> {
   const recorded = new Map<string, Invocation[]>();
   const completionsDeclared = surface.capabilities.completions !== undefined;
   const listedUris = listedResources(surface).map((resource) => resource.uri);
