@@ -83,11 +83,11 @@ export async function runPipeline<Attached extends RunAttachments = RunAttachmen
   const servers = options.concurrency ?? defaultServerConcurrency();
   // Everything a server could refuse is checked: the servers that run first start now, and load while mcpact loads
   // its rules and reporters (connect/prestart.ts); a child no session takes is killed below.
-  for (const server of resolved.servers.slice(0, servers)) if (server.target.kind === 'stdio') prestart(server.target);
+  const started = resolved.servers.slice(0, servers).flatMap((server) => (server.target.kind === 'stdio' ? [prestart(server.target)] : []));
   try {
     return await execute(resolved, allNames, baselines, servers, options, io);
   } finally {
-    await discardPrestarted();
+    await discardPrestarted(started);
   }
 }
 
