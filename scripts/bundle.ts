@@ -1,6 +1,7 @@
 /**
- * The second half of `npm run build`: bundles mcpact's own modules, as tsc compiled them (dist/src), into the
- * command that ships, dist/bin/mcpact.js, with one chunk per lazily imported part (each command, the rules, the
+ * The second step of `npm run build`: bundles mcpact's own modules, as tsc compiled them (dist/src), into the
+ * command that ships, dist/bin/mcpact.js, and the library's entry, dist/bin/index.js (`import { run } from 'mcpact'`;
+ * scripts/declarations.ts ships its types), with one chunk per lazily imported part (each command, the rules, the
  * reporters). Node then reads a few dozen files at start-up instead of about 330: a run on a small server costs
  * about a fifth less CPU and starts sooner (docs/performance.md). Dependencies stay outside the bundle, as
  * packages that npm installs (package.json `dependencies`), so that what ships is mcpact's own code only.
@@ -34,7 +35,9 @@ function modulesUnder(dir: string): Record<string, string> {
 
 rmSync(outDir, { recursive: true, force: true });
 await build({
-  input: { mcpact: `${root}dist/src/cli/main.js` },
+  // The command, and the library (`import { run } from 'mcpact'`, package.json `exports`): one build, so what they
+  // share is one chunk, not two copies.
+  input: { mcpact: `${root}dist/src/cli/main.js`, index: `${root}dist/src/index.js` },
   platform: 'node',
   cwd: root,
   // Every bare specifier (a package or node:*) is left to Node's resolution; only relative imports are bundled.

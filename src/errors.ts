@@ -18,6 +18,8 @@ export class McpactError extends Error {
   readonly kind: ErrorKind;
   /** Extra lines shown under the message (for example the last stderr lines of a server). */
   readonly details: string[];
+  /** The CLI's exit code for it, which the library's `run()` rejects with (docs/stability.md#library). */
+  readonly exitCode = 2;
 
   constructor(kind: ErrorKind, message: string, details: string[] = [], options?: { cause?: unknown }) {
     super(oneLine(message), options);

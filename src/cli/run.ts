@@ -1,21 +1,16 @@
 /**
- * `mcpact run`: resolve the servers, run the rules against each over one session (drift too, for servers with a
- * `drift.baseline`), write every reporter's output, and return the exit code (0 clean, 1 findings at or above
- * fail-on, 2 not everything tested).
+ * `mcpact run`: the run of cli/pipeline.ts (the library's `run()`), plus what a command shows: the console streaming
+ * on stdout or progress on stderr, every reporter's output, the trace, blobs, the pull-request comment, and the exit
+ * code (0 clean, 1 findings at or above fail-on, 2 not everything tested).
  */
 import path from 'node:path';
-import { defaultServerConcurrency } from './concurrency.js';
-import type { Baseline, Rule } from '../engine/rule.js';
-import type { Family } from '../model/family.js';
-import type { RunReport, ServerReport } from '../model/report.js';
+import type { TapEntry } from '../connect/rpc.js';
+import type { RunReport } from '../model/report.js';
 import type { Surface } from '../surface/types.js';
-import { usageError } from '../errors.js';
-import { RULE_IDS } from '../rules/ids.js';
-import { prestart, discardPrestarted } from '../connect/prestart.js';
 import { parseOptions, runOptionsSchema, type RunOptions } from './option-schemas.js';
-import { resolveTargets, type ResolvedTargets, type ServerTarget } from './targets.js';
-import { inShard } from './shard.js';
-import { mcpactVersion } from './version.js';
+import type { ResolvedTargets } from './targets.js';
+import { runPipeline, type RunAttachments, type RunSetup } from './pipeline.js';
+import type { TraceWriter } from './output.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { interruptSignal } from './signals.js';
 
@@ -42,141 +37,59 @@ export interface RunOutcome {
 export async function runOnce(operands: string[], options: RunOptions, followUp = false): Promise<RunOutcome> {
   // Asked for first: a signal while the rules load (servers may be starting already) stops the run cleanly too.
   const interrupt = interruptSignal();
-  const resolved = await resolveTargets(operands, options, RULE_IDS);
-  const allNames = resolved.servers.map((server) => server.name);
-  const positions = new Map(allNames.map((name, index) => [name, index]));
-  if (options.shard) {
-    if (operands.length > 0 || options.url !== undefined) throw usageError('--shard splits the servers of a config; a zero-config run has one server');
-    if (options.server !== undefined) throw usageError('give either --server or --shard, not both');
-    resolved.servers = inShard(resolved.servers, options.shard);
-  }
-  // Lockfiles of the servers with a drift.baseline are read before anything runs: a bad one is exit 2 at once.
-  const drift = familySelected('drift', options.only, options.skip);
-  const baselines = drift
-    ? await (await import('./baselines.js')).configuredBaselines(resolved.servers, resolved.configPath, resolved.secrets)
-    : new Map<string, Baseline>();
-  const servers = options.concurrency ?? defaultServerConcurrency();
-  // Everything a server could refuse is checked: the servers that run first start now, and load while mcpact loads
-  // its rules and reporters (connect/prestart.ts); a child no session takes is killed below.
-  for (const server of resolved.servers.slice(0, servers)) if (server.target.kind === 'stdio') prestart(server.target);
-  try {
-    return await execute(resolved, { options, followUp, baselines, allNames, positions, servers, interrupt });
-  } finally {
-    await discardPrestarted();
-  }
-}
-
-interface Prepared {
-  options: RunOptions;
-  followUp: boolean;
-  baselines: Map<string, Baseline>;
-  allNames: string[];
-  positions: Map<string, number>;
-  servers: number;
-  interrupt: AbortSignal;
-}
-
-async function execute(
-  resolved: ResolvedTargets,
-  { options, followUp, baselines, allNames, positions, servers: serverConcurrency, interrupt }: Prepared,
-): Promise<RunOutcome> {
-  const [
-    { DEFAULT_CONCURRENCY, policyOf, runServers },
-    { ALL_RULES },
-    { buildRunReport, exitCode },
-    { redactReport, redactedHooks },
-    { redactData, secretsOf },
-    { consoleStream },
-    { REPORTERS },
-    { argumentValues },
-    { bounded, TRACE_BOUNDS },
-    { diskRuntime },
-    { consoleOnStdout, openTrace, reportServerErrors, reporterContext, say, writeReports },
-    { writeBlob },
-    { progressHooks },
-  ] = await Promise.all([
-    import('../engine/runner.js'),
+  // Loaded while the pipeline resolves the servers and starts the first ones; awaited once they are known.
+  const loading = Promise.all([
     import('../rules/index.js'),
-    import('../report/build.js'),
-    import('../report/redact-report.js'),
-    import('../util/secrets.js'),
     import('../report/reporters/console.js'),
-    import('../report/reporters/index.js'),
-    import('../config/suites.js'),
-    import('../util/bound.js'),
-    import('./goldens.js'),
     import('./output.js'),
-    import('./blob.js'),
     import('./progress.js'),
+    import('../util/secrets.js'),
+    import('../util/bound.js'),
   ]);
-  const rules = selectRules(ALL_RULES, options.only, options.skip);
-  const failOn = options.failOn ?? resolved.failOn ?? 'error';
-  const showValues = options.showValues === true;
-  // Prompt example values and suite/latency arguments are user data: kept out of every report and trace unless --show-values.
-  const secrets = secretsOf(showValues ? resolved.secrets : [...resolved.secrets, ...exampleValues(resolved.servers, argumentValues)]);
-  const runtime = diskRuntime(resolved.configPath ? path.dirname(resolved.configPath) : process.cwd(), {
-    showValues,
-    updateGolden: options.updateGolden === true,
-    // The config's secrets only: example values are the user's own data, recorded as rendered.
-    redact: secretsOf(resolved.secrets).text,
-  });
-  const version = mcpactVersion();
-
   const reporters = followUp ? options.reporter.filter((reporter) => reporter.path !== undefined) : options.reporter;
-  const streamed = consoleOnStdout(reporters);
-  const context = reporterContext(options, ALL_RULES);
-  // The console hears what the report will say: values redacted, never mcpact's own words (report/redact-report.ts).
-  const stream = streamed ? consoleStream(writeOut, { ...context, failOn }) : undefined;
-  // Messages may nest deeper than JSON.stringify (or redaction's walk) can go: the trace keeps a bounded copy, of
-  // the same shape (only values deep inside each `message`, typed unknown, become marker strings).
-  const trace = options.trace ? await openTrace(options.trace, (line) => redactData(bounded(line, TRACE_BOUNDS), secrets)) : undefined;
-  // Without the console on stdout, stderr says how far the run is (one live line on a terminal, a line per family in CI).
-  const progress = streamed || options.quiet || followUp ? undefined : progressHooks(writeErr, process.stderr.isTTY === true);
-
   const blobDir = reporters.find((reporter) => reporter.name === 'blob')?.path;
-  if (options.shard && blobDir === undefined)
-    say(`warning: --shard ${options.shard.index}/${options.shard.total} without --reporter blob:DIR: nothing to merge`);
-  if (options.shard && streamed) {
-    writeErr(
-      `mcpact: shard ${options.shard.index}/${options.shard.total}: ${resolved.servers.length} of ${allNames.length} servers; checks across servers run in merge-reports\n`,
-    );
-  }
-  const surfaces = new Map<number, Surface>();
 
-  const started = performance.now();
-  const plans = resolved.servers.map((server) => ({
-    ...server,
-    // --depth wins over every server's config.
-    settings: options.depth === undefined ? server.settings : { ...server.settings, depth: options.depth },
-    runtime,
-    baseline: baselines.get(server.name),
-  }));
-  const reports = await runServers(plans, {
-    rules,
-    clientVersion: version,
-    concurrency: DEFAULT_CONCURRENCY,
-    servers: serverConcurrency,
+  // What the command shows while the servers run: set up once they are known, before the first rule.
+  const attach = async ({ resolved, allNames, failOn, secrets }: RunSetup) => {
+    const [{ ALL_RULES }, { consoleStream }, output, { progressHooks }, { redactData }, { bounded, TRACE_BOUNDS }] = await loading;
+    const streamed = output.consoleOnStdout(reporters);
+    const context = output.reporterContext(options, ALL_RULES);
+    const stream = streamed ? consoleStream(writeOut, { ...context, failOn }) : undefined;
+    // Messages may nest deeper than JSON.stringify (or redaction's walk) can go: the trace keeps a bounded copy, of
+    // the same shape (only values deep inside each `message`, typed unknown, become marker strings).
+    const trace: TraceWriter | undefined = options.trace
+      ? await output.openTrace(options.trace, (line) => redactData(bounded(line, TRACE_BOUNDS), secrets))
+      : undefined;
+    // Without the console on stdout, stderr says how far the run is (one live line on a terminal, a line per family in CI).
+    const progress = streamed || options.quiet || followUp ? undefined : progressHooks(writeErr, process.stderr.isTTY === true);
+    if (options.shard && blobDir === undefined)
+      output.say(`warning: --shard ${options.shard.index}/${options.shard.total} without --reporter blob:DIR: nothing to merge`);
+    if (options.shard && streamed) {
+      writeErr(
+        `mcpact: shard ${options.shard.index}/${options.shard.total}: ${resolved.servers.length} of ${allNames.length} servers; checks across servers run in merge-reports\n`,
+      );
+    }
+    const surfaces = new Map<number, Surface>();
+    const attachments: RunAttachments = {
+      hooks: { ...stream, ...progress },
+      ...(trace && { onTraffic: (name: string, entry: TapEntry) => trace.write(name, entry) }),
+      ...(blobDir !== undefined && { onSurface: (index: number, surface: Surface) => surfaces.set(index, surface) }),
+    };
+    return { ...attachments, output, streamed, context, stream, trace, progress, surfaces };
+  };
+
+  const { attached, report, code, resolved, allNames, failOn, secrets, version, plans, goldenFiles } = await runPipeline(operands, options, {
     interrupt,
-    secrets,
-    hooks: { ...redactedHooks({ ...stream, ...progress }, secrets), onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
-    // A shard sees only its servers: the checks across servers run at merge time, over every shard's.
-    crossServer: options.shard === undefined,
-    ...(blobDir !== undefined && { onSurface: (index: number, surface: Surface) => surfaces.set(index, surface) }),
+    attach,
   });
+  const { output, streamed, context, stream, trace, progress, surfaces } = attached;
   progress?.finish();
-  const servers = reports.map((report, index): ServerReport => {
-    const { configLine: line, source, configPath = resolved.configPath } = resolved.servers[index]!;
-    if (line !== undefined && configPath !== undefined) return { ...report, source: configSource(configPath, line) };
-    return source ? { ...report, source } : report;
-  });
-  const built = buildRunReport({ version, servers, durationMs: performance.now() - started, failOn });
-  // The verdict is the report's as built: redaction only ever changes values a server or the user supplied.
-  const code = exitCode(built);
-  const report = redactReport(built, secrets);
-  for (const file of await runtime.flush()) writeErr(`mcpact: wrote golden file ${path.relative(process.cwd(), file)}\n`);
+  for (const file of goldenFiles) writeErr(`mcpact: wrote golden file ${path.relative(process.cwd(), file)}\n`);
   stream?.finish(report);
-  await writeReports(report, reporters, context, streamed);
+  await output.writeReports(report, reporters, context, streamed);
   if (blobDir !== undefined) {
+    const [{ writeBlob }, { policyOf }] = await Promise.all([import('./blob.js'), import('../engine/runner.js')]);
+    const positions = new Map(allNames.map((name, index) => [name, index]));
     await writeBlob(blobDir, {
       version,
       shard: options.shard,
@@ -194,13 +107,13 @@ async function execute(
     });
   }
   if (options.prComment && !followUp) {
-    const { postPrComment } = await import('../ci/pr-comment.js');
+    const [{ postPrComment }, { REPORTERS }] = await Promise.all([import('../ci/pr-comment.js'), import('../report/reporters/index.js')]);
     // The comment is a convenience: whatever happens to it is one line on stderr, and the exit code stays the report's.
     const outcome = await postPrComment(REPORTERS.markdown.render(report, { ...context, color: false }), process.env);
     writeErr(`mcpact: ${outcome.kind === 'failed' ? 'warning: ' : ''}${outcome.note}\n`);
   }
   await trace?.close();
-  if (!followUp) reportServerErrors(report, reporters);
+  if (!followUp) output.reportServerErrors(report, reporters);
   return { report, code, folders: watchFolders(resolved) };
 }
 
@@ -209,26 +122,4 @@ function watchFolders(resolved: ResolvedTargets): string[] {
   const home = resolved.configPath ? path.dirname(resolved.configPath) : process.cwd();
   const folders = resolved.servers.map((server) => (server.target.kind === 'stdio' ? (server.target.cwd ?? process.cwd()) : home));
   return [...new Set(folders.length > 0 ? folders : [home])];
-}
-
-function exampleValues(servers: readonly ServerTarget[], argumentValues: (settings: ServerTarget['settings']) => string[]): string[] {
-  return servers.flatMap((server) => [
-    ...Object.values(server.settings.prompts ?? {}).flatMap((entry) => (typeof entry === 'object' ? Object.values(entry.arguments ?? {}) : [])),
-    ...argumentValues(server.settings),
-  ]);
-}
-
-/** Whether `--only` / `--skip` leave a family in (the rules of a run are selected by family alone). */
-function familySelected(family: Family, only?: readonly Family[], skip: readonly Family[] = []): boolean {
-  return (only === undefined || only.includes(family)) && !skip.includes(family);
-}
-
-/** `--only` / `--skip`, already validated: the one place rules are selected by family. */
-export function selectRules(rules: readonly Rule[], only?: readonly Family[], skip: readonly Family[] = []): Rule[] {
-  return rules.filter((rule) => familySelected(rule.family, only, skip));
-}
-
-/** Where the config defines a server, relative to the working directory with forward slashes (as SARIF wants it). */
-function configSource(configPath: string, line: number): { file: string; line: number } {
-  return { file: path.relative(process.cwd(), configPath).split(path.sep).join('/'), line };
 }

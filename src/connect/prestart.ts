@@ -41,9 +41,20 @@ export function takePrestarted(target: StdioTarget): Launched | undefined {
   return launched;
 }
 
-/** Kills every child still waiting (the run ended before reaching its server, or failed before it started). */
-export async function discardPrestarted(): Promise<void> {
-  const all = [...waiting.values()].flat();
-  waiting.clear();
-  await Promise.all(all.map(discard));
+/**
+ * Kills the children of `started` still waiting (the run ended before reaching its server, or failed before it
+ * started), or every waiting child without it. A run names its own: two runs of the library may share a process,
+ * and the one that ends first must not kill a server the other has yet to adopt.
+ */
+export async function discardPrestarted(started?: readonly Launched[]): Promise<void> {
+  const mine = started && new Set(started);
+  const ours = (launched: Launched) => mine === undefined || mine.has(launched);
+  const dropped: Launched[] = [];
+  for (const [key, queue] of waiting) {
+    dropped.push(...queue.filter(ours));
+    const kept = queue.filter((launched) => !ours(launched));
+    if (kept.length > 0) waiting.set(key, kept);
+    else waiting.delete(key);
+  }
+  await Promise.all(dropped.map(discard));
 }

@@ -73,4 +73,16 @@ describe('prestarted servers', () => {
     expect(alive(pid)).toBe(false);
     expect(takePrestarted(target)).toBeUndefined();
   });
+
+  it("a run discards its own children only: another run's, not yet adopted, keep waiting", async () => {
+    const target = script('setInterval(() => {}, 1000);');
+    const mine = prestart(target);
+    const theirs = prestart(target);
+    await Promise.all([mine.started, theirs.started]);
+    await discardPrestarted([mine]);
+    expect(alive(mine.child.pid!)).toBe(false);
+    expect(alive(theirs.child.pid!)).toBe(true);
+    expect(takePrestarted(target)).toBe(theirs);
+    await discardPrestarted([theirs]);
+  });
 });

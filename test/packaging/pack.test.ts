@@ -1,6 +1,6 @@
 /**
- * The package as a user gets it: `npm pack` from the working tree, installed into an empty project, run with npx.
- * The install is offline: a lockfile for the empty project is derived from mcpact's own (its production entries,
+ * The package as a user gets it: `npm pack` from the working tree, installed into an empty project, run with npx,
+ * imported as a library (`import { run } from 'mcpact'`) and type-checked as a TypeScript user would. The install is offline: a lockfile for the empty project is derived from mcpact's own (its production entries,
  * with their integrity hashes), so `npm ci --offline` takes every dependency from the local npm cache, as the
  * repository's own `npm ci` left it. Skipped, saying why, only when npm itself cannot be run.
  */
@@ -27,6 +27,8 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
   version: string;
   license: string;
   bin: Record<string, string>;
+  exports: Record<string, unknown>;
+  types: string;
   engines: { node: string };
   files: string[];
   scripts: Record<string, string>;
@@ -46,6 +48,13 @@ describe('package metadata', () => {
     expect(manifest.scripts.build).toMatch(/dist\/scripts\/bundle\.js/);
     expect(manifest.files).toContain('dist/bin');
     expect(manifest.bin).toEqual({ mcpact: 'dist/bin/mcpact.js' });
+  });
+
+  it('exports the library as ESM with its types, from the files it ships', () => {
+    expect(manifest.exports).toEqual({ '.': { types: './dist/types/index.d.ts', default: './dist/bin/index.js' } });
+    expect(manifest.types).toBe('./dist/types/index.d.ts');
+    expect(manifest.files).toContain('dist/types');
+    expect(manifest.scripts.build).toMatch(/dist\/scripts\/declarations\.js/);
   });
 
   it('says where it comes from', () => {
@@ -108,6 +117,8 @@ describe.skipIf(npmMissing !== undefined)('npm pack, installed into an empty pro
   it('ships no source map that points at unshipped sources, and nothing of the tests', () => {
     const files = JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as string[];
     expect(files).toContain('dist/bin/mcpact.js');
+    expect(files).toContain('dist/bin/index.js');
+    expect(files).toContain('dist/types/index.d.ts');
     expect(files).toContain('schemas/config.v1.schema.json');
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(files.filter((file) => file.startsWith('dist/test') || file.startsWith('dist/src') || file.startsWith('src/'))).toEqual([]);
@@ -131,5 +142,51 @@ describe.skipIf(npmMissing !== undefined)('npm pack, installed into an empty pro
     const report = JSON.parse(run.stdout) as { complete: boolean; servers: { serverInfo: { name: string } }[] };
     expect(report.complete).toBe(true);
     expect(report.servers[0]?.serverInfo.name).toBe('notes');
+  }, 40_000);
+
+  it('imports run() from the package and resolves to the report of the bundled example server', () => {
+    const project = path.join(dir, 'project');
+    const script = [
+      "import { exitCode, run } from 'mcpact';",
+      "const report = await run({ server: { command: 'node', args: ['server.js'] } });",
+      'console.log(JSON.stringify({ name: report.servers[0]?.serverInfo?.name, complete: report.complete, code: exitCode(report) }));',
+    ].join('\n');
+    writeFileSync(path.join(project, 'library.mjs'), script);
+    const result = spawnSync(process.execPath, ['library.mjs'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      timeout: 30_000,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    // The example server has deliberate defects: exit code 1 for the CLI, and the library's process still exits 0.
+    expect(JSON.parse(result.stdout)).toEqual({ name: 'notes', complete: true, code: 1 });
+  }, 40_000);
+
+  it('type-checks a TypeScript user of the library against the declarations it ships', () => {
+    const project = path.join(dir, 'project');
+    const user = [
+      "import { exitCode, run, type RunOptions, type RunReport } from 'mcpact';",
+      "const options: RunOptions = { server: { command: 'node', args: ['server.js'] }, only: ['protocol'], failOn: 'warning' };",
+      'const report: RunReport = await run(options);',
+      'const code: 0 | 1 | 2 = exitCode(report);',
+      'const rules: string[] = report.servers.flatMap((server) => server.findings.map((finding) => finding.ruleId));',
+      // Real types, not `any` (a declaration file missing would make them so): each line below is an error, and an
+      // unused directive would be one too.
+      '// @ts-expect-error -- not a rule family',
+      "void run({ only: ['nope'] });",
+      '// @ts-expect-error -- a finding has no such field',
+      'void report.servers[0]?.findings[0]?.nope;',
+      '// @ts-expect-error -- not a report',
+      'void exitCode({});',
+      'export { code, rules };',
+    ].join('\n');
+    writeFileSync(path.join(project, 'user.mts'), user);
+    const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: [], skipLibCheck: true };
+    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['user.mts'] }));
+    const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
   }, 40_000);
 });
