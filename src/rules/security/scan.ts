@@ -49,7 +49,7 @@ export function scannedTexts({ surface, cache }: { surface: Surface; cache: RunC
  * What a tool says it is for: its name, the first sentence of its description and its parameter names. Only the
  * first sentence: an order further down the description must not excuse itself.
  */
-function purposeOf(record: Record<string, unknown>): Pick<ScanContext, 'purpose' | 'parameters'> {
+export function purposeOf(record: Record<string, unknown>): Pick<ScanContext, 'purpose' | 'parameters'> {
   const description = typeof record.description === 'string' ? record.description.slice(0, 2000) : '';
   const parameters = Object.keys(asRecord(asRecord(record.inputSchema)?.properties) ?? {});
   const first = sentences(description)[0]?.sentence ?? '';
