@@ -8,8 +8,8 @@
  *
  * Benign descriptions give orders too ("You MUST call resolve-library-id first"): an order alone is no signal.
  * It takes the concrete object, and for the kinds honest servers also use (calling another tool, deprecation)
- * an authority or urgency frame as well (security, compliance, audit, maintenance, system update), or a tell
- * that the order works against the user (a fixed value the user did not give, a message to pass on).
+ * an authority frame as well (a reason of security, compliance, audit, maintenance, a system update), or a tell
+ * that the order works against the user (a value replacing the user's, a message to pass on to the user).
  *
  * Every pattern is bounded or over disjoint classes, so matching stays linear (test/rules/security/signals.test.ts).
  */
@@ -149,7 +149,8 @@ function namedTools(sentence: string, purpose: Purpose): string[] {
     if (name === purpose.owner) continue;
     // A quoted word ("'a key market indicator'") is a name when it is shaped like one, the server has it, or the
     // sentence calls it a tool ("the new secure tool 'fetch'").
-    const calledATool = new RegExp(`\\b(?:tool|function)\\s+['"\`]${name}['"\`]|['"\`]${name}['"\`]\\s+(?:tool|function)\\b`, 'i');
+    const quoted = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const calledATool = new RegExp(`\\b(?:tool|function)\\s+['"\`]${quoted}['"\`]|['"\`]${quoted}['"\`]\\s+(?:tool|function)\\b`, 'i');
     if (match[1] !== undefined && !identifierShaped(name) && !purpose.ownTools.has(name) && !calledATool.test(sentence)) continue;
     names.push(name);
   }
