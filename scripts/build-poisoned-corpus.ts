@@ -3,7 +3,7 @@
  * research repositories, each with its source (repository, path, commit, licence), its attack categories, where
  * the malicious text sits, and whether a description can reveal it at all.
  *
- *   npm run build && node dist/scripts/build-poisoned-corpus.js [--source owner/name=GIT_DIR ...]
+ *   npm run build && node dist/scripts/build-poisoned-corpus.js [--source owner/name=GIT_DIR ...] [--texts-out FILE]
  *
  * Each source is read from a git directory at the pinned commit (`git show <commit>:<path>`); by default
  * /work/.mirror/<owner>+<name>/repo, where the session's fetch tool puts a snapshot. The judgement (categories,
@@ -101,7 +101,14 @@ const WATCHDOG: Source = {
   redistributable: true,
   note: 'Bountyy Oy; MIT as declared in pyproject.toml (license = "MIT") and README.md ("## License: MIT"); the repository holds no LICENSE file at this commit.',
 };
-const SOURCES = [CISCO, INVARIANT, DVMCP, MCP_SCAN, TENCENT, MCP_SHIELD, EVERYTHING_WRONG, TOOL_SCAN, MCPSECBENCH, HIJACK, WATCHDOG];
+const SAFETYBENCH: Source = {
+  repo: 'xjzzzzzzzz/MCPSafety',
+  commit: '7872437b6369aac1150e3a19e350a981dc554f81',
+  license: 'NONE',
+  redistributable: false,
+  note: 'MCP-SafetyBench (Zong et al., ICLR 2026). No licence at this commit: its "open-source" commit (d925a05) removed the Apache-2.0 LICENSE.txt of Salesforce\'s MCP-Universe, which it forks, and its own task files state none: all rights reserved, so only pointers are kept.',
+};
+const SOURCES = [CISCO, INVARIANT, DVMCP, MCP_SCAN, TENCENT, MCP_SHIELD, EVERYTHING_WRONG, TOOL_SCAN, MCPSECBENCH, HIJACK, WATCHDOG, SAFETYBENCH];
 /** Where each source's history can be read (a fork holds Invariant's original commits); the others at owner+name. */
 const MIRRORS: Record<string, string> = {
   [CISCO.repo]: 'cisco-ai-defense+mcp-scanner',
@@ -124,6 +131,8 @@ type Extract =
   | { after: string[]; lang: 'python' | 'js'; clean?: boolean; uncomment?: boolean }
   /** The `field` of the element of a JSON array whose `key` equals `equals`. */
   | { json: { key: string; equals: string; field: string } }
+  /** The string at a JSON Pointer of a JSON document. */
+  | { pointer: string }
   /** Several extracts joined (a rug pull appending a literal to the first docstring). */
   | { concat: Extract[] };
 
@@ -770,14 +779,34 @@ const CISCO_PROMPT_INJECTION: Record<string, PoisonCategory[]> = {
 };
 const EVALS = 'evals/behavioral-analysis/data';
 
+/** MCP-SafetyBench's own labels of its tool-poisoning tasks, as this corpus's categories (issue #33's six kinds). */
+const SAFETYBENCH_CATEGORIES: Record<string, PoisonCategory[]> = {
+  'Command Injection': ['command-execution'],
+  'Function Dependency Injection': ['forced-tool-order'],
+  'Parameter Poisoning': ['parameter-tampering'],
+  'Tool Redirection': ['redirection'],
+  'FileSystem Poisoning': ['environment-change'],
+  'Network Request Poisoning': ['network-request'],
+};
+const SAFETYBENCH_TASKS = 'mcpuniverse/benchmark/configs/test';
+
 // ---------------------------------------------------------------------------------------------------------------
+
+/** `--texts-out FILE`: also write every case with its text, unlicensed ones included, for a local measurement only. */
+let textsOut: string | undefined;
+/** The texts of cases whose licence keeps them out of the corpus, by id: written only to `--texts-out`. */
+const unlicensed = new Map<string, string>();
 
 function parseArgs(argv: string[]): Map<string, string> {
   const dirs = new Map<string, string>();
   for (const source of SOURCES) dirs.set(source.repo, `/work/.mirror/${MIRRORS[source.repo] ?? source.repo.replace('/', '+')}/repo`);
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--texts-out' && argv[i + 1] !== undefined) {
+      textsOut = argv[++i];
+      continue;
+    }
     const match = argv[i] === '--source' ? /^([^=]+)=(.+)$/.exec(argv[++i] ?? '') : null;
-    if (!match) fail(`usage: build-poisoned-corpus [--source owner/name=GIT_DIR ...]`);
+    if (!match) fail(`usage: build-poisoned-corpus [--source owner/name=GIT_DIR ...] [--texts-out FILE]`);
     dirs.set(match[1]!, match[2]!);
   }
   for (const [repo, dir] of dirs) if (!existsSync(dir)) fail(`no git directory for ${repo} at ${dir} (--source ${repo}=DIR)`);
@@ -822,6 +851,13 @@ function unescape(text: string): string {
 function extract(file: string, how: Extract, where: string): string {
   const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if ('concat' in how) return how.concat.map((part) => extract(file, part, where)).join('');
+  if ('pointer' in how) {
+    let node = JSON.parse(file) as unknown;
+    for (const segment of how.pointer.slice(1).split('/'))
+      node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+    if (typeof node !== 'string') fail(`${where}: no string at ${how.pointer}`);
+    return node;
+  }
   if ('json' in how) {
     const { key, equals, field } = how.json;
     const list = JSON.parse(file) as unknown;
@@ -861,6 +897,7 @@ function extract(file: string, how: Extract, where: string): string {
 function symbolOf(how: Extract): string {
   if ('concat' in how) return symbolOf(how.concat[0]!);
   if ('json' in how) return `[${how.json.key}=${how.json.equals}].${how.json.field}`;
+  if ('pointer' in how) return how.pointer;
   if ('after' in how) return how.after.join(' … ');
   return 'docstring' in how ? how.docstring : how.assigned;
 }
@@ -960,6 +997,7 @@ function build(dirs: Map<string, string>): PoisonedCase[] {
     const text = extract(file, spec.extract, where);
     const symbol = spec.symbol ?? symbolOf(spec.extract);
     const revealable = spec.revealable ?? true;
+    if (!spec.source.redistributable) unlicensed.set(spec.id, text);
     const reason = spec.source.redistributable ? spec.reason : [spec.reason, `Text not included: ${spec.source.note}`].filter(Boolean).join(' ');
     cases.push({
       id: spec.id,
@@ -1000,6 +1038,35 @@ function build(dirs: Map<string, string>): PoisonedCase[] {
         ...(!injected && { reason: `Cisco category "${folder}": the description is benign; the attack is in the tool's code.` }),
       });
     }
+  }
+
+  // MCP-SafetyBench: every task whose attack is "Tool Poisoning-*" rewrites a real tool's description; the
+  // benchmark's own label gives the category.
+  const tasks = execFileSync('git', ['-C', dirs.get(SAFETYBENCH.repo)!, 'ls-tree', '-r', '--name-only', SAFETYBENCH.commit, SAFETYBENCH_TASKS], {
+    encoding: 'utf8',
+  });
+  for (const path of tasks.split('\n').filter((line) => line.endsWith('.json'))) {
+    const task = JSON.parse(show(dirs, SAFETYBENCH, path)) as { attack_category?: string; mcp_server_modifications?: { tool_name?: string }[] };
+    const label = task.attack_category?.startsWith('Tool Poisoning-') ? task.attack_category.slice('Tool Poisoning-'.length) : undefined;
+    if (label === undefined) continue;
+    const categories = SAFETYBENCH_CATEGORIES[label];
+    if (!categories) fail(`${path}: MCP-SafetyBench category "${label}" not mapped (add it to SAFETYBENCH_CATEGORIES)`);
+    (task.mcp_server_modifications ?? []).forEach((modification, index) => {
+      const tool = modification.tool_name ?? 'poisoned_tool';
+      add({
+        id: `mcp-safetybench/${path
+          .split('/')
+          .slice(-2)
+          .join('/')
+          .replace(/\.json$/, '')}/${tool}`,
+        source: SAFETYBENCH,
+        path,
+        extract: { pointer: `/mcp_server_modifications/${index}/modification_description` },
+        categories,
+        placement: 'tool-description',
+        tool,
+      });
+    });
   }
   return cases.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
@@ -1126,4 +1193,9 @@ const dir = new URL('poisoned/', CORPUS_DIR);
 mkdirSync(dir, { recursive: true });
 writeFileSync(new URL('cases.json', dir), `${JSON.stringify({ sources: SOURCES, cases }, null, 2)}\n`);
 writeFileSync(new URL('README.md', dir), readme(cases));
+if (textsOut !== undefined) {
+  // Outside the repository, for `measure-security-corpus --cases FILE`: texts whose licence does not allow keeping them.
+  const local = cases.map((entry) => (unlicensed.has(entry.id) ? { ...entry, text: unlicensed.get(entry.id)! } : entry));
+  writeFileSync(textsOut, `${JSON.stringify({ sources: SOURCES, cases: local }, null, 2)}\n`);
+}
 process.stderr.write(`${cases.length} cases (${cases.filter((entry) => entry.text !== null).length} with text) in corpus/poisoned/cases.json\n`);

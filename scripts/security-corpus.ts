@@ -65,6 +65,12 @@ export const POISON_CATEGORIES = [
   'privilege-claim',
   /** The description openly says the tool harvests or shares data: honest about being malicious, no order to the model. */
   'disclosed-collection',
+  /** The six kinds of order of issue #33 (MCP-SafetyBench's tool-poisoning categories); forced calls are forced-tool-order. */
+  'command-execution',
+  'parameter-tampering',
+  'redirection',
+  'environment-change',
+  'network-request',
   'behaviour-only',
   'tool-output',
 ] as const;

@@ -9,6 +9,12 @@ import { DEFAULT_TIMEOUTS } from '../src/config/schema.js';
 import { runServer } from '../src/engine/runner.js';
 import type { Finding } from '../src/model/report.js';
 import { securityRules } from '../src/rules/security/index.js';
+import { normalizeText } from '../src/rules/security/heuristics.js';
+import { hostsOf } from '../src/rules/security/orders.js';
+import { purposeOf } from '../src/rules/security/scan.js';
+import { scanText, SIGNALS, type ScanContext, type Signal } from '../src/rules/security/signals.js';
+import { SCAN_LIMIT } from '../src/rules/security/texts.js';
+import { asRecord } from '../src/util/json.js';
 import { fakeServerTransport, type FakeServerSpec } from '../test/support/fake-server.js';
 import { POISON_CATEGORIES, rebuildContract, type BenignServer, type PoisonCategory, type PoisonedCase, type RebuiltContract } from './security-corpus.js';
 
@@ -51,6 +57,20 @@ export interface Measurement {
     hits: BenignHit[];
   };
   poisoned: { cases: number; measurable: number; caught: number; caughtPoisoned: number; byCategory: CategoryRecall[] };
+  /**
+   * Leave-one-source-out: each source's cases judged by the table without the rows written against that source
+   * (`sources` of a row), plus the rules that use no table (security/tool-shadowing, security/hidden-unicode).
+   * What the table would have caught had the source been new.
+   */
+  heldOut: { bySource: SourceRecall[]; byCategory: CategoryRecall[]; disagreements: string[] };
+}
+
+export interface SourceRecall {
+  repo: string;
+  measurable: number;
+  caught: number;
+  /** Rows of the table written against this source, dropped for its measurement. */
+  rowsDropped: string[];
 }
 
 async function lint(contract: RebuiltContract): Promise<Finding[]> {
@@ -115,23 +135,23 @@ export async function measure(benign: readonly BenignServer[], poisoned: readonl
   const count = (severity: Finding['severity']) => hits.filter((hit) => hit.severity === severity).length;
 
   const verdicts = new Map<string, { caught: boolean; poisoned: boolean }>();
+  const heldOut = new Map<string, { caught: boolean; poisoned: boolean }>();
+  const disagreements: string[] = [];
+  const sources = [...new Set(poisoned.map((entry) => entry.source.repo))];
+  const tableWithout = new Map(sources.map((repo) => [repo, SIGNALS.filter((signal) => !signal.sources.includes(repo))]));
   for (const entry of poisoned) {
     if (!entry.revealable || entry.text === null) continue;
     const findings = (await lint(caseContract(entry))).filter((finding) => finding.severity !== 'info');
     verdicts.set(entry.id, { caught: findings.length > 0, poisoned: findings.some((finding) => POISONING_TIER.has(finding.ruleId)) });
+    // The rules that read no signal table keep their verdict; security/tool-poisoning's is taken again without
+    // the rows written against the case's source.
+    const byOthers = findings.some((finding) => POISONING_TIER.has(finding.ruleId) && finding.ruleId !== 'security/tool-poisoning');
+    const held = byOthers || scanCase(entry, tableWithout.get(entry.source.repo)!);
+    // With the whole table, scanCase must agree with the rule itself, or the held-out figures mean nothing.
+    if (scanCase(entry, SIGNALS) !== findings.some((finding) => finding.ruleId === 'security/tool-poisoning')) disagreements.push(entry.id);
+    heldOut.set(entry.id, { caught: held, poisoned: held });
   }
-  const byCategory = POISON_CATEGORIES.map((category): CategoryRecall => {
-    const cases = poisoned.filter((entry) => entry.categories.includes(category));
-    const measured = cases.filter((entry) => verdicts.has(entry.id));
-    return {
-      category,
-      cases: cases.length,
-      measurable: measured.length,
-      caught: measured.filter((entry) => verdicts.get(entry.id)!.caught).length,
-      caughtPoisoned: measured.filter((entry) => verdicts.get(entry.id)!.poisoned).length,
-      missed: measured.filter((entry) => !verdicts.get(entry.id)!.poisoned).map((entry) => entry.id),
-    };
-  });
+  const byCategory = recallByCategory(poisoned, verdicts);
   const all = [...verdicts.values()];
   return {
     benign: {
@@ -150,7 +170,71 @@ export async function measure(benign: readonly BenignServer[], poisoned: readonl
       caughtPoisoned: all.filter((verdict) => verdict.poisoned).length,
       byCategory,
     },
+    heldOut: {
+      bySource: sources
+        .map((repo): SourceRecall => {
+          const measured = poisoned.filter((entry) => entry.source.repo === repo && heldOut.has(entry.id));
+          return {
+            repo,
+            measurable: measured.length,
+            caught: measured.filter((entry) => heldOut.get(entry.id)!.poisoned).length,
+            rowsDropped: SIGNALS.filter((signal) => signal.sources.includes(repo)).map((signal) => signal.id),
+          };
+        })
+        .filter((row) => row.measurable > 0),
+      byCategory: recallByCategory(poisoned, heldOut),
+      disagreements,
+    },
   };
+}
+
+function recallByCategory(poisoned: readonly PoisonedCase[], verdicts: ReadonlyMap<string, { caught: boolean; poisoned: boolean }>): CategoryRecall[] {
+  return POISON_CATEGORIES.map((category): CategoryRecall => {
+    const cases = poisoned.filter((entry) => entry.categories.includes(category));
+    const measured = cases.filter((entry) => verdicts.has(entry.id));
+    return {
+      category,
+      cases: cases.length,
+      measurable: measured.length,
+      caught: measured.filter((entry) => verdicts.get(entry.id)!.caught).length,
+      caughtPoisoned: measured.filter((entry) => verdicts.get(entry.id)!.poisoned).length,
+      missed: measured.filter((entry) => !verdicts.get(entry.id)!.poisoned).map((entry) => entry.id),
+    };
+  });
+}
+
+/**
+ * Whether security/tool-poisoning's scan, with `table`, puts some text of the case's contract in the poisoning
+ * tier: the same texts and context the rule builds (src/rules/security/scan.ts), for a contract of one item.
+ */
+export function scanCase(entry: PoisonedCase, table: readonly Signal[]): boolean {
+  const contract = caseContract(entry);
+  const name = (item: Record<string, unknown>) => String(item.name);
+  const described = (item: Record<string, unknown>) => (typeof item.description === 'string' ? item.description : '');
+  const ownTools = new Set(contract.tools.map(name));
+  const texts: { text: string; owner?: string; tool?: Record<string, unknown> }[] = [];
+  if (contract.instructions !== undefined) texts.push({ text: contract.instructions });
+  for (const tool of contract.tools) {
+    texts.push({ text: described(tool), owner: name(tool), tool });
+    const properties = asRecord(asRecord(tool.inputSchema)?.properties) ?? {};
+    for (const property of Object.values(properties)) {
+      const description = asRecord(property)?.description;
+      if (typeof description === 'string') texts.push({ text: description, owner: name(tool), tool });
+    }
+  }
+  for (const item of [...contract.prompts, ...contract.resources]) texts.push({ text: described(item), owner: name(item) });
+  const normalized = texts.map((entry) => normalizeText(entry.text.slice(0, SCAN_LIMIT)));
+  return texts.some((entry, index) => {
+    // The server's own hosts: those another (different) text of the contract names.
+    const hosts = new Set(normalized.filter((text) => text !== normalized[index]).flatMap(hostsOf));
+    const context: ScanContext = {
+      ownTools,
+      hosts,
+      ...(entry.owner !== undefined && { owner: entry.owner }),
+      ...(entry.tool !== undefined && purposeOf(entry.tool)),
+    };
+    return scanText(normalized[index]!, context, table).tier === 'poisoned';
+  });
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(0)}%`);
@@ -178,6 +262,20 @@ export function formatMeasurement(result: Measurement): string {
       (row) =>
         `| ${row.category} | ${row.cases} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} |`,
     ),
+    '',
+    'Leave-one-source-out: each source judged without the rows written against it.',
+    '',
+    '| source | measurable | caught | recall | rows dropped |',
+    '| --- | --- | --- | --- | --- |',
+    ...result.heldOut.bySource.map(
+      (row) => `| ${row.repo} | ${row.measurable} | ${row.caught} | ${percent(row.caught, row.measurable)} | ${row.rowsDropped.length} |`,
+    ),
+    '',
+    '| category | measurable | caught (held out) | recall |',
+    '| --- | --- | --- | --- |',
+    ...result.heldOut.byCategory
+      .filter((row) => row.measurable > 0)
+      .map((row) => `| ${row.category} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} |`),
   ];
   return `${lines.join('\n')}\n`;
 }

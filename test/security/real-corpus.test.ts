@@ -20,6 +20,19 @@ import {
 import { formatMeasurement, measure } from '../../scripts/security-measure.js';
 
 const benign = loadBenign();
+/** Leave-one-source-out, per category: cases caught without the rows written against their source (measured). */
+const HELD_OUT_CAUGHT = {
+  'instruction-override': 4,
+  'hiding-from-user': 12,
+  exfiltration: 10,
+  'secret-or-file-read': 5,
+  'forced-tool-order': 2,
+  shadowing: 5,
+  'rug-pull': 4,
+  'hidden-unicode': 4,
+  'privilege-claim': 2,
+  'disclosed-collection': 0,
+};
 const poisoned = loadPoisoned();
 const entries = readJson(new URL('benign/servers.json', CORPUS_DIR)) as ServerEntry[];
 /** Licences under which a text may be kept in the corpus. */
@@ -110,6 +123,14 @@ describe('security rules on the corpora (issue #12)', () => {
     expect(found.servers).toBe(benign.length);
     expect(found.hits.filter((hit) => hit.ruleId === 'security/tool-poisoning' || hit.severity === 'error')).toEqual([]);
     expect(found.poisoned).toBe(0);
+  });
+
+  it('hold a source out by the rows written against it, and judge as the rule does with the whole table', async () => {
+    const { heldOut } = await result;
+    expect(heldOut.disagreements).toEqual([]);
+    // Measured by scripts/measure-security-corpus.js (docs/security.md, leave-one-source-out): a floor, not a goal.
+    const caught = Object.fromEntries(heldOut.byCategory.filter((row) => row.measurable > 0).map((row) => [row.category, row.caughtPoisoned]));
+    expect(caught).toEqual(HELD_OUT_CAUGHT);
   });
 
   it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {

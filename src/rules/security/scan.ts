@@ -7,8 +7,10 @@ import { items } from '../../surface/items.js';
 import type { Surface } from '../../surface/types.js';
 import { codePointLabel, invisibleKind, invisiblePattern } from '../../util/invisible.js';
 import { cacheKey, type RunCache } from '../../util/run-cache.js';
+import { asRecord } from '../../util/json.js';
 import { hasTags } from './heuristics.js';
-import { scanText, type Fired, type Scan } from './signals.js';
+import { hostsOf, sentences } from './orders.js';
+import { scanText, type Fired, type Scan, type ScanContext } from './signals.js';
 import { excerpt, normalizedOf, scannedPart, surfaceTexts, type Text } from './texts.js';
 
 export interface ScannedText {
@@ -25,14 +27,40 @@ const SCANS = cacheKey<readonly ScannedText[]>('security/scans');
 /** Texts that give the model orders: descriptions, titles and instructions (names are scanned by other rules). */
 export function scannedTexts({ surface, cache }: { surface: Surface; cache: RunCache }): readonly ScannedText[] {
   return cache.once(SCANS, () => {
-    const ownTools = new Set(items(surface, 'tools').flatMap((item) => (typeof item.record?.name === 'string' ? [item.record.name] : [])));
-    return surfaceTexts({ surface, cache })
+    const tools = items(surface, 'tools').flatMap((item) => (typeof item.record?.name === 'string' ? [item.record] : []));
+    const ownTools = new Set(tools.map((record) => record.name as string));
+    const purposes = new Map(tools.map((record) => [record.name as string, purposeOf(record)]));
+    const texts = surfaceTexts({ surface, cache })
       .filter((text) => text.field !== 'name')
-      .map((text) => {
-        const normalized = normalizedOf(cache, text);
-        return { text, normalized, scan: scanText(normalized, { ownTools, owner: text.tool ?? text.location.name }) };
-      });
+      .map((text) => ({ text, normalized: normalizedOf(cache, text) }));
+    const hostTexts = hostsByText(texts.map((entry) => entry.normalized));
+    return texts.map(({ text, normalized }) => {
+      const owner = text.tool ?? text.location.name;
+      const own = new Set(hostsOf(normalized));
+      // A host counts as the server's own when a different text of the server names it too.
+      const hosts = new Set([...hostTexts].filter(([host, count]) => count > (own.has(host) ? 1 : 0)).map(([host]) => host));
+      const context: ScanContext = { ownTools, owner, hosts, ...(text.tool !== undefined && purposes.get(text.tool)) };
+      return { text, normalized, scan: scanText(normalized, context) };
+    });
   });
+}
+
+/**
+ * What a tool says it is for: its name, the first sentence of its description and its parameter names. Only the
+ * first sentence: an order further down the description must not excuse itself.
+ */
+export function purposeOf(record: Record<string, unknown>): Pick<ScanContext, 'purpose' | 'parameters'> {
+  const description = typeof record.description === 'string' ? record.description.slice(0, 2000) : '';
+  const parameters = Object.keys(asRecord(asRecord(record.inputSchema)?.properties) ?? {});
+  const first = sentences(description)[0]?.sentence ?? '';
+  return { purpose: [record.name, first, ...parameters].join(' '), parameters: new Set(parameters) };
+}
+
+/** How many distinct texts name each host (one sentence repeated under several tools counts once). */
+function hostsByText(texts: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of new Set(texts)) for (const host of new Set(hostsOf(text))) counts.set(host, (counts.get(host) ?? 0) + 1);
+  return counts;
 }
 
 /** A signal as a finding's data shows it: its id, weight and the quoted span. */
