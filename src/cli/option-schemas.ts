@@ -105,6 +105,8 @@ export const runOptionsSchema = targetOptionsSchema.extend({
   prComment: flag,
   showValues: flag,
   updateGolden: flag,
+  knownFindings: z.string().min(1).optional(),
+  updateKnownFindings: flag,
 });
 
 export const baselineOptionsSchema = targetOptionsSchema.extend({

@@ -18,6 +18,7 @@ import { inShard } from './shard.js';
 import { mcpactVersion } from './version.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { interruptSignal } from './signals.js';
+import { openKnownFindings, type KnownFindingsRun } from './known-findings.js';
 
 export async function runCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(runOptionsSchema, raw);
@@ -55,12 +56,14 @@ export async function runOnce(operands: string[], options: RunOptions, followUp 
   const baselines = drift
     ? await (await import('./baselines.js')).configuredBaselines(resolved.servers, resolved.configPath, resolved.secrets)
     : new Map<string, Baseline>();
+  // Read before anything starts too: a missing or malformed known-findings file is exit 2 at once.
+  const known = await openKnownFindings(options, resolved.knownFindings, RULE_IDS);
   const servers = options.concurrency ?? defaultServerConcurrency();
   // Everything a server could refuse is checked: the servers that run first start now, and load while mcpact loads
   // its rules and reporters (connect/prestart.ts); a child no session takes is killed below.
   for (const server of resolved.servers.slice(0, servers)) if (server.target.kind === 'stdio') prestart(server.target);
   try {
-    return await execute(resolved, { options, followUp, baselines, allNames, positions, servers, interrupt });
+    return await execute(resolved, { options, followUp, baselines, known, allNames, positions, servers, interrupt });
   } finally {
     await discardPrestarted();
   }
@@ -70,6 +73,7 @@ interface Prepared {
   options: RunOptions;
   followUp: boolean;
   baselines: Map<string, Baseline>;
+  known: KnownFindingsRun | undefined;
   allNames: string[];
   positions: Map<string, number>;
   servers: number;
@@ -78,10 +82,10 @@ interface Prepared {
 
 async function execute(
   resolved: ResolvedTargets,
-  { options, followUp, baselines, allNames, positions, servers: serverConcurrency, interrupt }: Prepared,
+  { options, followUp, baselines, known, allNames, positions, servers: serverConcurrency, interrupt }: Prepared,
 ): Promise<RunOutcome> {
   const [
-    { DEFAULT_CONCURRENCY, policyOf, runServers },
+    { acrossRules, DEFAULT_CONCURRENCY, policyOf, runServers },
     { ALL_RULES },
     { buildRunReport, exitCode },
     { redactReport, redactedHooks },
@@ -158,7 +162,11 @@ async function execute(
     servers: serverConcurrency,
     interrupt,
     secrets,
-    hooks: { ...redactedHooks({ ...stream, ...progress }, secrets), onTraffic: trace && ((name, entry) => trace.write(name, entry)) },
+    // Inside the redaction, the console hears which findings the (redacted) known-findings file lists.
+    hooks: {
+      ...redactedHooks(known ? known.hooks({ ...stream, ...progress }) : { ...stream, ...progress }, secrets),
+      onTraffic: trace && ((name, entry) => trace.write(name, entry)),
+    },
     // A shard sees only its servers: the checks across servers run at merge time, over every shard's.
     crossServer: options.shard === undefined,
     ...(blobDir !== undefined && { onSurface: (index: number, surface: Surface) => surfaces.set(index, surface) }),
@@ -170,9 +178,12 @@ async function execute(
     return source ? { ...report, source } : report;
   });
   const built = buildRunReport({ version, servers, durationMs: performance.now() - started, failOn });
-  // The verdict is the report's as built: redaction only ever changes values a server or the user supplied.
-  const code = exitCode(built);
-  const report = redactReport(built, secrets);
+  // Redaction only ever changes values a server or the user supplied, never the verdict. Known findings are matched
+  // on the redacted report: the file holds what reports show.
+  const redacted = redactReport(built, secrets);
+  // A shard leaves the checks across servers to merge-reports: their listed findings are not stale here.
+  const report = known ? await known.settle(redacted, options.shard ? new Set(acrossRules(rules).map((rule) => rule.id)) : undefined) : redacted;
+  const code = exitCode(report);
   for (const file of await runtime.flush()) writeErr(`mcpact: wrote golden file ${path.relative(process.cwd(), file)}\n`);
   stream?.finish(report);
   await writeReports(report, reporters, context, streamed);
@@ -184,7 +195,8 @@ async function execute(
       failOn,
       complete: report.complete,
       durationMs: report.durationMs,
-      servers: report.servers.map((server, index) => ({
+      // Unmarked: merge-reports judges the whole run, against its own --known-findings.
+      servers: redacted.servers.map((server, index) => ({
         position: positions.get(resolved.servers[index]!.name) ?? index,
         report: server,
         policy: policyOf(plans[index]!),

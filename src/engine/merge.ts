@@ -54,7 +54,12 @@ export function mergeByCause(entries: readonly Reported[]): Finding[] {
   });
 }
 
-function mask(text: string, name: string | undefined): string {
+/**
+ * A message or a cause with what differs between occurrences of one cause set aside: the item's own name, quoted
+ * values and numbers (JSON-RPC error codes stay). Also the stable part of a known finding's fingerprint
+ * (report/known-findings.ts): timings and counts never reach it.
+ */
+export function mask(text: string, name: string | undefined): string {
   // The item's own name, where the text says it unquoted (a one- or two-letter name would match inside words).
   let masked = name !== undefined && name.length >= 3 ? text.split(name).join('<name>') : text;
   masked = masked.replace(QUOTED, '"<value>"').replace(NUMBER, '<n>');
