@@ -10,7 +10,7 @@
  * Pure functions of the report, the list and the registry's rule ids: the CLI reads and writes the file
  * (cli/known-findings-file.ts); the exit code (report/build.ts) reads the marks and the stale entries.
  */
-import { mask } from '../engine/merge.js';
+import { mask } from '../util/mask.js';
 import type { KnownEntry } from '../model/known-findings.js';
 import type { Finding, RunReport, ServerReport } from '../model/report.js';
 import { atLeast } from '../model/severity.js';
