@@ -79,6 +79,10 @@ export function buildProgram(): Command {
     .argument('<dirs...>', 'folders (or files) holding the blobs: mcpact-blob-K-of-N.json, a few folder levels deep');
   reporterOption(merge);
   severityFailOnOption(merge)
+    .option(
+      '--known-findings <file>',
+      'findings listed in this file do not fail the merged run; a listed one that no longer occurs does (docs/ci.md#known-findings)',
+    )
     .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
     .option('--verbose', "console: every finding in full (info is counted otherwise) and every rule's status")
     .action(async (dirs: string[], options: Record<string, unknown>) => {

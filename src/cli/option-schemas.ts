@@ -128,6 +128,7 @@ export const diffOptionsSchema = targetOptionsSchema.extend({
 export const mergeOptionsSchema = z.strictObject({
   reporter: reporters,
   failOn: z.enum(SEVERITIES).optional(),
+  knownFindings: z.string().min(1).optional(),
   quiet: flag,
   verbose: flag,
 });

@@ -263,12 +263,17 @@ describe('several servers, and --shard', () => {
   }, 60_000);
 
   it("does not count a finding of another shard's server stale", async () => {
-    const other = await run('--shard', '2/2', '-r', 'json:shard-2.json');
+    const other = await run('--shard', '2/2', '-r', 'json:shard-2.json', '-r', 'blob:blobs/2');
     expect(other.code).toBe(0);
     expect(report(dir, 'shard-2.json').knownFindings).toMatchObject({ known: 0, stale: [] });
-    const own = await run('--shard', '1/2', '-r', 'json:shard-1.json');
+    const own = await run('--shard', '1/2', '-r', 'json:shard-1.json', '-r', 'blob:blobs/1');
     expect(own.code).toBe(0);
     expect(report(dir, 'shard-1.json').knownFindings).toMatchObject({ known: 1, stale: [] });
+    // The merged run: known against the whole file, and failing without it.
+    const merged = await runCli(['merge-reports', 'blobs', '--known-findings', 'ci/known/list.yaml', '-r', 'json:merged.json'], { cwd: dir });
+    expect(merged.code).toBe(0);
+    expect(report(dir, 'merged.json').knownFindings).toMatchObject({ file: 'ci/known/list.yaml', known: 1, stale: [] });
+    expect((await runCli(['merge-reports', 'blobs', '-r', 'json:unlisted.json'], { cwd: dir })).code).toBe(1);
   }, 60_000);
 
   it("keeps the entries of another shard's servers on update", async () => {
