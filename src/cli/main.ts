@@ -38,6 +38,8 @@ export function buildProgram(): Command {
     .option('--verbose', "console: every finding in full (info is counted otherwise), every rule's status, the server's stderr")
     .option('--show-values', 'reports may contain prompt argument values and rendered text (redacted by default)')
     .option('--update-golden', 'write the golden files of prompt expectations instead of comparing with them')
+    .option('--known-findings <file>', 'findings listed in this file do not fail the run; a listed one that no longer occurs does (docs/ci.md#known-findings)')
+    .option('--update-known-findings', "write the known-findings file from this run's findings at or above --fail-on (entries this run cannot judge are kept)")
     .option('--pr-comment', 'GitHub Actions: post the Markdown report on the pull request, updating the same comment on re-runs (needs GITHUB_TOKEN)')
     .option('--shard <K/N>', "run only shard K of N of the config's servers (a CI matrix job each); write --reporter blob:DIR for merge-reports")
     .option('--watch [paths...]', "re-run on every file change (default: the servers' folders) and print the findings that changed; Ctrl-C ends it")
@@ -99,6 +101,10 @@ export function buildProgram(): Command {
     .argument('<dirs...>', 'folders (or files) holding the blobs: mcpact-blob-K-of-N.json, a few folder levels deep');
   reporterOption(merge);
   severityFailOnOption(merge)
+    .option(
+      '--known-findings <file>',
+      'findings listed in this file do not fail the merged run; a listed one that no longer occurs does (docs/ci.md#known-findings)',
+    )
     .option('-q, --quiet', 'console: only findings at or above --fail-on, and the summary')
     .option('--verbose', "console: every finding in full (info is counted otherwise) and every rule's status")
     .action(async (dirs: string[], options: Record<string, unknown>) => {

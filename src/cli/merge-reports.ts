@@ -12,11 +12,18 @@ import { readBlobs, type Blob } from './blob.js';
 import { mergeOptionsSchema, parseOptions } from './option-schemas.js';
 import { reportServerErrors, reporterContext, say, writeReports } from './output.js';
 import { mcpactVersion } from './version.js';
+import { openKnownFindings } from './known-findings.js';
 
 export async function mergeReportsCommand(places: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(mergeOptionsSchema, raw);
   const version = mcpactVersion();
   const blobs = await readBlobs(places);
+  // The shards' own runs judged only their servers; the merged run is judged against the whole file.
+  const known = await openKnownFindings(
+    options,
+    undefined,
+    ALL_RULES.map((rule) => rule.id),
+  );
   const missing = checkJoinable(blobs, version);
   const entries = blobs
     .flatMap(({ blob }) => blob.servers)
@@ -34,7 +41,7 @@ export async function mergeReportsCommand(places: string[], raw: Record<string, 
   if (blobs.every(({ blob }) => blob.crossServer === 'deferred')) runAcross(ALL_RULES, entries);
   for (const shard of missing) say(`shard ${shard} is missing: its servers were not tested (the run is incomplete)`);
   const [first] = blobs;
-  const report = buildRunReport({
+  const built = buildRunReport({
     version,
     servers: entries.map((entry) => entry.report),
     // The shards ran side by side: the run took as long as the longest of them.
@@ -42,6 +49,7 @@ export async function mergeReportsCommand(places: string[], raw: Record<string, 
     failOn: options.failOn ?? first!.blob.failOn,
     complete: missing.length === 0 && blobs.every(({ blob }) => blob.complete),
   });
+  const report = known ? await known.settle(built) : built;
   const context = reporterContext(options, ALL_RULES);
   await writeReports(report, options.reporter, context, false);
   reportServerErrors(report, options.reporter);

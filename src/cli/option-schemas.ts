@@ -105,6 +105,8 @@ export const runOptionsSchema = targetOptionsSchema.extend({
   prComment: flag,
   showValues: flag,
   updateGolden: flag,
+  knownFindings: z.string().min(1).optional(),
+  updateKnownFindings: flag,
 });
 
 export const baselineOptionsSchema = targetOptionsSchema.extend({
@@ -142,6 +144,7 @@ export const mockOptionsSchema = z.strictObject({
 export const mergeOptionsSchema = z.strictObject({
   reporter: reporters,
   failOn: z.enum(SEVERITIES).optional(),
+  knownFindings: z.string().min(1).optional(),
   quiet: flag,
   verbose: flag,
 });

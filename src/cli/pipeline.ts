@@ -22,9 +22,11 @@ import type { RunOptions, TargetOptions } from './option-schemas.js';
 import { resolveTargets, type ResolvedTargets, type ServerTarget } from './targets.js';
 import { inShard } from './shard.js';
 import { mcpactVersion } from './version.js';
+import { openKnownFindings, type KnownFindingsRun } from './known-findings.js';
 
 /** What decides the report: the servers and the policy. How it is shown (reporters, quiet, trace) is the command's. */
-export type PipelineOptions = TargetOptions & Pick<RunOptions, 'only' | 'skip' | 'failOn' | 'shard' | 'depth' | 'concurrency' | 'showValues' | 'updateGolden'>;
+export type PipelineOptions = TargetOptions &
+  Pick<RunOptions, 'only' | 'skip' | 'failOn' | 'shard' | 'depth' | 'concurrency' | 'showValues' | 'updateGolden' | 'knownFindings' | 'updateKnownFindings'>;
 
 /** What is known once the servers are resolved and before any rule runs. */
 export interface RunSetup {
@@ -50,13 +52,17 @@ export interface PipelineIo<Attached extends RunAttachments> {
   interrupt?: AbortSignal;
   /** Called once, after the servers are resolved and before the first rule; what it returns comes back as `attached`. */
   attach: (setup: RunSetup) => Promise<Attached>;
+  /** A warning for the user (an unknown rule in the known-findings file): the CLI prints it, the library drops it. */
+  warn?: (line: string) => void;
 }
 
 export interface PipelineResult<Attached extends RunAttachments> extends RunSetup {
   attached: Attached;
-  /** Redacted: what every reporter renders. */
+  /** Redacted, and matched against the known-findings file when there is one: what every reporter renders. */
   report: RunReport;
-  /** The exit code, from the report as built (report/build.ts). */
+  /** Redacted, without the known-findings marks: what a shard's blob keeps (merge-reports matches the whole run). */
+  unmarked: RunReport;
+  /** The exit code, from the report (report/build.ts). */
   code: 0 | 1 | 2;
   plans: ServerPlan[];
   /** Golden files written (with updateGolden). */
@@ -80,12 +86,14 @@ export async function runPipeline<Attached extends RunAttachments = RunAttachmen
   const baselines = drift
     ? await (await import('./baselines.js')).configuredBaselines(resolved.servers, resolved.configPath, resolved.secrets)
     : new Map<string, Baseline>();
+  // Read before anything starts too: a missing or malformed known-findings file is exit 2 at once.
+  const known = await openKnownFindings(options, resolved.knownFindings, RULE_IDS, io.warn ?? (() => undefined));
   const servers = options.concurrency ?? defaultServerConcurrency();
   // Everything a server could refuse is checked: the servers that run first start now, and load while mcpact loads
   // its rules and reporters (connect/prestart.ts); a child no session takes is killed below.
   const started = resolved.servers.slice(0, servers).flatMap((server) => (server.target.kind === 'stdio' ? [prestart(server.target)] : []));
   try {
-    return await execute(resolved, allNames, baselines, servers, options, io);
+    return await execute(resolved, allNames, baselines, known, servers, options, io);
   } finally {
     await discardPrestarted(started);
   }
@@ -95,12 +103,13 @@ async function execute<Attached extends RunAttachments>(
   resolved: ResolvedTargets,
   allNames: string[],
   baselines: Map<string, Baseline>,
+  known: KnownFindingsRun | undefined,
   serverConcurrency: number,
   options: PipelineOptions,
   io: PipelineIo<Attached>,
 ): Promise<PipelineResult<Attached>> {
   const [
-    { DEFAULT_CONCURRENCY, runServers },
+    { acrossRules, DEFAULT_CONCURRENCY, runServers },
     { ALL_RULES },
     { buildRunReport, exitCode },
     { redactReport, redactedHooks },
@@ -146,7 +155,8 @@ async function execute<Attached extends RunAttachments>(
     servers: serverConcurrency,
     interrupt: io.interrupt,
     secrets,
-    hooks: { ...redactedHooks(attached.hooks ?? {}, secrets), onTraffic: attached.onTraffic },
+    // Inside the redaction, the console hears which findings the (redacted) known-findings file lists.
+    hooks: { ...redactedHooks(known ? known.hooks(attached.hooks ?? {}) : (attached.hooks ?? {}), secrets), onTraffic: attached.onTraffic },
     // A shard sees only its servers: the checks across servers run at merge time, over every shard's.
     crossServer: options.shard === undefined,
     ...(attached.onSurface && { onSurface: attached.onSurface }),
@@ -157,11 +167,15 @@ async function execute<Attached extends RunAttachments>(
     return source ? { ...report, source } : report;
   });
   const built = buildRunReport({ version, servers, durationMs: performance.now() - started, failOn });
-  // The verdict is the report's as built: redaction only ever changes values a server or the user supplied.
-  const code = exitCode(built);
-  const report = redactReport(built, secrets);
+  // Redaction only ever changes values a server or the user supplied, never the verdict. Known findings are matched
+  // on the redacted report: the file holds what reports show.
+  const unmarked = redactReport(built, secrets);
+  // A shard leaves the checks across servers to merge-reports: their listed findings are not stale here.
+  const deferred = options.shard ? new Set(acrossRules(rules).map((rule) => rule.id)) : undefined;
+  const report = known ? await known.settle(unmarked, deferred) : unmarked;
+  const code = exitCode(report);
   const goldenFiles = await runtime.flush();
-  return { ...setup, attached, report, code, plans, goldenFiles };
+  return { ...setup, attached, report, unmarked, code, plans, goldenFiles };
 }
 
 function exampleValues(servers: readonly ServerTarget[], argumentValues: (settings: ServerTarget['settings']) => string[]): string[] {

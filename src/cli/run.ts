@@ -13,6 +13,7 @@ import { runPipeline, type RunAttachments, type RunSetup } from './pipeline.js';
 import type { TraceWriter } from './output.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { interruptSignal } from './signals.js';
+import { forTerminal } from '../report/sanitize.js';
 
 export async function runCommand(operands: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(runOptionsSchema, raw);
@@ -78,9 +79,10 @@ export async function runOnce(operands: string[], options: RunOptions, followUp 
     return { ...attachments, output, streamed, context, stream, trace, progress, surfaces };
   };
 
-  const { attached, report, code, resolved, allNames, failOn, secrets, version, plans, goldenFiles } = await runPipeline(operands, options, {
+  const { attached, report, unmarked, code, resolved, allNames, failOn, secrets, version, plans, goldenFiles } = await runPipeline(operands, options, {
     interrupt,
     attach,
+    warn: (line) => writeErr(`mcpact: ${forTerminal(line)}\n`),
   });
   const { output, streamed, context, stream, trace, progress, surfaces } = attached;
   progress?.finish();
@@ -97,7 +99,8 @@ export async function runOnce(operands: string[], options: RunOptions, followUp 
       failOn,
       complete: report.complete,
       durationMs: report.durationMs,
-      servers: report.servers.map((server, index) => ({
+      // Unmarked: merge-reports judges the whole run, against its own --known-findings.
+      servers: unmarked.servers.map((server, index) => ({
         position: positions.get(resolved.servers[index]!.name) ?? index,
         report: server,
         policy: policyOf(plans[index]!),

@@ -40,6 +40,8 @@ export interface ResolvedTargets {
   secrets: string[];
   failOn?: Severity;
   configPath?: string;
+  /** The config's `known_findings`, absolute (resolved against its config). */
+  knownFindings?: string;
 }
 
 export const DEFAULT_CONFIG = 'mcpact.yaml';
@@ -127,7 +129,19 @@ async function resolveFrom(operands: string[], options: TargetOptions, knownRule
   // Several configs: the strictest fail_on of theirs applies to the one run.
   const failOns = loadedAll.flatMap((loaded) => (loaded.file.fail_on ? [loaded.file.fail_on] : []));
   const failOn = failOns.sort((a, b) => SEVERITIES.indexOf(a) - SEVERITIES.indexOf(b))[0];
-  return { servers, secrets: loadedAll.flatMap((loaded) => loaded.secrets), failOn, configPath: loadedAll[0]!.path };
+  const knownFindings = configuredKnownFindings(loadedAll);
+  return { servers, secrets: loadedAll.flatMap((loaded) => loaded.secrets), failOn, configPath: loadedAll[0]!.path, ...(knownFindings && { knownFindings }) };
+}
+
+/** The one known-findings file the configs name (relative to each config); two different ones are a usage error. */
+function configuredKnownFindings(loadedAll: readonly LoadedConfig[]): string | undefined {
+  const named = loadedAll.flatMap((loaded) => (loaded.file.known_findings ? [path.resolve(path.dirname(loaded.path), loaded.file.known_findings)] : []));
+  const files = [...new Set(named)];
+  if (files.length > 1) {
+    const shown = files.map((file) => path.relative(process.cwd(), file) || file);
+    throw usageError(`the configs name different known_findings files (${shown.join(', ')}): name one with --known-findings, or the same in each config`);
+  }
+  return files[0];
 }
 
 /** The servers of one loaded config. `several`: one of several configs, so its relative paths are made absolute. */

@@ -130,6 +130,13 @@ export const configSchema = z
       .describe('Lowest severity that makes the run fail with exit code 1 (default error). --fail-on overrides it.')
       .meta({ default: 'error' })
       .optional(),
+    known_findings: z
+      .string()
+      .min(1)
+      .describe(
+        'Known-findings file, relative to this config (docs/ci.md#known-findings): listed findings do not fail the run, a listed one that no longer occurs does. --known-findings overrides it.',
+      )
+      .optional(),
   })
   .describe('mcpact configuration (mcpact.yaml).');
 

@@ -6,6 +6,7 @@ import { ANSWER_CLASSES, ANSWER_CLASS_TEXT } from '../model/answer.js';
 import { configJsonSchema } from '../config/schema.js';
 import { reportJsonSchema } from '../model/report.js';
 import { lockfileJsonSchema } from '../drift/lockfile/lockfile.js';
+import { knownFindingsJsonSchema } from '../model/known-findings.js';
 import { ALL_RULES } from '../rules/index.js';
 import { SIGNALS } from '../rules/security/signals.js';
 import { FAMILIES } from '../model/family.js';
@@ -34,6 +35,7 @@ export function generatedFiles(current: (file: string) => string): Record<string
     'schemas/config.v1.schema.json': JSON.stringify(configJsonSchema(ALL_RULES.map((rule) => rule.id)), null, 2) + '\n',
     'schemas/report.v1.schema.json': JSON.stringify(reportJsonSchema(), null, 2) + '\n',
     'schemas/lockfile.v1.schema.json': JSON.stringify(lockfileJsonSchema(), null, 2) + '\n',
+    'schemas/known-findings.v1.schema.json': JSON.stringify(knownFindingsJsonSchema(), null, 2) + '\n',
     'docs/rules.md': rulesMarkdown(),
     'src/rules/ids.ts': ruleIdsModule(),
     'docs/drift.md': spliced('docs/drift.md', current('docs/drift.md'), 'change-table', changeTableMarkdown()),

@@ -7,11 +7,8 @@
  * in a merged finding.
  */
 import type { Finding } from '../model/report.js';
+import { mask } from '../util/mask.js';
 
-/** Quoted server values (quote() output, possibly cut short with an ellipsis). */
-const QUOTED = /"(?:[^"\\]|\\.)*"…?/g;
-/** JSON-RPC error codes are a cause of their own: -32602 and -32603 are two defects, not one. */
-const NUMBER = /(?<![\w.-])(?!-32\d{3}\b)-?\d+(?:\.\d+)?(?![\w.])/g;
 /**
  * Values in `data` that tell causes apart when the message does not: the code answered, the case of a matrix, and
  * a drift change's reason (two fields added are two changes; one description rewritten the same way in three
@@ -52,13 +49,6 @@ export function mergeByCause(entries: readonly Reported[]): Finding[] {
     const locations = group.map(({ finding }) => (finding.message === first.message ? finding.location : { ...finding.location, message: finding.message }));
     return { ...first, count: group.length, locations };
   });
-}
-
-function mask(text: string, name: string | undefined): string {
-  // The item's own name, where the text says it unquoted (a one- or two-letter name would match inside words).
-  let masked = name !== undefined && name.length >= 3 ? text.split(name).join('<name>') : text;
-  masked = masked.replace(QUOTED, '"<value>"').replace(NUMBER, '<n>');
-  return masked;
 }
 
 export function causeKey(finding: Finding, cause?: string): string {

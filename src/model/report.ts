@@ -7,6 +7,7 @@ import { LOCATION_KINDS } from './location.js';
 import { FAMILIES } from './family.js';
 import { SEVERITIES } from './severity.js';
 import { ANSWER_CLASSES } from './answer.js';
+import { knownSectionSchema } from './known-findings.js';
 import { BASES, ERAS, FALLBACKS, KEYWORDS, PARTIES, QUOTED_REVISIONS, REQUIREMENT_LEVELS } from './spec.js';
 
 /**
@@ -127,6 +128,12 @@ export const findingSchema = z.strictObject({
   spec: specSchema.optional(),
   data: z.record(z.string(), z.unknown()).optional().describe('Raw values of the first occurrence.'),
   inherited: inheritedSchema.optional(),
+  known: z
+    .literal(true)
+    .optional()
+    .describe(
+      'Set when the known-findings file lists every occurrence of this finding: it is reported, and does not fail the run (docs/ci.md#known-findings).',
+    ),
 });
 
 export const ruleResultSchema = z.strictObject({
@@ -238,6 +245,7 @@ export const runReportSchema = z.strictObject({
     .describe(
       "Present when redaction is noisy: some of the values kept out of the report (the config's secrets, -e values, prompt and suite arguments without --show-values) are short or plain words. Each is still replaced wherever it is a value (never in keys or mcpact's own words), so `[redacted]` may also stand for ordinary text, such as a word of a server's message.",
     ),
+  knownFindings: knownSectionSchema.optional(),
 });
 
 export type Finding = z.infer<typeof findingSchema>;

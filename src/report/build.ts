@@ -31,9 +31,12 @@ export function buildRunReport(input: {
   };
 }
 
-/** 2: not everything was tested; 1: findings at or above fail-on; 0: clean. */
+/**
+ * 2: not everything was tested; 1: findings at or above fail-on that the known-findings file does not list, or a
+ * listed one that no longer occurs (stale); 0: clean.
+ */
 export function exitCode(report: RunReport): 0 | 1 | 2 {
   if (!report.complete) return 2;
-  const failing = report.servers.some((server) => server.findings.some((finding) => atLeast(finding.severity, report.failOn)));
-  return failing ? 1 : 0;
+  const failing = report.servers.some((server) => server.findings.some((finding) => finding.known !== true && atLeast(finding.severity, report.failOn)));
+  return failing || (report.knownFindings?.stale.length ?? 0) > 0 ? 1 : 0;
 }

@@ -26,10 +26,16 @@ export function shownInFull(finding: Finding, failOn: Severity): boolean {
 }
 
 /** "16 passed, 3 flagged, 1 failed": every status a rule of the family ended in, zero counts left out but passed. */
-export function ruleStatusText(results: readonly RuleResult[], failOn: Severity, paint: { red(text: string): string; yellow(text: string): string }): string {
-  const count = ruleCounts(results, failOn);
+export function ruleStatusText(
+  results: readonly RuleResult[],
+  failOn: Severity,
+  paint: { red(text: string): string; yellow(text: string): string },
+  findings: readonly Finding[] = [],
+): string {
+  const count = ruleCounts(results, failOn, findings);
   const parts = [`${count.passed} passed`];
   if (count.flagged > 0) parts.push(`${count.flagged} flagged`);
+  if (count.known > 0) parts.push(`${count.known} known`);
   if (count.failed > 0) parts.push(`${count.failed} failed`);
   if (count.skipped > 0) parts.push(`${count.skipped} skipped`);
   if (count.errored > 0) parts.push(paint.red(`${count.errored} errored`));
@@ -55,7 +61,9 @@ export function findingCountText(findings: readonly Finding[], drift: boolean): 
     .map((severity) => [severity, findings.filter((finding) => finding.severity === severity).length] as const)
     .filter(([, count]) => count > 0)
     .map(([severity, count]) => (severity === 'info' ? `${count} info` : plural(count, severity)));
-  return `findings: ${parts.join(', ')}${inherited > 0 ? ` (${inherited} inherited)` : ''}`;
+  const known = findings.filter((finding) => finding.known === true).length;
+  const notes = [...(inherited > 0 ? [`${inherited} inherited`] : []), ...(known > 0 ? [`${known} known`] : [])];
+  return `findings: ${parts.join(', ')}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
 }
 
 /**

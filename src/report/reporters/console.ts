@@ -16,6 +16,7 @@ import { answerLine, backendLine, rateLimitLine } from '../answer.js';
 import { truncate } from '../../util/text.js';
 import { exitCode } from '../build.js';
 import { inheritedGroups, isInherited } from '../inherited.js';
+import { entryLabel, STALE_HINT } from '../known-findings.js';
 import { byChangeClass, changeClass, CLASS_WIDTH, driftRuleIds } from './console-drift.js';
 import type { Render, ReporterContext } from './types.js';
 
@@ -61,13 +62,13 @@ export function skippedLine(families: readonly { family: Family; results: readon
 
 export function familyBlock(family: Family, results: RuleResult[], findings: Finding[], context: ReporterContext, colors: Colors, failOn: Severity): string[] {
   const drift = family === 'drift';
-  const counts = `${ruleStatusText(results, failOn, colors)}; ${findingCountText(findings, drift)}`;
+  const counts = `${ruleStatusText(results, failOn, colors, findings)}; ${findingCountText(findings, drift)}`;
   const lines = [`  ${colors.bold(family)} ${colors.dim(counts)}`];
   const own = findings.filter((finding) => !isInherited(finding));
   // Errors and warnings in full, info below fail-on counted on one line (--verbose prints it all, --quiet only
   // what fails); drift changes are always in full, by class, breaking first (console-drift.ts).
   const kept = context.quiet
-    ? own.filter((finding) => atLeast(finding.severity, failOn))
+    ? own.filter((finding) => failing(finding, failOn))
     : context.verbose || drift
       ? own
       : own.filter((finding) => shownInFull(finding, failOn));
@@ -82,6 +83,11 @@ export function familyBlock(family: Family, results: RuleResult[], findings: Fin
     else if (context.verbose && result.status === 'pass') lines.push(`    ${colors.green('✔')} ${colors.dim(result.id)}`);
   }
   return lines;
+}
+
+/** What --quiet keeps: a finding that fails the run (a known one does not). */
+function failing(finding: Finding, failOn: Severity): boolean {
+  return atLeast(finding.severity, failOn) && finding.known !== true;
 }
 
 /** Errors before warnings before info, each in report order (sort is stable), as a reader looks for them. */
@@ -106,7 +112,7 @@ export function inheritedLines(server: ServerReport, context: ReporterContext, c
   for (const group of groups) {
     lines.push(`    ${colors.dim(`${forTerminal(truncate(group.label, 120))}: ${plural(group.findings.length, 'finding')}`)}`);
     const shown = context.quiet
-      ? group.findings.filter((finding) => atLeast(finding.severity, failOn))
+      ? group.findings.filter((finding) => failing(finding, failOn))
       : context.verbose
         ? group.findings
         : group.findings.filter((finding) => shownInFull(finding, failOn));
@@ -128,9 +134,11 @@ function findingLines(finding: Finding, colors: Colors, drift = false): string[]
   const basis = spec ? ` · ${citedSection(spec, spec.section)}` : '';
   const level = drift ? changeClass(finding) : undefined;
   const label = level === undefined ? finding.severity.padEnd(7) : level.padEnd(CLASS_WIDTH);
+  // A known finding is listed, not failed: dim, with its severity after the rule.
+  const head = finding.known ? colors.dim(`○ ${'known'.padEnd(label.length)}`) : paint(colors, finding.severity, `${ICON[finding.severity]} ${label}`);
   const lines = [
-    `    ${paint(colors, finding.severity, `${ICON[finding.severity]} ${label}`)} ${forTerminal(truncate(finding.message, MESSAGE_LIMIT))}`,
-    `      ${colors.dim(`${finding.ruleId} at ${where}${basis}`)}`,
+    `    ${head} ${forTerminal(truncate(finding.message, MESSAGE_LIMIT))}`,
+    `      ${colors.dim(`${finding.ruleId} at ${where}${basis}${finding.known ? ` · ${finding.severity}, known` : ''}`)}`,
   ];
   const said = answerLine(finding.answer, forTerminal);
   if (said) lines.push(`      ${colors.dim(said)}`);
@@ -191,16 +199,24 @@ export function summaryLine(report: RunReport, colors: Colors): string {
   const rules = ruleCounts(
     report.servers.flatMap((server) => server.rules),
     report.failOn,
+    report.servers.flatMap((server) => server.findings),
   );
-  const total = rules.passed + rules.flagged + rules.failed + rules.skipped + rules.errored + rules.inconclusive;
+  const total = rules.passed + rules.flagged + rules.known + rules.failed + rules.skipped + rules.errored + rules.inconclusive;
   const code = exitCode(report);
   const verdict = code === 0 ? colors.green('PASSED') : code === 1 ? colors.red('FAILED') : colors.red('INCOMPLETE');
   const servers = plural(report.summary.servers, 'server');
   return (
-    `${verdict} ${servers}, ${plural(total, 'rule')} (${rules.passed} passed, ${rules.flagged > 0 ? `${rules.flagged} flagged below fail-on, ` : ''}${rules.failed} failed, ${rules.skipped} skipped, ${rules.errored} errored` +
+    `${verdict} ${servers}, ${plural(total, 'rule')} (${rules.passed} passed, ${rules.flagged > 0 ? `${rules.flagged} flagged below fail-on, ` : ''}${rules.known > 0 ? `${rules.known} with known findings only, ` : ''}${rules.failed} failed, ${rules.skipped} skipped, ${rules.errored} errored` +
     `${rules.inconclusive > 0 ? `, ${rules.inconclusive} inconclusive` : ''}); ` +
-    `findings: ${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info${report.summary.inherited > 0 ? ` (${report.summary.inherited} inherited)` : ''}; fail-on ${report.failOn}; ${report.durationMs} ms`
+    `findings: ${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info${findingNotes(report)}; fail-on ${report.failOn}; ${report.durationMs} ms`
   );
+}
+
+/** " (13 inherited, 1 known)": what the finding counts include, as the family lines say it. */
+function findingNotes(report: RunReport): string {
+  const known = report.knownFindings?.known ?? 0;
+  const notes = [...(report.summary.inherited > 0 ? [`${report.summary.inherited} inherited`] : []), ...(known > 0 ? [`${known} known`] : [])];
+  return notes.length > 0 ? ` (${notes.join(', ')})` : '';
 }
 
 /** Said under the summary when some of the values redacted are short or plain words, so [redacted] may stand for ordinary text too. */
@@ -211,10 +227,22 @@ export function redactionLines(report: RunReport, colors: Colors): string[] {
   return [colors.dim(`note: ${values}: [redacted] may also stand for ordinary text where it occurs (redaction is noisy)`)];
 }
 
-/** The summary, then where the findings counted per family can be read, then the redaction note. */
+/** The known-findings file: how many it matched, and each stale entry in full (they fail the run). */
+export function knownLines(report: RunReport, colors: Colors): string[] {
+  const section = report.knownFindings;
+  if (section === undefined) return [];
+  const stale = section.stale.length > 0 ? `, ${colors.red(`${section.stale.length} stale`)} ${colors.dim(`(${STALE_HINT})`)}` : '';
+  const lines = [`${colors.bold('known findings')} ${forTerminal(section.file)}: ${section.known} known${stale}`];
+  for (const entry of section.stale) {
+    lines.push(`  ${colors.red(`${ICON.error} stale`)} ${forTerminal(truncate(entryLabel(entry), 200))}`, `    ${colors.dim(forTerminal(entry.cause))}`);
+  }
+  return lines;
+}
+
+/** The known findings, the summary, then where the findings counted per family can be read, then the redaction note. */
 function closingLines(report: RunReport, context: ReporterContext, colors: Colors): string[] {
   const hint = context.verbose || context.quiet ? undefined : countedHint(countedFindings(report).length);
-  return [summaryLine(report, colors), ...(hint === undefined ? [] : [colors.dim(hint)]), ...redactionLines(report, colors)];
+  return [...knownLines(report, colors), summaryLine(report, colors), ...(hint === undefined ? [] : [colors.dim(hint)]), ...redactionLines(report, colors)];
 }
 
 /** Whole-report rendering, for `--reporter console:FILE` and for tests. */

@@ -2,7 +2,8 @@
  * GitHub Actions workflow commands: one annotation (`::error file=…,line=…,title=…::message`) for every finding at
  * or above fail-on, pointing at the config line that defines the server (or the file a zero-config run names),
  * and one for each server that could not be fully tested. GitHub shows them on the run's summary and, with a
- * file, on the file in the pull request.
+ * file, on the file in the pull request. A known finding (docs/ci.md#known-findings) is a notice, not a failure;
+ * each stale entry of the known-findings file an error on that file.
  *
  * Workflow commands are lines the runner acts on, so nothing a server sent may end a line or start a command:
  * every value goes through the toolkit's escaping (`%`, CR and LF in the message; also `:` and `,` in
@@ -10,7 +11,8 @@
  * which some log viewers break lines on, are shown as code points.
  */
 import { atLeast, type Severity } from '../../model/severity.js';
-import type { Finding, ServerReport } from '../../model/report.js';
+import type { Finding, RunReport, ServerReport } from '../../model/report.js';
+import { entryLabel, STALE_HINT } from '../known-findings.js';
 import { visibleText } from '../sanitize.js';
 import { answerLine } from '../answer.js';
 import { occurrences, occurrencesLine } from '../occurrences.js';
@@ -58,9 +60,14 @@ function annotation(server: ServerReport, finding: Finding): string {
   const found = occurrences(finding);
   if (found) lines.push(occurrencesLine(found, (name) => `"${truncate(name, NAME_LIMIT)}"`));
   if (finding.spec?.basis === 'policy') lines.push(`${citation(finding.spec)}${finding.spec.policy ? `: ${finding.spec.policy}` : ''}`);
+  if (finding.known) lines.push(`${finding.severity}, known: listed in the known-findings file, so not a failure`);
   return command(
-    COMMAND[finding.severity],
-    { file: server.source?.file, line: server.source?.line, title: `mcpact ${finding.ruleId} (${truncate(server.name, NAME_LIMIT)})` },
+    finding.known ? 'notice' : COMMAND[finding.severity],
+    {
+      file: server.source?.file,
+      line: server.source?.line,
+      title: `mcpact ${finding.ruleId} (${truncate(server.name, NAME_LIMIT)})${finding.known ? ' (known)' : ''}`,
+    },
     lines.join('\n'),
   );
 }
@@ -79,5 +86,19 @@ export const renderGithub: Render = (report) => {
       );
     }
   }
+  for (const line of staleAnnotations(report)) lines.push(line);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 };
+
+/** Each stale entry of the known-findings file, as an error on that file: it fails the run. */
+function staleAnnotations(report: RunReport): string[] {
+  const section = report.knownFindings;
+  if (section === undefined) return [];
+  return section.stale.map((entry) =>
+    command(
+      'error',
+      { file: section.file, title: `mcpact: stale known finding (${truncate(entry.server, NAME_LIMIT)})` },
+      [truncate(entryLabel(entry), MESSAGE_LIMIT), truncate(entry.cause, MESSAGE_LIMIT), STALE_HINT].join('\n'),
+    ),
+  );
+}

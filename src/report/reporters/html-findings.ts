@@ -30,7 +30,9 @@ export interface FindingContext {
 export function findingArticle(finding: Finding, context: FindingContext): Html {
   return html`<article class="finding ${finding.severity}" data-severity="${finding.severity}" data-rule="${finding.ruleId}">
     <div>
-      <span class="sev ${finding.severity}">${finding.severity}</span> <span class="message">${shownText(truncate(finding.message, MESSAGE_LIMIT))}</span>
+      <span class="sev ${finding.severity}">${finding.severity}</span
+      >${finding.known ? html` <span class="known muted" title="listed in the known-findings file: not a failure">known</span>` : ''}
+      <span class="message">${shownText(truncate(finding.message, MESSAGE_LIMIT))}</span>
     </div>
     <div class="where">${where(finding, context)}</div>
     ${answerBlock(finding)}${specBlock(finding)}${occurrencesBlock(finding)}${context.drift === true ? driftBlock(finding) : ''}${inheritedBlock(finding)}${links(finding, context)}

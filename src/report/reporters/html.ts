@@ -14,6 +14,7 @@ import type { Finding, LatencyReport, RunReport, ServerReport } from '../../mode
 import { atLeast, SEVERITIES, type Severity } from '../../model/severity.js';
 import { truncate } from '../../util/text.js';
 import { backendLine, rateLimitLine } from '../answer.js';
+import { entryLabel, STALE_HINT } from '../known-findings.js';
 import { exitCode } from '../build.js';
 import { plural, ruleCounts } from '../counts.js';
 import { html, shownText, type Html } from '../escape-html.js';
@@ -88,7 +89,8 @@ export const renderHtml: Render = (report, context) => {
       report.servers.length > 1,
       contextOf,
     )}
-    ${driftSection(rest.filter(isDrift), errors.filter(isDrift).length, contextOf)} ${latencySections(report)} ${notTestedSection(report)}
+    ${driftSection(rest.filter(isDrift), errors.filter(isDrift).length, contextOf)} ${latencySections(report)} ${staleSection(report)}
+    ${notTestedSection(report)}
     <footer class="page">
       mcpact ${report.tool.version} · report schema v${report.schemaVersion} · a self-contained page: it loads nothing from the network
     </footer>
@@ -130,8 +132,8 @@ function serversSection(report: RunReport): Html {
     return html`<h2>Servers</h2>
       <p>No servers were run.</p>`;
   const rows = report.servers.map((server) => {
-    const count = ruleCounts(server.rules, report.failOn);
-    const failing = server.findings.some((finding) => atLeast(finding.severity, report.failOn));
+    const count = ruleCounts(server.rules, report.failOn, server.findings);
+    const failing = server.findings.some((finding) => atLeast(finding.severity, report.failOn) && finding.known !== true);
     const state = !server.complete ? 'incomplete' : failing ? 'failed' : 'passed';
     const bySeverity = (severity: Severity) => server.findings.filter((finding) => finding.severity === severity).length;
     const era = 'era' in server && typeof server.era === 'string' ? server.era : undefined;
@@ -148,7 +150,9 @@ function serversSection(report: RunReport): Html {
         }
       </td>
       <td>
-        ${count.passed} passed${count.flagged > 0 ? `, ${count.flagged} flagged below fail-on` : ''}, ${count.failed} failed, ${count.skipped}
+        ${count.passed}
+        passed${count.flagged > 0 ? `, ${count.flagged} flagged below fail-on` : ''}${count.known > 0 ? `, ${count.known} with known findings only` : ''},
+        ${count.failed} failed, ${count.skipped}
         skipped${count.errored > 0 ? `, ${count.errored} errored` : ''}${count.inconclusive > 0 ? `, ${count.inconclusive} inconclusive` : ''}
       </td>
       <td class="num">${bySeverity('error')}</td>
@@ -310,6 +314,21 @@ function latencySections(report: RunReport): Html {
   return html`<section id="latency">
     <h2>Latency</h2>
     ${timed.map((server) => latencySection(server.name, server.latency, NAME_LIMIT))}
+  </section>`;
+}
+
+/** The stale entries of the known-findings file (docs/ci.md#known-findings): each fails the run. */
+function staleSection(report: RunReport): Html {
+  const section = report.knownFindings;
+  if (section === undefined || section.stale.length === 0) return html``;
+  return html`<section id="stale-known-findings">
+    <h2>Stale known findings</h2>
+    <p class="muted">${STALE_HINT}: <code>${truncate(section.file, MESSAGE_LIMIT)}</code></p>
+    <ul class="plain">
+      ${section.stale.map(
+        (entry) => html`<li><strong>${shownText(truncate(entryLabel(entry), MESSAGE_LIMIT))}</strong>: ${shownText(truncate(entry.cause, MESSAGE_LIMIT))}</li>`,
+      )}
+    </ul>
   </section>`;
 }
 

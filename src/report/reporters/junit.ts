@@ -6,13 +6,16 @@
  * code; findings below fail-on are listed in the passing test's <system-out>. A rule that crashed is an <error>,
  * a skipped rule <skipped> with its reason, and a server that could not be fully tested one more <error> case.
  * Findings without a rule result (a report written by another mcpact version) become test cases of their own.
+ * Known findings (docs/ci.md#known-findings) are not failures: a rule with only those is a skipped case that
+ * names them, and each stale entry of the known-findings file is a failed case of one more suite.
  */
 import { occurrences, occurrencesLine } from '../occurrences.js';
 import { answerLine, backendLine } from '../answer.js';
 import { atLeast, type Severity } from '../../model/severity.js';
 import { xmlAttribute, xmlText } from '../escape-xml.js';
 import { citation } from '../../model/spec.js';
-import type { Finding, LatencyReport, RuleResult, ServerReport } from '../../model/report.js';
+import type { Finding, LatencyReport, RuleResult, RunReport, ServerReport } from '../../model/report.js';
+import { entryLabel, STALE_HINT } from '../known-findings.js';
 import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
 
@@ -22,7 +25,7 @@ const TEXT_LIMIT = 2_000;
 
 type Outcome =
   | { kind: 'pass' }
-  | { kind: 'failure'; message: string; type: Severity }
+  | { kind: 'failure'; message: string; type: Severity | 'StaleKnownFinding' }
   | { kind: 'skipped'; message: string }
   | { kind: 'error'; message: string; type: string };
 
@@ -44,7 +47,7 @@ interface TestSuite {
 }
 
 export const renderJunit: Render = (report) => {
-  const suites = report.servers.flatMap((server) => serverSuites(server, report.failOn));
+  const suites = [...report.servers.flatMap((server) => serverSuites(server, report.failOn)), ...staleSuite(report)];
   const cases = suites.flatMap((suite) => suite.cases);
   const totals = counts(cases);
   return [
@@ -136,9 +139,19 @@ function ruleCase(rule: RuleResult, findings: Finding[], failOn: Severity, serve
 }
 
 function findingsCase(name: string, time: number, findings: Finding[], failOn: Severity, server: ServerReport): TestCase {
-  const failing = findings.filter((finding) => atLeast(finding.severity, failOn));
+  const failing = findings.filter((finding) => atLeast(finding.severity, failOn) && finding.known !== true);
+  const known = findings.filter((finding) => atLeast(finding.severity, failOn) && finding.known === true);
   const below = findings.filter((finding) => !atLeast(finding.severity, failOn));
   const output = below.length > 0 ? below.map((finding) => findingText(finding, server)).join('\n\n') : undefined;
+  if (failing.length === 0 && known.length > 0) {
+    return {
+      name,
+      ms: time,
+      outcome: { kind: 'skipped', message: `${known.length} known finding${known.length === 1 ? '' : 's'} (listed in the known-findings file); not failures` },
+      details: known.map((finding) => findingText(finding, server)).join('\n\n'),
+      output,
+    };
+  }
   if (failing.length === 0) return { name, ms: time, outcome: { kind: 'pass' }, output };
   const [first] = failing as [Finding, ...Finding[]];
   const more = failing.length > 1 ? ` (+${failing.length - 1} more)` : '';
@@ -147,8 +160,30 @@ function findingsCase(name: string, time: number, findings: Finding[], failOn: S
     ms: time,
     outcome: { kind: 'failure', message: `${truncate(first.message, ATTRIBUTE_LIMIT)}${more}`, type: worst(failing) },
     details: failing.map((finding) => findingText(finding, server)).join('\n\n'),
-    output,
+    output: [...known.map((finding) => findingText(finding, server)), ...(output === undefined ? [] : [output])].join('\n\n') || undefined,
   };
+}
+
+/** Each stale entry of the known-findings file as a failed test: it fails the run. */
+function staleSuite(report: RunReport): TestSuite[] {
+  const section = report.knownFindings;
+  if (section === undefined || section.stale.length === 0) return [];
+  return [
+    {
+      name: 'known findings',
+      classname: 'known-findings',
+      properties: [
+        ['file', section.file],
+        ['known', String(section.known)],
+      ],
+      cases: section.stale.map((entry) => ({
+        name: truncate(entryLabel(entry), ATTRIBUTE_LIMIT),
+        ms: 0,
+        outcome: { kind: 'failure', message: `stale: ${STALE_HINT}`, type: 'StaleKnownFinding' },
+        details: `${truncate(entry.cause, TEXT_LIMIT)}\n  listed in ${section.file}`,
+      })),
+    },
+  ];
 }
 
 function belowFailOnCase(findings: Finding[], failOn: Severity, server: ServerReport): TestCase {
@@ -185,6 +220,7 @@ function findingText(finding: Finding, server: ServerReport): string {
     lines.push(`  rests on ${citation(spec)}${spec.policy ? `: ${truncate(spec.policy, 300)}` : ''}`);
     lines.push(`  context ${spec.section} (${spec.url})${quoted}`);
   } else if (spec) lines.push(`  rests on ${citation(spec)} ${spec.section} (${spec.url})${quoted}`);
+  if (finding.known) lines.push('  known: listed in the known-findings file, so not a failure');
   const mark = finding.inherited;
   if (mark) lines.push(`  inherited from ${mark.sdk} ${mark.versions} (signature ${mark.signature}${mark.reference ? `, ${mark.reference}` : ''})`);
   if (finding.data !== undefined) lines.push(`  data: ${truncate(JSON.stringify(finding.data), TEXT_LIMIT)}`);

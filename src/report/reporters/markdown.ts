@@ -1,7 +1,8 @@
 /**
  * GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY` and the pull-request comment: the verdict, a table per
  * server, findings grouped by severity, drift with its description diffs in collapsible sections, and what could
- * not be tested. Server text goes through the Markdown escapers (report/escape-markdown.ts); only this file writes
+ * not be tested; known findings (docs/ci.md#known-findings) in a section of their own, never with the failures, and
+ * the stale entries of the known-findings file. Server text goes through the Markdown escapers (report/escape-markdown.ts); only this file writes
  * HTML tags, and only fixed ones. The whole text stays under GitHub's comment size limit.
  */
 import { occurrences, occurrencesLine } from '../occurrences.js';
@@ -15,6 +16,7 @@ import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
 import { plural, ruleCounts } from '../counts.js';
 import { INHERITED_HEADING, inheritedGroups, isInherited } from '../inherited.js';
+import { entryLabel, STALE_HINT } from '../known-findings.js';
 
 /** First line of every Markdown report: how the PR comment finds its own comment again. */
 export const MARKDOWN_MARKER = '<!-- mcpact-report -->';
@@ -46,7 +48,8 @@ export const renderMarkdown: Render = (report, context) => {
   // Drift changes get a section of their own (with their description diffs): the family says which they are.
   const families = new Map(report.servers.map((server) => [server, new Map(server.rules.map((rule) => [rule.id, rule.family]))]));
   const isDrift = ({ server, finding }: Located) => families.get(server)?.get(finding.ruleId) === 'drift';
-  const findings = all.filter((item) => !isDrift(item) && !isInherited(item.finding));
+  const known = all.filter((item) => item.finding.known === true);
+  const findings = all.filter((item) => !isDrift(item) && !isInherited(item.finding) && item.finding.known !== true);
   const drift = all.filter(isDrift);
   const helpUri = new Map(context.rules.map((rule) => [rule.id, rule.helpUri]));
 
@@ -70,7 +73,17 @@ export const renderMarkdown: Render = (report, context) => {
     }
     blocks.push('');
   }
-  const inherited = report.servers.flatMap((server) => inheritedGroups(server.findings).map((group) => ({ server, group })));
+  if (known.length > 0) {
+    blocks.push(`### 📌 Known findings (${known.length})\n`, {
+      open: `<details><summary>listed in ${summaryCode(report.knownFindings?.file ?? 'the known-findings file')}: not failures</summary>\n\n`,
+      items: known.map((item) => `${findingItem(item, helpUri)} · ${item.finding.severity}, known`),
+      close: '\n</details>\n',
+    });
+    blocks.push('');
+  }
+  const inherited = report.servers.flatMap((server) =>
+    inheritedGroups(server.findings.filter((finding) => finding.known !== true)).map((group) => ({ server, group })),
+  );
   if (inherited.length > 0) {
     const count = inherited.reduce((sum, { group }) => sum + group.findings.length, 0);
     blocks.push(`### 🧬 ${INHERITED_HEADING} (${count})\n`);
@@ -97,9 +110,20 @@ export const renderMarkdown: Render = (report, context) => {
     return line === undefined ? [] : [`- ${markdownInline(truncate(server.name, NAME_LIMIT))}: ${markdownInline(line)}`];
   });
   if (limited.length > 0) blocks.push('### Rate limited\n', ...limited, '');
+  const stale = report.knownFindings?.stale ?? [];
+  if (stale.length > 0) {
+    blocks.push(`### 🗑️ Stale known findings (${stale.length})\n`, `${STALE_HINT}: ${markdownCode(report.knownFindings!.file)}.\n`);
+    blocks.push({
+      open: '',
+      items: stale.map((entry) => `- ${markdownInline(truncate(entryLabel(entry), 200))}  \n  ${markdownInline(truncate(entry.cause, MESSAGE_LIMIT))}`),
+      close: '',
+    });
+    blocks.push('');
+  }
   const problems = notTested(report);
   if (problems.length > 0) blocks.push('### Not fully tested\n', ...problems, '');
-  if (findings.length === 0 && drift.length === 0 && inherited.length === 0 && problems.length === 0) blocks.push('No findings.', '');
+  if (findings.length === 0 && drift.length === 0 && inherited.length === 0 && known.length === 0 && stale.length === 0 && problems.length === 0)
+    blocks.push('No findings.', '');
 
   return fit(head.join('\n') + '\n', blocks, footer(report));
 };
@@ -114,19 +138,26 @@ function summaryLine(report: RunReport): string {
   const total = rules.pass + rules.fail + rules.skip + rules.error + rules.inconclusive;
   return (
     `${plural(report.summary.servers, 'server')} · ${plural(total, 'rule')} · ` +
-    `${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info${report.summary.inherited > 0 ? ` (${report.summary.inherited} inherited)` : ''} · fails on \`${report.failOn}\` · ${(report.durationMs / 1000).toFixed(1)} s`
+    `${plural(findings.error, 'error')}, ${plural(findings.warning, 'warning')}, ${findings.info} info${findingNotes(report)} · fails on \`${report.failOn}\` · ${(report.durationMs / 1000).toFixed(1)} s`
   );
+}
+
+/** " (13 inherited, 1 known)": what the counts include. */
+function findingNotes(report: RunReport): string {
+  const known = report.knownFindings?.known ?? 0;
+  const notes = [...(report.summary.inherited > 0 ? [`${report.summary.inherited} inherited`] : []), ...(known > 0 ? [`${known} known`] : [])];
+  return notes.length > 0 ? ` (${notes.join(', ')})` : '';
 }
 
 function serverTable(report: RunReport): string[] {
   if (report.servers.length === 0) return [];
   const rows = report.servers.map((server) => {
-    const count = ruleCounts(server.rules, report.failOn);
+    const count = ruleCounts(server.rules, report.failOn, server.findings);
     const bySeverity = (severity: Severity) => server.findings.filter((finding) => finding.severity === severity).length;
-    const failing = server.findings.some((finding) => atLeast(finding.severity, report.failOn));
+    const failing = server.findings.some((finding) => atLeast(finding.severity, report.failOn) && finding.known !== true);
     const state = !server.complete ? '⚠️ incomplete' : failing ? '❌ failed' : '✅ passed';
     const protocol = server.protocolVersion === null ? '—' : markdownInline(truncate(server.protocolVersion, 40));
-    const rules = `${count.passed} passed, ${count.flagged > 0 ? `${count.flagged} flagged below fail-on, ` : ''}${count.failed} failed, ${count.skipped} skipped, ${count.errored} errored${count.inconclusive > 0 ? `, ${count.inconclusive} inconclusive` : ''}`;
+    const rules = `${count.passed} passed, ${count.flagged > 0 ? `${count.flagged} flagged below fail-on, ` : ''}${count.known > 0 ? `${count.known} with known findings only, ` : ''}${count.failed} failed, ${count.skipped} skipped, ${count.errored} errored${count.inconclusive > 0 ? `, ${count.inconclusive} inconclusive` : ''}`;
     return `| ${markdownInline(truncate(server.name, NAME_LIMIT))} | ${state} | ${server.transport} | ${protocol} | ${rules} | ${bySeverity('error')} | ${bySeverity('warning')} | ${bySeverity('info')} |`;
   });
   return ['| server | result | transport | protocol | rules | errors | warnings | info |', '| --- | --- | --- | --- | --- | ---: | ---: | ---: |', ...rows];

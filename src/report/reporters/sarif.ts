@@ -5,6 +5,7 @@
  * pointer), and a fingerprint that stays the same across runs so code scanning recognizes a finding it has seen
  * before.
  */
+import { entryLabel, STALE_HINT } from '../known-findings.js';
 import { createHash } from 'node:crypto';
 import type { Severity } from '../../model/severity.js';
 import type { Finding, RunReport, ServerReport } from '../../model/report.js';
@@ -58,7 +59,7 @@ function sarifLog(report: RunReport, context: Pick<ReporterContext, 'rules'>): R
       const hash = fingerprint(server, finding);
       const occurrence = (seen.get(hash) ?? 0) + 1;
       seen.set(hash, occurrence);
-      return result(server, finding, index.get(finding.ruleId), `${hash}:${occurrence}`);
+      return result(server, finding, index.get(finding.ruleId), `${hash}:${occurrence}`, report.knownFindings?.file);
     }),
   );
   return {
@@ -124,7 +125,13 @@ function logicalLocation(server: ServerReport, location: Finding['location']): R
   return { name: visibleText(truncate(name, 200)), fullyQualifiedName: visibleText(truncate(qualified, 400)), kind: LOGICAL_KIND[location.kind] };
 }
 
-function result(server: ServerReport, finding: Finding, ruleIndex: number | undefined, fingerprintValue: string): Record<string, unknown> {
+function result(
+  server: ServerReport,
+  finding: Finding,
+  ruleIndex: number | undefined,
+  fingerprintValue: string,
+  knownFile: string | undefined,
+): Record<string, unknown> {
   const { location } = finding;
   const logical = logicalLocation(server, location);
   const physical = physicalLocation(server);
@@ -140,6 +147,10 @@ function result(server: ServerReport, finding: Finding, ruleIndex: number | unde
     locations: [{ physicalLocation: physical, logicalLocations: [logical] }],
     ...(related.length > 0 && { relatedLocations: related }),
     partialFingerprints: { [FINGERPRINT_KEY]: fingerprintValue },
+    // A known finding (docs/ci.md#known-findings) is suppressed outside the code: code scanning shows it as dismissed.
+    ...(finding.known && {
+      suppressions: [{ kind: 'external', status: 'accepted', justification: messageText(`listed in the known-findings file ${knownFile ?? ''}`.trim()) }],
+    }),
     properties: visibleDeep({
       server: server.name,
       location,
@@ -171,6 +182,13 @@ function latencyProperties(report: RunReport): { properties?: Record<string, unk
 /** Rule errors and servers that could not be fully tested: the tool's own failures, not results. */
 function notifications(report: RunReport, index: Map<string, number>): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
+  // Stale known findings fail the run without being results (nothing was found): said as errors of the run.
+  for (const entry of report.knownFindings?.stale ?? []) {
+    out.push({
+      level: 'error',
+      message: { text: messageText(`stale known finding ${truncate(entryLabel(entry), MESSAGE_LIMIT)} (${report.knownFindings!.file}): ${STALE_HINT}`) },
+    });
+  }
   for (const server of report.servers) {
     if (server.error !== undefined) out.push({ level: 'error', message: { text: messageText(`${server.name}: ${truncate(server.error, MESSAGE_LIMIT)}`) } });
     for (const rule of server.rules.filter((candidate) => candidate.status === 'error')) {
