@@ -94,6 +94,17 @@ describe('two versions over stdio', () => {
     expect(result).toMatchObject({ code: 0, stderr: '' });
   });
 
+  it('-e reaches both servers, and its value no output', async () => {
+    // The fixture appends DRIFT_SECRET to its instructions: given to one side only, they would differ (risky, exit 1).
+    const secret = 'h36-secret-value-7c1';
+    const result = await runCli(['diff', '--reporter', 'json', '--verbose', '-e', `DRIFT_SECRET=${secret}`, '--against', command(NODE, V1), '--', NODE, V1], {
+      cwd: temp(),
+    });
+    expect(result.code).toBe(0);
+    expect(findingsOf(result.stdout)).toEqual([]);
+    expect(result.stdout + result.stderr).not.toContain(secret);
+  });
+
   it('every reporter works', async () => {
     const cwd = temp();
     const out = temp();
@@ -163,6 +174,12 @@ describe('bad input: exit 2 and one line', () => {
       'mcpact: --against compares with a live server, --lockfile with a lockfile',
     ],
     ['a config', ['--against', 'node x', '-c', 'mcpact.yaml'], 'mcpact: --against compares two servers of the command line'],
+    ['--header without a URL', ['--header', 'A: b', '--against', 'node x', '--', NODE, V1], 'mcpact: --header only applies with --url or --against-url'],
+    [
+      '-e without a command',
+      ['-e', 'A=b', '--against-url', 'http://127.0.0.1:1/mcp', '--url', 'http://127.0.0.1:1/mcp'],
+      'mcpact: -e/--env and --env-file give variables to stdio servers',
+    ],
     [
       'a URL that is not one',
       ['--against-url', 'localhost:3000', '--', NODE, V1],
