@@ -5,25 +5,18 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { recordInvocations, type Invocation } from '../drift/replay/invocations.js';
-import { recordOutputShapes } from '../drift/replay/output-shapes.js';
-import { applyPinnedContents, readPinnedContents, type PinnedContents } from '../drift/replay/resource-contents.js';
-import { captureProblems, lockfileOf } from '../drift/compare.js';
-import { contractFromSurface } from '../drift/lockfile/contract.js';
-import { parseLockfile, serializeLockfile, writeLockfileAtomically, type Lockfile, type ObservedOutput } from '../drift/lockfile/lockfile.js';
+import { parseLockfile, writeLockfileAtomically, type Lockfile } from '../drift/lockfile/lockfile.js';
 import { lockfilePlaces, type LockfilePlace } from '../drift/lockfile/paths.js';
 import { foreignLockfile, otherOwner, OVERWRITE_FLAG } from '../drift/lockfile/owner.js';
 import { McpactError, configError, errorMessage } from '../errors.js';
 import { quote } from '../util/text.js';
 import { shown } from './baselines.js';
 import { redactor } from '../report/redact.js';
-import { secretsOf, type Secrets } from '../util/secrets.js';
+import { secretsOf } from '../util/secrets.js';
 import { forTerminal } from '../report/sanitize.js';
-import type { Surface } from '../surface/types.js';
-import { resolveTargets, type ServerTarget } from './targets.js';
+import { resolveTargets } from './targets.js';
 import { baselineOptionsSchema, parseOptions, type TargetOptions } from './option-schemas.js';
-import { openCapturedSession } from '../surface/open.js';
-import type { Probe } from '../connect/probe.js';
+import { pinContract, type Pinned } from './pin-contract.js';
 import { mcpactVersion } from './version.js';
 import { writeOut, writeErr } from './ci-safe.js';
 
@@ -38,49 +31,23 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
 
   const pending: { file: string; bytes: string; lock: Lockfile }[] = [];
   for (const [index, server] of resolved.servers.entries()) {
-    let surface: Surface;
-    let invocations = new Map<string, Invocation[]>();
-    let outputs: { observed: Map<string, ObservedOutput>; notes: string[] } = { observed: new Map(), notes: [] };
-    let contents: PinnedContents | undefined;
+    let pinned: Pinned;
     try {
-      surface = await capture(
-        server,
-        version,
+      pinned = await pinContract(server, places[index]!.file, {
+        clientVersion: version,
         secrets,
-        options.verbose ? (line) => say(`[${server.name} stderr] ${line}`) : undefined,
-        async (captured, probe) => {
-          // The prompt calls that work today, for the compatibility replay of later diffs.
-          invocations = await recordInvocations(captured, probe, server.settings);
-          // Output shapes only when opted in (drift.output_shapes), and never on half a contract.
-          if (captureProblems(captured).length === 0) outputs = await recordOutputShapes(captured, probe, server.settings);
-          // Resource contents only when opted in (drift.resource_contents).
-          if (captureProblems(captured).length === 0) contents = await readPinnedContents(captured, probe, server.settings);
-        },
-      );
+        redact,
+        onStderrLine: options.verbose ? (line) => say(`[${server.name} stderr] ${line}`) : undefined,
+      });
     } catch (error) {
       const failure = error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
       throw new McpactError(failure.kind, redact(`${server.name}: ${failure.message}; no lockfile written`), failure.details.map(redact), { cause: error });
     }
-    const problems = captureProblems(surface);
-    if (problems.length > 0) {
-      throw new McpactError('connection', redact(`${server.name}: capture incomplete, no lockfile written: ${problems.join('; ')}`));
+    if (!pinned.ok) {
+      throw new McpactError('connection', redact(`${server.name}: capture incomplete, no lockfile written: ${pinned.problems.join('; ')}`));
     }
-    const { contract, notes } = contractFromSurface(surface);
-    for (const prompt of contract.prompts) prompt.invocations = invocations.get(prompt.name) ?? [];
-    for (const tool of contract.tools) {
-      const observed = outputs.observed.get(tool.name);
-      if (observed !== undefined) tool.observedOutput = observed;
-    }
-    if (contents !== undefined) applyPinnedContents(contract, contents);
-    const contentNotes = [
-      ...(contents?.notes ?? []),
-      ...(contents?.unreadable ?? []).map((failure) => `${failure.uri}: not pinned, it could not be read (${failure.failure})`),
-    ];
-    if (!options.quiet) for (const note of [...notes, ...outputs.notes, ...contentNotes]) say(`${server.name}: ${note}`);
-    // Values that came from the environment (config secrets, --header tokens) never reach the file.
-    const bytes = serializeLockfile(redact(lockfileOf(contract, version)));
-    // What we write must read back: a contract the loader would reject is a bug here, caught before the write.
-    const lock = parseLockfile(bytes, places[index]!.file);
+    const { lock, bytes } = pinned;
+    if (!options.quiet) for (const note of pinned.notes) say(`${server.name}: ${note}`);
     const name = lock.server.name;
     const { file, note } = await lockfileFor(places[index]!, name);
     if (note !== undefined && !options.quiet) say(note);
@@ -141,35 +108,4 @@ export async function knownRuleIds(operands: readonly string[], options: TargetO
   if (operands.length > 0 || options.url !== undefined) return [];
   const { ALL_RULES } = await import('../rules/index.js');
   return ALL_RULES.map((rule) => rule.id);
-}
-
-/**
- * One session: the contract, then `record` on the same session (invocations, output shapes; `mcpact record`'s
- * answers), under the run deadline.
- */
-export async function capture(
-  server: ServerTarget,
-  clientVersion: string,
-  secrets: Secrets,
-  onStderrLine: ((line: string) => void) | undefined,
-  record: (surface: Surface, probe: Probe) => Promise<void>,
-): Promise<Surface> {
-  const { timeouts } = server;
-  const deadline = AbortSignal.timeout(timeouts.run_ms);
-  const { session, probe, surface } = await openCapturedSession(server.target, {
-    connectMs: Math.min(timeouts.connect_ms, timeouts.run_ms),
-    callMs: timeouts.call_ms,
-    clientVersion,
-    signal: deadline,
-    onStderrLine,
-    era: server.protocolEra,
-    secrets,
-  });
-  try {
-    if (!deadline.aborted) await record(surface, probe);
-    if (deadline.aborted) throw new McpactError('deadline', `run deadline of ${timeouts.run_ms} ms reached (timeouts.run_ms) while capturing the contract`);
-    return surface;
-  } finally {
-    await session.close();
-  }
 }

@@ -33,6 +33,7 @@ export const EXAMPLES = {
   diff: [
     { what: 'compare the server with its lockfile: exit 1 on a breaking or risky change', line: 'mcpact diff -- node server.js' },
     { what: 'fail on breaking changes only (drift levels, not severities)', line: 'mcpact diff --fail-on breaking -- node server.js' },
+    { what: 'compare two versions of a server, both live, no lockfile', line: "mcpact diff --against 'node v1/server.js' -- node v2/server.js" },
     { what: 'every change id and its level', line: 'mcpact diff --list-changes' },
   ],
   record: [

@@ -63,7 +63,9 @@ export function buildProgram(): Command {
 
   const diff = program.command('diff').description("Compare each server's live contract with its lockfile and report classified changes.");
   targetOptions(diff, 'diff');
-  lockfileOption(diff, 'compare with');
+  lockfileOption(diff, 'compare with')
+    .option('--against <command>', 'compare with another live server instead of a lockfile: its command as one string, split like shell words (no expansion)')
+    .option('--against-url <url>', 'compare with another live Streamable HTTP server instead of a lockfile');
   driftFailOnOption(reporterOption(diff))
     .option('-q, --quiet', 'console: only findings at or above the fail-on severity, and the summary')
     .option('--verbose', "console: every change id's status and the server's stderr")

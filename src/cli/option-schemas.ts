@@ -118,6 +118,8 @@ export const baselineOptionsSchema = targetOptionsSchema.extend({
 
 export const diffOptionsSchema = targetOptionsSchema.extend({
   lockfile: z.string().optional(),
+  against: z.string().optional(),
+  againstUrl: z.string().optional(),
   reporter: reporters,
   failOn: driftFailOn.optional(),
   quiet: flag,

@@ -12,7 +12,8 @@ import { redactor } from '../report/redact.js';
 import { forTerminal } from '../report/sanitize.js';
 import { writeFileAtomically } from '../util/atomic-write.js';
 import { secretsOf } from '../util/secrets.js';
-import { capture, knownRuleIds } from './baseline.js';
+import { knownRuleIds } from './baseline.js';
+import { capture } from './pin-contract.js';
 import { writeErr, writeOut } from './ci-safe.js';
 import { parseOptions, recordOptionsSchema } from './option-schemas.js';
 import { resolveTargets } from './targets.js';
@@ -35,9 +36,12 @@ export async function recordCommand(operands: string[], raw: Record<string, unkn
   try {
     await capture(
       server,
-      version,
-      secretsOf(resolved.secrets),
-      options.verbose ? (line) => say(`[${server.name} stderr] ${line}`) : undefined,
+      {
+        clientVersion: version,
+        secrets: secretsOf(resolved.secrets),
+        redact,
+        ...(options.verbose && { onStderrLine: (line: string) => say(`[${server.name} stderr] ${line}`) }),
+      },
       async (surface, probe) => {
         // Half a contract is not a mock of the server: nothing is asked, nothing is written.
         const problems = captureProblems(surface);

@@ -58,6 +58,11 @@ export interface Baseline {
   redact: <T>(value: T) => T;
   /** The file it was read from, as messages name it. */
   file: string;
+  /**
+   * Compared whichever server it pins: `mcpact diff --against` compares two versions of one server, captured just
+   * now, so a new serverInfo.name is a note there, not another server's lockfile.
+   */
+  anyName?: true;
 }
 
 /** What decides whether a rule applies to a server at all (a rule that does not apply is not listed). */

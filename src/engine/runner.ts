@@ -58,6 +58,11 @@ export interface ServerPlan {
   runtime?: RunRuntime;
   /** The lockfile to compare with; the drift rules apply only with one. */
   baseline?: Baseline;
+  /**
+   * A baseline still being captured from another server (`mcpact diff --against`): awaited once this server's own
+   * capture is done, so both captures run side by side. A rejection ends this server's run.
+   */
+  pendingBaseline?: Promise<Baseline>;
 }
 
 /** The streaming hooks of reporters, and the session's traffic for --trace. */
@@ -251,13 +256,15 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     announce();
     keepSurface?.(surface);
     if (deadline.signal.aborted) throw stopped();
+    const ready = plan.pendingBaseline === undefined ? plan : { ...plan, baseline: await untilStopped(plan.pendingBaseline, deadline.signal, stopped) };
+    const candidates = ready === plan ? planned : options.rules.filter((rule) => rule.applies?.(ready) ?? true);
     // A lockfile of another server would read as every item removed and every item added: it is not compared (one
     // line, exit 2), and the rules that need it do not run; the others do (drift/lockfile/owner.ts).
-    const foreign = plan.baseline && foreignBaseline(plan.baseline, surface.serverInfo);
-    const comparable = foreign === undefined ? planned : planned.filter((rule) => rule.applies?.({ ...plan, baseline: undefined }) ?? true);
+    const foreign = ready.baseline && foreignBaseline(ready.baseline, surface.serverInfo);
+    const comparable = foreign === undefined ? candidates : candidates.filter((rule) => rule.applies?.({ ...ready, baseline: undefined }) ?? true);
     // Rules of the other era are not listed for this server at all (engine/rule.ts skipIn, appliesInEra).
     const rules = comparable.filter((rule) => appliesInEra(rule, surface.era));
-    const running = new Set(rules.filter((rule) => plannedRunning.has(rule.id)).map((rule) => rule.id));
+    const running = new Set(rules.filter((rule) => resolveLevel(rule, policyOf(ready)) !== 'off').map((rule) => rule.id));
     // A declared list that could not be read is not an empty server: not everything can be tested.
     const unread = listFailures(surface);
     if (unread.length > 0) {
@@ -280,7 +287,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     void warmUp({ surface, probe, settings: plan.settings, cache }, touching, view, plan.timeouts.call_ms).then(() => probe.health.checkpoint());
     // Started with the rules and shared with them: the evidence is answers the tools rules ask for anyway.
     const sdks = fingerprint({ surface, probe, settings: plan.settings, cache }, running).catch(() => new Set<SdkId>());
-    await runRules(plan, rules, { surface, probe, transport, cache, sdks, running, stopped, familySignal, cut }, deadline.signal, report, hooks);
+    await runRules(ready, rules, { surface, probe, transport, cache, sdks, running, stopped, familySignal, cut }, deadline.signal, report, hooks);
     if (deadline.signal.aborted) {
       report.complete = false;
       report.error = stopped().message;
@@ -657,6 +664,16 @@ function boundedAnswer(answer: Answer): Answer {
   if (answer.said !== undefined) bounded.said = boundedText(answer.said, 200);
   if (answer.evidence !== undefined) bounded.evidence = boundedText(answer.evidence, 200);
   return bounded;
+}
+
+/** `work`, unless the run stops first (its deadline, or mcpact was told to stop). */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal, stopped: () => Error): Promise<T> {
+  if (signal.aborted) return Promise.reject(stopped());
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(stopped());
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 function interruptedError(interrupt: AbortSignal): McpactError {

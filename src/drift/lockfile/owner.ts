@@ -35,9 +35,10 @@ export function foreignLockfile(file: string, owner: string, name: string): stri
  * names redacted alike, as `mcpact baseline` wrote the owner.
  */
 export function foreignBaseline(
-  baseline: { lock: Lockfile; redact: <T>(value: T) => T; file: string },
+  baseline: { lock: Lockfile; redact: <T>(value: T) => T; file: string; anyName?: true },
   serverInfo: Record<string, unknown> | undefined,
 ): string | undefined {
+  if (baseline.anyName) return undefined;
   const name = baseline.redact(serverInfoName(serverInfo));
   const owner = otherOwner(baseline.lock, name);
   if (owner === undefined || name === undefined) return undefined;
