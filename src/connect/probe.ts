@@ -237,6 +237,18 @@ export class Probe {
     return this.peer.notificationSamples.get(method) ?? [];
   }
 
+  /**
+   * The first messages of each method the server sent so far, as sent (a few per method, each bounded in size):
+   * responses by the method of the request they answer, its notifications and its requests by their own.
+   */
+  get messageSamples(): {
+    responses: ReadonlyMap<string, readonly unknown[]>;
+    notifications: ReadonlyMap<string, readonly unknown[]>;
+    requests: ReadonlyMap<string, readonly unknown[]>;
+  } {
+    return { responses: this.peer.responseSamples, notifications: this.peer.notificationSamples, requests: this.peer.requestSamples };
+  }
+
   private callOptions() {
     return { timeoutMs: this.options.callMs, signal: this.options.signal };
   }

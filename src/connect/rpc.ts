@@ -44,6 +44,13 @@ const UNMATCHED_LIMIT = 100;
 /** Notifications kept as samples per method (protocol methods only), each at most SAMPLE_BYTES of JSON. */
 const SAMPLES_PER_METHOD = 20;
 const SAMPLE_BYTES = 64 * 1024;
+/**
+ * Responses kept as samples per method of the request they answer (protocol/message-schema): a list page or a read
+ * may be large, so each may reach RESPONSE_SAMPLE_BYTES, and all of them together RESPONSE_SAMPLES_BYTES; past
+ * either, a response is not kept (a bound on what the validation of a hostile server's answers may cost).
+ */
+const RESPONSE_SAMPLE_BYTES = 1024 * 1024;
+const RESPONSE_SAMPLES_BYTES = 16 * 1024 * 1024;
 /** Distinct method names counted for what the server sent on its own; the rest are counted together. */
 const METHOD_NAMES_COUNTED = 100;
 export const OTHER_METHODS = '(other methods)';
@@ -78,6 +85,8 @@ interface Pending {
   onResponse?: (message: Record<string, unknown>) => void;
   /** Called with the answer if it comes after the deadline. */
   onLate?: (outcome: Outcome) => void;
+  /** The method of the request (a hand-built one may have none). */
+  method?: string;
 }
 
 /** A request that is over: done (answered, or closed), or expired (past its deadline; an answer now is late). */
@@ -128,6 +137,10 @@ export class RpcPeer {
   readonly serverNotifications = new Map<string, number>();
   /** The first few notifications of each method, as sent, for rules that judge their shape. */
   readonly notificationSamples = new Map<string, unknown[]>();
+  /** The first few requests of each protocol method the server sent us, as sent. */
+  readonly requestSamples = new Map<string, unknown[]>();
+  /** The first few responses to our requests, by the method of the request they answer, as sent. */
+  readonly responseSamples = new Map<string, unknown[]>();
   closed = false;
   /** The last error the transport reported (an HTTP status, a redirect not followed), for error messages. */
   lastError: Error | undefined;
@@ -142,6 +155,7 @@ export class RpcPeer {
   private tapped = 0;
   private tappedBytes = 0;
   private replyBacklog = 0;
+  private responseSampleBytes = 0;
 
   constructor(
     readonly transport: Transport,
@@ -237,7 +251,7 @@ export class RpcPeer {
         resolve(outcome);
       };
       const abort = () => finish({ kind: 'timeout', ms: elapsed() }, 'expired');
-      const pending: Pending = { finish, started, onResponse, onLate };
+      const pending: Pending = { finish, started, onResponse, onLate, ...(typeof message.method === 'string' && { method: message.method }) };
       // The deadline is checked once more after the I/O that is already waiting: when mcpact itself was busy past
       // the deadline, timers run before the answers that arrived meanwhile are read, and those are in time.
       const expire = () =>
@@ -304,6 +318,7 @@ export class RpcPeer {
     const id = typeof record.id === 'string' || typeof record.id === 'number' ? record.id : undefined;
     const pending = id === undefined ? undefined : this.pending.get(id);
     if (pending) {
+      if (pending.method !== undefined) this.sampleResponse(pending.method, record);
       pending.onResponse?.(record);
       pending.finish(outcomeOf(record, answerMs(pending.started)), 'done');
       return;
@@ -325,13 +340,25 @@ export class RpcPeer {
    * Keeps a notification as a sample of its method (for the rules that check their shape): a few per protocol
    * method, each small enough to keep; made-up methods and huge messages are counted, not kept.
    */
-  private sample(method: string, message: Record<string, unknown>): void {
+  private sample(method: string, message: Record<string, unknown>, kept = this.notificationSamples): void {
     if (!PROTOCOL_METHODS.has(method)) return;
-    const samples = this.notificationSamples.get(method) ?? [];
+    const samples = kept.get(method) ?? [];
     if (samples.length >= SAMPLES_PER_METHOD) return;
     if (jsonBytesUpTo(message, SAMPLE_BYTES) > SAMPLE_BYTES) return;
     samples.push(message);
-    this.notificationSamples.set(method, samples);
+    kept.set(method, samples);
+  }
+
+  /** Keeps a response as a sample of its request's method, within RESPONSE_SAMPLE_BYTES and RESPONSE_SAMPLES_BYTES. */
+  private sampleResponse(method: string, message: Record<string, unknown>): void {
+    const samples = this.responseSamples.get(method) ?? [];
+    if (samples.length >= SAMPLES_PER_METHOD) return;
+    const room = Math.min(RESPONSE_SAMPLE_BYTES, RESPONSE_SAMPLES_BYTES - this.responseSampleBytes);
+    const bytes = jsonBytesUpTo(message, room);
+    if (bytes > room) return;
+    this.responseSampleBytes += bytes;
+    samples.push(message);
+    this.responseSamples.set(method, samples);
   }
 
   /** Ends a request still in flight as if its deadline had passed: an answer from now on is late and goes to nobody. */
@@ -352,6 +379,7 @@ export class RpcPeer {
   private answerServerRequest(request: Record<string, unknown>): void {
     const method = request.method as string;
     countMethod(this.serverRequests, method);
+    this.sample(method, request, this.requestSamples);
     // A server that sends requests faster than it reads the replies (or never reads) must not make them pile up.
     if (this.replyBacklog >= REPLY_BACKLOG) {
       this.repliesDropped++;

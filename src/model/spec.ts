@@ -113,7 +113,8 @@ export interface SpecText {
   /**
    * The sentence, verbatim (at most 300 characters): markdown emphasis, link targets and line breaks dropped, a
    * list item after the sentence that introduces it; " … " marks words left out. A `SCHEMA` quote is
-   * `Type.field: declaration` as schema.ts declares it, or `Type: text of its doc comment`.
+   * `Type.field: declaration` as schema.ts declares it, or `Type: text of its doc comment`, or the sentence of the
+   * specification that makes schema.ts the source of truth (protocol/message-schema).
    */
   quote: string;
   /** Why the quote is the basis, when that is not plain from the quote itself. */

@@ -25,6 +25,7 @@ export const RULE_IDS: readonly string[] = [
   'protocol/capability-extensions',
   'protocol/legacy-handshake',
   'protocol/stays-available',
+  'protocol/message-schema',
   'schema/tool-input-schema',
   'schema/tool-shape',
   'schema/tool-name',

@@ -128,8 +128,8 @@ export function runCase(rule: Rule, entry: ValidCase): Promise<ServerReport> {
       settings: entry.settings ?? {},
       protocolEra: entry.era,
     },
-    { rules: [rule], clientVersion: 'test', concurrency: 4 },
-  );
+    { rules: [rule, ...(entry.alongside ?? [])], clientVersion: 'test', concurrency: 4 },
+  ).then((report) => ownPart(report, rule));
 }
 
 export function ruleTester(rule: Rule, table: RuleTable): void {
@@ -158,7 +158,7 @@ export function ruleTester(rule: Rule, table: RuleTable): void {
         if (invalid.incomplete) expect(report.error).toMatch(invalid.incomplete);
         else expect(report.error).toBeUndefined();
         expect(report.rules[0]?.status, report.rules[0]?.reason).toBe('fail');
-        expect(report.findings).toHaveLength(invalid.findings.length);
+        expect(report.findings, JSON.stringify(report.findings.map((f) => f.message))).toHaveLength(invalid.findings.length);
         invalid.findings.forEach((wanted, index) => {
           const finding = report.findings[index]!;
           expect(finding.ruleId).toBe(rule.id);

@@ -21,6 +21,7 @@ import { cachingHints } from './caching-hints.js';
 import { capabilityExtensions } from './capability-extensions.js';
 import { legacyHandshake } from './legacy-handshake.js';
 import { staysAvailable } from './stays-available.js';
+import { messageSchema } from './message-schema.js';
 
 export const protocolRules = [
   initializeResult,
@@ -46,4 +47,5 @@ export const protocolRules = [
   capabilityExtensions,
   legacyHandshake,
   staysAvailable,
+  messageSchema,
 ] as const;
