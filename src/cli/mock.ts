@@ -23,7 +23,7 @@ export async function mockCommand(file: string, raw: Record<string, unknown>): P
   if (size > MAX_CASSETTE_BYTES) throw usageError(`${file}: ${size} bytes, larger than any cassette (${MAX_CASSETTE_BYTES} bytes at most)`);
   const cassette = parseCassette(await readFile(file, 'utf8'), file);
   const respond = responder(cassette);
-  // A modern recording is served by SDK 2.x (the 2026-07-28 era), an initialize-era one by SDK 1.x: each loaded only when used.
+  // A 2026-07-28 recording is served on SDK 2.x, loaded only for one; an initialize-era recording on SDK 1.x.
   const modern = cassette.era === 'modern' ? await import('../connect/modern-mock-server.js') : undefined;
   const identity = recordedIdentity(cassette);
   if (options.http === undefined) {

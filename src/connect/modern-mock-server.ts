@@ -10,8 +10,9 @@
  * a result without `resultType` gets `"complete"`, and a list or server/discover result whose `resultType` is not
  * `"complete"` becomes -32603; a cacheable result (the lists, resources/read, server/discover) whose `ttlMs` or
  * `cacheScope` is missing or invalid gets 0 / "private"; `execution` is removed from tools/list items and `tasks`
- * from capabilities; an error recorded with -32002 goes out as -32602. A recording of a server that follows the
- * revision passes through unchanged; one of these defects is served corrected (docs/record-mock.md).
+ * from capabilities; an error recorded with -32002 goes out as -32602; a result that is not an object does not go out
+ * as it was. A recording of a server that follows the revision passes through unchanged; one of these defects is
+ * served corrected (docs/record-mock.md).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';

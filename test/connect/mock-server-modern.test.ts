@@ -26,6 +26,9 @@ const respond: Respond = (method) => {
   // A page recorded without resultType and caching hints (a server's defect).
   if (method === 'tools/list') return { result: { tools: [{ name: 'a', inputSchema: { type: 'object' } }] } };
   if (method === 'tools/call') return { error: { code: -32602, message: 'Unknown tool: zzz' } };
+  // A result recorded as null (a server's defect), and an error recorded with the code of earlier revisions.
+  if (method === 'prompts/get') return { result: null };
+  if (method === 'resources/read') return { error: { code: -32002, message: 'Resource not found', data: { uri: 'docs://x' } } };
   return { error: { code: -32601, message: 'Method not found' } };
 };
 
@@ -33,7 +36,9 @@ const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.
 
 /** One 2026-07-28 request: the envelope in `_meta`, and the headers the transport requires. */
 function post(url: string, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
+  // Mcp-Name carries params.name, or params.uri for resources/read.
+  const named = params.name ?? params.uri;
+  const name: Record<string, string> = typeof named === 'string' ? { 'mcp-name': named } : {};
   return fetch(url, {
     method: 'POST',
     headers: {
@@ -81,6 +86,14 @@ describe('the 2026-07-28 mock over Streamable HTTP', () => {
     mock = await serveModernHttp(respond, { serverInfo: undefined, capabilities: { tools: {} } }, 0);
     const page = await body(await post(mock.url, 'tools/list'));
     expect(page.result).toEqual({ tools: [{ name: 'a', inputSchema: { type: 'object' } }], resultType: 'complete', ttlMs: 0, cacheScope: 'private' });
+  });
+
+  it('sends a result recorded as null as -32603, and an error recorded with -32002 as -32602', async () => {
+    mock = await serveModernHttp(respond, identity, 0);
+    expect(await body(await post(mock.url, 'prompts/get', { name: 'p' }))).toMatchObject({ error: { code: -32603 } });
+    expect(await body(await post(mock.url, 'resources/read', { uri: 'docs://x' }))).toMatchObject({
+      error: { code: -32602, message: 'Resource not found', data: { uri: 'docs://x' } },
+    });
   });
 
   it('refuses initialize with UnsupportedProtocolVersion naming 2026-07-28', async () => {
