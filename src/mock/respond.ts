@@ -1,9 +1,12 @@
 /**
  * What the mock answers, as a pure function of the cassette and the request: the recorded contract and answers, and
- * for anything that was not recorded the protocol error the initialize-era revisions (up to 2025-11-25) prescribe.
- * The transports around it (connect/mock-server.ts) are the SDK's; ping is the SDK's own.
+ * for anything that was not recorded the protocol error the cassette's revision prescribes: the initialize era (up to
+ * 2025-11-25) or the modern era (2026-07-28, server/discover). The transports around it are the SDKs'
+ * (connect/mock-server.ts, connect/modern-mock-server.ts); ping is SDK 1.x's own.
  */
 import type { Reply, Respond } from '../connect/mock-server.js';
+import type { RecordedIdentity } from '../connect/modern-mock-server.js';
+import { META_KEYS } from '../connect/envelope.js';
 import type { ListKind } from '../surface/types.js';
 import { asRecord, type JsonRecord } from '../util/json.js';
 import { answerKey, type Cassette, type RecordedAnswer } from './cassette.js';
@@ -16,6 +19,19 @@ const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 /** server/resources#error-handling (2024-11-05 to 2025-11-25): "Resource not found: `-32002`". */
 const RESOURCE_NOT_FOUND = -32002;
+/**
+ * server/resources#error-handling (2026-07-28): "If the requested resource does not exist, servers **MUST** return a
+ * JSON-RPC error with code `-32602` (Invalid Params)."
+ */
+const RESOURCE_NOT_FOUND_MODERN = INVALID_PARAMS;
+
+/**
+ * Methods 2026-07-28 removed (changelog, major changes 4 and 5): "Remove `ping`, `logging/setLevel`, and
+ * `notifications/roots/list_changed`", and `resources/subscribe`/`resources/unsubscribe` are replaced by
+ * `subscriptions/listen`; with no handshake, `initialize` is no method of the era either. A modern mock knows none
+ * of them (the SDK 2.x entries refuse them before the responder is asked).
+ */
+const REMOVED_IN_MODERN = new Set(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']);
 
 const LIST_METHODS: Record<string, { kind: ListKind; field: string }> = {
   'tools/list': { kind: 'tools', field: 'tools' },
@@ -35,7 +51,9 @@ export function responder(cassette: Cassette): Respond {
     new Set((cassette.lists[kind]?.items ?? []).map((item) => asRecord(item)?.[field]).filter((name) => typeof name === 'string'));
   const tools = names('tools', 'name');
   const prompts = names('prompts', 'name');
-  const capabilities = asRecord(cassette.initializeResult.capabilities) ?? {};
+  const modern = cassette.era === 'modern';
+  // The capabilities the server declared: in its initialize result, or in the modern era its server/discover result.
+  const capabilities = asRecord((modern ? (cassette.discoverResult ?? {}) : cassette.initializeResult).capabilities) ?? {};
   const requiredArguments = new Map<string, string[]>();
   for (const item of cassette.lists.prompts?.items ?? []) {
     const prompt = asRecord(item);
@@ -48,7 +66,10 @@ export function responder(cassette: Cassette): Respond {
   }
 
   return (method, params) => {
+    if (modern && REMOVED_IN_MODERN.has(method)) return { error: { code: METHOD_NOT_FOUND, message: 'Method not found' } };
     if (method === 'initialize') return { result: initializeResult(cassette.initializeResult) };
+    // server/discover (2026-07-28): the recorded result as it was: versions, capabilities, instructions, caching hints.
+    if (method === 'server/discover' && modern && cassette.discoverResult !== undefined) return { result: { ...cassette.discoverResult } };
     const list = LIST_METHODS[method];
     if (list !== undefined) return listPage(cassette, list.kind, list.field, params);
     const recorded = answers.get(answerKey(method, params));
@@ -78,8 +99,9 @@ export function responder(cassette: Cassette): Respond {
         return invalid(`mcpact mock: no answer was recorded for prompt ${record.name} with these arguments`);
       case 'resources/read':
         if (cassette.lists.resources === undefined && cassette.lists.resourceTemplates === undefined) break;
-        // server/resources#error-handling: { "code": -32002, "message": "Resource not found", "data": { "uri": ... } }.
-        return { error: { code: RESOURCE_NOT_FOUND, message: 'Resource not found', data: { uri: record.uri } } };
+        // server/resources#error-handling: { "code": -32002, "message": "Resource not found", "data": { "uri": ... } };
+        // from 2026-07-28 the code is -32602 (changelog, minor change 6: "to align with JSON-RPC specification").
+        return { error: { code: modern ? RESOURCE_NOT_FOUND_MODERN : RESOURCE_NOT_FOUND, message: 'Resource not found', data: { uri: record.uri } } };
       case 'completion/complete':
         if (capabilities.completions === undefined) break;
         return invalid('mcpact mock: no completion was recorded for these arguments');
@@ -99,6 +121,12 @@ export function responder(cassette: Cassette): Respond {
   };
 }
 
+/** Who a modern recording's server said it was (its server/discover `_meta`), and the capabilities it declared there. */
+export function recordedIdentity(cassette: Cassette): RecordedIdentity {
+  const discovered = cassette.discoverResult ?? {};
+  return { serverInfo: asRecord(asRecord(discovered._meta)?.[META_KEYS.serverInfo]), capabilities: asRecord(discovered.capabilities) ?? {} };
+}
+
 /**
  * The recorded initialize result, with the version negotiated as basic/lifecycle#version-negotiation says: "If the
  * server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST
@@ -109,6 +137,11 @@ function initializeResult(recorded: JsonRecord): JsonRecord {
   return { ...recorded };
 }
 
+/**
+ * One page of a recorded list: its items, a cursor of the mock's own when more follow, and in the modern era the
+ * fields that page was sent with (resultType, ttlMs, cacheScope: "Require `ttlMs` and `cacheScope` fields on results
+ * returned by `tools/list`, ...", 2026-07-28 changelog, minor change 5) as they were.
+ */
 function listPage(cassette: Cassette, kind: ListKind, field: string, params: unknown): Reply {
   const list = cassette.lists[kind];
   // A list whose capability the server did not declare: MethodNotFoundError covers "one gated behind a server
@@ -124,7 +157,10 @@ function listPage(cassette: Cassette, kind: ListKind, field: string, params: unk
     page = number;
   }
   const end = (page + 1) * size;
-  return { result: { [field]: list.items.slice(page * size, end), ...(end < list.items.length && { nextCursor: `${CURSOR_PREFIX}${page + 1}` }) } };
+  const fields = asRecord(list.pageFields?.[page]) ?? {};
+  return {
+    result: { ...fields, [field]: list.items.slice(page * size, end), ...(end < list.items.length && { nextCursor: `${CURSOR_PREFIX}${page + 1}` }) },
+  };
 }
 
 function invalid(message: string): Reply {

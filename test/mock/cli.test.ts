@@ -18,6 +18,7 @@ const GOOD = path.join(FIXTURES, 'good.js');
 const MALFORMED = path.join(FIXTURES, 'malformed.js');
 const ENV_PROBE = path.join(FIXTURES, 'env-probe.js');
 const ERAS = path.join(FIXTURES, 'sdk2/eras.js');
+const TWIN2 = path.join(FIXTURES, 'sdk2/twin.js');
 
 interface ReportFinding {
   ruleId: string;
@@ -173,16 +174,124 @@ describe('mcpact record', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("required option '-o, --output <file>' not specified");
   });
+});
 
-  it('of a modern-era server: recorded, and mock says in one line that it cannot serve it (exit 2)', async () => {
-    const cassette = path.join(dir, 'modern.json');
-    const recorded = await runCli(['record', '-o', cassette, '--', 'node', ERAS, '--era', 'modern']);
+/** Requests to a stdio mock, one per line, and their answers by id once `count` have come; stdin then ends. */
+async function overStdio(cassette: string, messages: Record<string, unknown>[]): Promise<{ byId: Map<unknown, Record<string, unknown>>; code: number | null }> {
+  const child = spawn(process.execPath, [CLI, 'mock', cassette], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const answers: Record<string, unknown>[] = [];
+  const all = new Promise<void>((resolve) =>
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      answers.push(JSON.parse(line) as Record<string, unknown>);
+      if (answers.length === messages.length) resolve();
+    }),
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    for (const message of messages) child.stdin.write(`${JSON.stringify(message)}\n`);
+    await all;
+    child.stdin.end();
+    return { byId: new Map(answers.map((answer) => [answer.id, answer])), code: await exited };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+describe('a mock of a 2026-07-28 server', () => {
+  const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const request = (id: number, method: string, params: Record<string, unknown> = {}) => ({
+    jsonrpc: '2.0',
+    id,
+    method,
+    params: { ...params, _meta: envelope },
+  });
+  let dir: string;
+  let cassette: string;
+  let lockfile: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mcpact-mock-modern-'));
+    cassette = path.join(dir, 'modern.cassette.json');
+    lockfile = path.join(dir, 'modern.lock.json');
+    const recorded = await runCli(['record', '-q', '-o', cassette, '--', 'node', ERAS, '--era', 'modern']);
     expect(recorded.code, recorded.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(cassette, 'utf8'))).toMatchObject({ era: 'modern', discoverResult: { supportedVersions: ['2026-07-28'] } });
-    const mock = await runCli(['mock', cassette]);
-    expect(mock.code).toBe(2);
-    expect(mock.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(mock.stderr).toContain('recorded in the modern era (2026-07-28, server/discover); mcpact mock serves initialize-era recordings');
+    const pinned = await runCli(['baseline', '--lockfile', lockfile, '--', 'node', ERAS, '--era', 'modern']);
+    expect(pinned.code, pinned.stderr).toBe(0);
+  });
+
+  it('is recorded whole: the server/discover result and the caching hints of each page', () => {
+    expect(JSON.parse(readFileSync(cassette, 'utf8'))).toMatchObject({
+      era: 'modern',
+      discoverResult: { supportedVersions: ['2026-07-28'], ttlMs: 60000, cacheScope: 'public' },
+      lists: { tools: { pages: 1, pageFields: [{ resultType: 'complete', ttlMs: 60000, cacheScope: 'public' }] } },
+    });
+  });
+
+  it('diffed against the server over stdio, shows no change', async () => {
+    const diff = await runCli(['diff', '--lockfile', lockfile, '-r', 'json', '--', process.execPath, CLI, 'mock', cassette]);
+    expect(diff.code, diff.stderr).toBe(0);
+    expect(JSON.parse(diff.stdout)).toMatchObject({ servers: [{ protocolVersion: '2026-07-28', era: 'modern' }] });
+    expect(findingsOf(diff.stdout)).toEqual([]);
+  });
+
+  it('diffed against the server over Streamable HTTP, shows no change; SIGTERM ends it', async () => {
+    const mock = await httpMock(cassette);
+    try {
+      expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      const diff = await runCli(['diff', '--lockfile', lockfile, '-r', 'json', '--url', mock.url]);
+      expect(diff.code, diff.stderr).toBe(0);
+      expect(JSON.parse(diff.stdout)).toMatchObject({ servers: [{ protocolVersion: '2026-07-28', era: 'modern' }] });
+      expect(findingsOf(diff.stdout)).toEqual([]);
+    } finally {
+      expect(await mock.stop()).toBe(2);
+    }
+  });
+
+  it('answers over stdio what was recorded, and anything else with the error 2026-07-28 prescribes; it exits when stdin ends', async () => {
+    const recorded = JSON.parse(readFileSync(cassette, 'utf8')) as { discoverResult: unknown; answers: { method: string; params: unknown; result: unknown }[] };
+    const echo = recorded.answers.find((answer) => answer.method === 'tools/call' && (answer.params as { name: string }).name === 'echo')!;
+    const { byId, code } = await overStdio(cassette, [
+      request(1, 'server/discover'),
+      request(2, 'tools/call', echo.params as Record<string, unknown>),
+      request(3, 'tools/list'),
+      request(4, 'tools/call', { name: 'zzz', arguments: {} }),
+      request(5, 'prompts/get', { name: 'nope', arguments: {} }),
+      request(6, 'resources/read', { uri: 'docs://guide/nowhere' }),
+      request(7, 'mcpact/no-such-method'),
+      request(8, 'ping'),
+      { jsonrpc: '2.0', id: 9, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+    ]);
+    expect(code).toBe(0);
+    expect(byId.get(1)).toEqual({ jsonrpc: '2.0', id: 1, result: recorded.discoverResult });
+    expect(byId.get(2)).toEqual({ jsonrpc: '2.0', id: 2, result: echo.result });
+    expect(byId.get(3)).toMatchObject({
+      result: { resultType: 'complete', ttlMs: 60000, cacheScope: 'public', tools: [{ name: 'echo' }, { name: 'add' }, { name: 'forecast' }] },
+    });
+    // server/tools#error-handling: { "code": -32602, "message": "Unknown tool: invalid_tool_name" }.
+    expect(byId.get(4)).toMatchObject({ error: { code: -32602, message: 'Unknown tool: zzz' } });
+    // server/prompts#error-handling: "Invalid prompt name: `-32602` (Invalid params)".
+    expect(byId.get(5)).toMatchObject({ error: { code: -32602, message: 'Invalid prompt name: nope' } });
+    // server/resources#error-handling (2026-07-28): "servers **MUST** return a JSON-RPC error with code `-32602`".
+    expect(byId.get(6)).toMatchObject({ error: { code: -32602, message: 'Resource not found', data: { uri: 'docs://guide/nowhere' } } });
+    expect(byId.get(7)).toMatchObject({ error: { code: -32601, message: 'Method not found' } });
+    // ping is gone in 2026-07-28 (changelog, major change 5).
+    expect(byId.get(8)).toMatchObject({ error: { code: -32601 } });
+    // No handshake: UnsupportedProtocolVersionError, naming the version the recording speaks.
+    expect(byId.get(9)).toMatchObject({ error: { code: -32022, data: { supported: ['2026-07-28'] } } });
+  });
+
+  it('mcpact run --only schema,security finds on the mock what it finds on the server', async () => {
+    const server = ['node', TWIN2, '--defect', 'hidden-instruction,mime-type-invalid'];
+    const twin = path.join(dir, 'twin.cassette.json');
+    expect((await runCli(['record', '-q', '-o', twin, '--', ...server])).code).toBe(0);
+    expect(JSON.parse(readFileSync(twin, 'utf8'))).toMatchObject({ era: 'modern' });
+    const args = ['run', '--only', 'schema,security', '-r', 'json'];
+    const real = await runCli([...args, '--', ...server]);
+    const mocked = await runCli([...args, '--', process.execPath, CLI, 'mock', twin]);
+    const key = (finding: ReportFinding) => `${finding.ruleId} ${JSON.stringify(finding.location)} ${finding.message}`;
+    const found = findingsOf(real.stdout).map(key);
+    expect(found.map((finding) => finding.split('/')[0])).toEqual(expect.arrayContaining(['schema', 'security']));
+    expect(findingsOf(mocked.stdout).map(key)).toEqual(found);
+    expect(mocked.code).toBe(real.code);
   });
 });
 

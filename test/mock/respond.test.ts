@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CASSETTE_VERSION, parseCassette, serializeCassette, type Cassette } from '../../src/mock/cassette.js';
-import { responder } from '../../src/mock/respond.js';
+import { recordedIdentity, responder } from '../../src/mock/respond.js';
 import { McpactError } from '../../src/errors.js';
 
 const CASSETTE: Cassette = {
@@ -80,6 +80,65 @@ describe('the mock answers', () => {
   });
 });
 
+const HINTS = { resultType: 'complete', ttlMs: 60000, cacheScope: 'public' };
+const SERVER_INFO = { name: 'recorded', version: '3.0.0' };
+const MODERN: Cassette = {
+  mcpactCassette: CASSETTE_VERSION,
+  recordedWith: '0.1.0',
+  era: 'modern',
+  requestedProtocolVersion: '2026-07-28',
+  initializeResult: {},
+  discoverResult: {
+    supportedVersions: ['2026-07-28'],
+    capabilities: { tools: {}, resources: { subscribe: true }, logging: {} },
+    ...HINTS,
+    _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+  },
+  lists: {
+    tools: { pages: 2, pageFields: [HINTS, { resultType: 'complete', ttlMs: 5, cacheScope: 'private' }], items: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] },
+    resources: { pages: 1, pageFields: [HINTS], items: [{ uri: 'docs://one', name: 'one' }] },
+  },
+  answers: [{ method: 'tools/call', params: { name: 'a', arguments: {} }, result: { content: [], resultType: 'complete' } }],
+  notes: [],
+};
+
+describe('the mock of a 2026-07-28 recording answers', () => {
+  const modern = responder(MODERN);
+
+  it('server/discover with the recorded result, and says who it is as recorded', () => {
+    expect(modern('server/discover', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } })).toEqual({ result: MODERN.discoverResult });
+    expect(recordedIdentity(MODERN)).toEqual({ serverInfo: SERVER_INFO, capabilities: MODERN.discoverResult!.capabilities });
+  });
+
+  it('each page of a list with the resultType and caching hints it was sent with', () => {
+    expect(modern('tools/list', {})).toEqual({ result: { ...HINTS, tools: [{ name: 'a' }, { name: 'b' }], nextCursor: 'mcpact-mock-page-1' } });
+    expect(modern('tools/list', { cursor: 'mcpact-mock-page-1' })).toEqual({
+      result: { resultType: 'complete', ttlMs: 5, cacheScope: 'private', tools: [{ name: 'c' }] },
+    });
+  });
+
+  it('a recorded call, whatever its _meta envelope', () => {
+    expect(modern('tools/call', { name: 'a', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } })).toEqual({
+      result: { content: [], resultType: 'complete' },
+    });
+  });
+
+  it('a resource never recorded with -32602 and its uri, as 2026-07-28 prescribes', () => {
+    expect(modern('resources/read', { uri: 'docs://two' })).toEqual({ error: { code: -32602, message: 'Resource not found', data: { uri: 'docs://two' } } });
+  });
+
+  it('the methods 2026-07-28 removed with -32601, whatever the capabilities say', () => {
+    for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']) {
+      expect(modern(method, {}), method).toEqual({ error: { code: -32601, message: 'Method not found' } });
+    }
+    expect(modern('prompts/list', {})).toEqual({ error: { code: -32601, message: 'Method not found' } });
+  });
+
+  it('an initialize-era recording never answers server/discover', () => {
+    expect(respond('server/discover', {})).toEqual({ error: { code: -32601, message: 'Method not found' } });
+  });
+});
+
 describe('a cassette read back', () => {
   const read = (text: string) => {
     try {
@@ -93,6 +152,7 @@ describe('a cassette read back', () => {
 
   it('is the cassette that was written', () => {
     expect(parseCassette(serializeCassette(CASSETTE), 'x.json')).toEqual(CASSETTE);
+    expect(parseCassette(serializeCassette(MODERN), 'x.json')).toEqual(MODERN);
   });
 
   it('from another cassette format version: one line naming both versions', () => {
