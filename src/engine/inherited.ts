@@ -17,6 +17,7 @@ export const EVIDENCE_RULES: Record<EvidenceProbe, string> = {
   'malformed-no-name': 'tools/malformed-call',
   'unknown-tool': 'tools/unknown-tool',
   initialize: 'tools/unknown-tool',
+  'tools-list': 'tools/unknown-tool',
 };
 
 /** The identities a server has, from its answers to the evidence probes. */
@@ -40,13 +41,17 @@ export function recognise(answers: Partial<Record<EvidenceProbe, Outcome>>, unkn
 export async function fingerprint(context: ExerciseContext, running: ReadonlySet<string>): Promise<Set<SdkId>> {
   if (context.surface.capabilities.tools === undefined) return new Set();
   const plan = toolPlan(context);
-  const calls: Record<Exclude<EvidenceProbe, 'initialize'>, (typeof plan)['unknown'] | undefined> = {
+  const calls: Record<Exclude<EvidenceProbe, 'initialize' | 'tools-list'>, (typeof plan)['unknown'] | undefined> = {
     'malformed-arguments-string': [...plan.malformed, ...plan.evidence].find((call) => call.key === MALFORMED_ARGUMENTS_STRING),
     'malformed-no-name': plan.malformed.find((call) => call.key === MALFORMED_NO_NAME),
     'unknown-tool': plan.unknown,
   };
-  // The initialize result is evidence only beside the unknown-tool answer (fastmcp), so it follows that rule.
-  const answers: Partial<Record<EvidenceProbe, Outcome>> = { initialize: { kind: 'result', result: { capabilities: context.surface.capabilities }, ms: 0 } };
+  // The initialize result and the tools listed are evidence only beside the unknown-tool answer (fastmcp, FastMCP 1.x),
+  // so they follow that rule; both were captured with the surface, so nothing is sent for them.
+  const answers: Partial<Record<EvidenceProbe, Outcome>> = {
+    initialize: { kind: 'result', result: { capabilities: context.surface.capabilities }, ms: 0 },
+    'tools-list': { kind: 'result', result: { tools: context.surface.lists.tools.items }, ms: 0 },
+  };
   await Promise.all(
     (Object.keys(calls) as (keyof typeof calls)[]).map(async (probe) => {
       const call = calls[probe];

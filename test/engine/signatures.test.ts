@@ -13,6 +13,7 @@ import { runServer, type ServerPlan } from '../../src/engine/runner.js';
 import { recognise } from '../../src/engine/inherited.js';
 import { SDKS, SIGNATURES, zodDump, type SdkId } from '../../src/engine/signatures.js';
 import { TS_SIGNATURES } from '../../src/engine/signatures/typescript.js';
+import type { Outcome } from '../../src/connect/rpc.js';
 import type { ServerReport } from '../../src/model/report.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { ROOT } from '../support/cli.js';
@@ -271,28 +272,38 @@ describe('recognise', () => {
     // mcp 1.30.0, mcp 2.3.0 and fastmcp 4.2.3 refuse `arguments` a string alike; the unknown tool and the capabilities differ.
     const invalid = { kind: 'error' as const, code: -32602, message: 'Invalid request parameters', data: '', ms: 1 };
     const unknownTool = (text: string) => ({ kind: 'result' as const, result: { content: [{ type: 'text', text }], isError: true }, ms: 1 });
-    const python = (unknown: string, capabilities: Record<string, unknown>, malformed: typeof invalid = invalid) => [
+    // FastMCP 1.x lists each tool with the pydantic model of its function as inputSchema (python-mcp-1's search_notes).
+    const generated = {
+      kind: 'result' as const,
+      result: { tools: [{ name: 'search_notes', inputSchema: { type: 'object', title: 'search_notesArguments' } }] },
+      ms: 0,
+    };
+    const handWritten = { kind: 'result' as const, result: { tools: [{ name: 'search_notes', inputSchema: { type: 'object' } }] }, ms: 0 };
+    const python = (unknown: string, capabilities: Record<string, unknown>, malformed: typeof invalid = invalid, tools: Outcome = generated) => [
       ...recognise(
-        { 'malformed-arguments-string': malformed, 'unknown-tool': unknownTool(unknown), initialize: initialize(capabilities) },
+        { 'malformed-arguments-string': malformed, 'unknown-tool': unknownTool(unknown), initialize: initialize(capabilities), 'tools-list': tools },
         'mcpact_unknown_tool',
       ),
     ];
-    // mcp 1.x declares `experimental: {}`: its servers are not the 2.3.0 session the identity was observed on.
-    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: { listChanged: false } })).toEqual(['mcp-py-1']);
+    // mcp 1.x declares `experimental: {}`: FastMCP on it, and below it the 1.x low-level Server and session.
+    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: { listChanged: false } })).toEqual(['mcp-py-1', 'mcp-py-1-session']);
     expect(python('Unknown tool: mcpact_unknown_tool', { tools: { listChanged: false } })).toEqual(['mcp-py-2', 'mcp-py-session']);
     expect(python("Unknown tool: 'mcpact_unknown_tool'", { logging: {}, tools: { listChanged: true } })).toEqual(['fastmcp-py', 'mcp-py-session']);
+    // A 1.x low-level Server raising ValueError(f"Unknown tool: {name}") as the SDK's docs do (python-mcp-1-lowlevel):
+    // FastMCP's very words, but schemas written by hand, so not FastMCP; no tool listed is no FastMCP evidence either.
+    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, invalid, handWritten)).toEqual(['mcp-py-1-session']);
+    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, invalid, { ...generated, result: { tools: [] } })).toEqual([
+      'mcp-py-1-session',
+    ]);
     // The low-level Server (python-mcp-2-lowlevel): the unknown tool is the author's answer, so only the session speaks.
     const lowLevel = { kind: 'error' as const, code: -32602, message: 'Unknown tool: mcpact_unknown_tool', ms: 1 };
     expect([
       ...recognise({ 'malformed-arguments-string': invalid, 'unknown-tool': lowLevel, initialize: initialize({ tools: {} }) }, 'mcpact_unknown_tool'),
     ]).toEqual(['mcp-py-session']);
-    // A low-level Server on mcp 1.x (`experimental: {}`): the same session words, but no twin pins that version.
-    expect([
-      ...recognise(
-        { 'malformed-arguments-string': invalid, 'unknown-tool': lowLevel, initialize: initialize({ experimental: {}, tools: {} }) },
-        'mcpact_unknown_tool',
-      ),
-    ]).toEqual([]);
+    // A low-level Server on mcp 1.x (`experimental: {}`) whose author wraps the words (mcp-shell-server 1.1.14): its session.
+    expect(python('Error executing command: Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, invalid, handWritten)).toEqual([
+      'mcp-py-1-session',
+    ]);
     // A hand-written server with the same words, without the SDK's empty data: nothing.
     const { data: _data, ...withoutData } = invalid;
     expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, withoutData as typeof invalid)).toEqual([]);

@@ -3,10 +3,11 @@
  * APIs (FastMCP in 1.x, MCPServer in 2.x) and the standalone `fastmcp`, which runs on mcp 2.x, and below them the
  * session and stdio transport that every one of them, and `mcp`'s low-level `Server`, runs on. All validate every
  * request against the session's request model, so a tools/call whose `arguments` is a string gets the same -32602
- * "Invalid request parameters" from each; their unknown-tool answers and declared capabilities tell the high-level
- * APIs apart, and a low-level server, whose handlers are its author's, has only the session's identity. Observed
- * on the twins fixtures/sdks/python-mcp-1, python-mcp-2, python-mcp-2-lowlevel and fastmcp; docs/sdks.md lists
- * the evidence.
+ * "Invalid request parameters" from each; their unknown-tool answers, declared capabilities and generated input
+ * schemas tell the high-level APIs apart, and a low-level server, whose handlers are its author's, has only the
+ * identity of the session (and, in 1.x, of the low-level Server's decorators) under it. Observed on the twins
+ * fixtures/sdks/python-mcp-1, python-mcp-1-lowlevel, python-mcp-2, python-mcp-2-lowlevel and fastmcp; docs/sdks.md
+ * lists the evidence.
  */
 import { UNKNOWN_PROMPT } from '../../exercise/injected.js';
 import { asRecord } from '../../util/json.js';
@@ -46,6 +47,22 @@ export const PYTHON_TRAITS = {
     description: 'capabilities declare `experimental: {}`, which the mcp 1.x Server declares whatever the author registers',
     test: (outcome) => isEmptyObject(capabilitiesOf(outcome)?.experimental),
   },
+  'py-arguments-model': {
+    probe: 'tools-list',
+    description:
+      "every listed tool (one at least) has an inputSchema titled `<function>Arguments`: the pydantic model FastMCP 1.x builds from the function's signature",
+    test: (outcome) => {
+      const tools = outcome.kind === 'result' ? asRecord(outcome.result)?.tools : undefined;
+      return (
+        Array.isArray(tools) &&
+        tools.length > 0 &&
+        tools.every((tool) => {
+          const title = asRecord(asRecord(tool)?.inputSchema)?.title;
+          return typeof title === 'string' && /^[A-Za-z_]\w*Arguments$/.test(title);
+        })
+      );
+    },
+  },
   'py-no-experimental-capability': {
     probe: 'initialize',
     description: 'capabilities declare no `experimental` (mcp 1.x always declares it)',
@@ -75,7 +92,18 @@ export const PYTHON_SDKS = {
   'mcp-py-1': {
     name: 'mcp (Python SDK) FastMCP',
     versions: 'mcp ==1.30.0',
-    requires: ['py-invalid-request-params', 'py-unknown-tool', 'py-experimental-capability'],
+    // A low-level Server that raises ValueError(f"Unknown tool: {name}"), as the SDK's docs/low-level-server.md does,
+    // answers the unknown tool in FastMCP's very words: only FastMCP's generated input schemas tell them apart.
+    requires: ['py-invalid-request-params', 'py-unknown-tool', 'py-experimental-capability', 'py-arguments-model'],
+    tested: ['mcp==1.30.0'],
+  },
+  // The session, the stdio transport and the low-level `Server` of mcp 1.x under every 1.x server API, FastMCP's
+  // included: the reference servers of that version (mcp-server-sqlite, -duckdb, mcp-shell-server, arxiv-mcp-server)
+  // are written on its decorators, whose handlers are the author's. Every mcp 1.x Server declares `experimental: {}`.
+  'mcp-py-1-session': {
+    name: 'mcp (Python SDK) 1.x low-level Server and session, any server API',
+    versions: 'mcp ==1.30.0',
+    requires: ['py-invalid-request-params', 'py-experimental-capability'],
     tested: ['mcp==1.30.0'],
   },
   // The session and the stdio transport under every server API, the low-level `Server` of the reference servers
@@ -162,7 +190,7 @@ export const PYTHON_SIGNATURES = {
   },
   'mcp-py-1-unknown-method': {
     ruleId: 'protocol/unknown-method',
-    sdks: ['mcp-py-1'],
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
     description: 'Every request is validated against the ClientRequest union first; an unknown method fails it and gets -32602 "Invalid request parameters".',
     reference: `${MCP_1}/shared/session.py#L380-L395`,
     match: ({ data }) => answered(data, -32602, 'Invalid request parameters'),
@@ -176,7 +204,7 @@ export const PYTHON_SIGNATURES = {
   },
   'mcp-py-1-stdio-parse-error': {
     ruleId: 'stdio/parse-error',
-    sdks: ['mcp-py-1'],
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
     description:
       'The stdio transport passes a line that is not JSON to the Server as an exception, which logs it to the client (notifications/message) and answers nothing.',
     reference: `${MCP_1}/server/stdio.py#L64-L68`,
@@ -184,11 +212,66 @@ export const PYTHON_SIGNATURES = {
   },
   'mcp-py-1-stdio-invalid-request': {
     ruleId: 'stdio/invalid-request',
-    sdks: ['mcp-py-1'],
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
     description:
       'A line that is JSON but not a JSON-RPC message ("jsonrpc": "1.0", params a string) fails validation in the stdio transport: logged, not answered.',
     reference: `${MCP_1}/server/stdio.py#L64-L68`,
     match: unansweredInvalidRequest,
+  },
+  // The low-level Server of 1.x, under any API: what its decorators and its request dispatch do with what a handler
+  // raises or returns, whatever the author's words. After FastMCP's rows, which name FastMCP by its own words.
+  'mcp-py-1-session-unknown-tool-result': {
+    ruleId: 'tools/unknown-tool',
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
+    description:
+      "The call_tool decorator turns every exception of the author's handler, McpError included, into an isError result with its text: a tool handler cannot answer with a JSON-RPC error.",
+    reference: `${MCP_1}/server/lowlevel/server.py#L585-L590`,
+    match: ({ data }) => data.outcome === 'result' && data.isError === true,
+  },
+  'mcp-py-1-session-unknown-prompt': {
+    ruleId: 'prompts/unknown-prompt',
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
+    description:
+      "The Server answers any exception a handler raises (the ValueError of its docs and reference servers) with JSON-RPC code 0 and the exception's text.",
+    reference: `${MCP_1}/server/lowlevel/server.py#L791-L794`,
+    match: ({ data }) => data.code === 0,
+  },
+  'mcp-py-1-session-missing-required': {
+    ruleId: 'prompts/missing-required',
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
+    description: "The get_prompt decorator passes the arguments as sent; the handler's ValueError for a missing one goes out as code 0.",
+    reference: `${MCP_1}/server/lowlevel/server.py#L791-L794`,
+    match: ({ data }) => data.code === 0,
+  },
+  'mcp-py-1-session-empty-required': {
+    ruleId: 'prompts/empty-required',
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
+    description: "The handler's ValueError for a required argument sent empty goes out as code 0, as for a missing one.",
+    reference: `${MCP_1}/server/lowlevel/server.py#L791-L794`,
+    match: ({ data }) => data.code === 0,
+  },
+  'mcp-py-1-session-unknown-argument': {
+    ruleId: 'prompts/unknown-argument',
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
+    description:
+      "The low-level Server checks no prompt argument itself: the handler's ValueError for one it does not know, or for a required one sent in a case variant (so missing), goes out as code 0.",
+    reference: `${MCP_1}/server/lowlevel/server.py#L791-L794`,
+    match: ({ data }) => data.code === 0,
+  },
+  'mcp-py-1-session-unknown-resource': {
+    ruleId: 'resources/unknown-resource',
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
+    description: "The read_resource handler's ValueError for a URI it does not serve goes out as code 0 (mcp 1.x has no -32002 of its own).",
+    reference: `${MCP_1}/server/lowlevel/server.py#L791-L794`,
+    match: ({ data }) => data.code === 0,
+  },
+  'mcp-py-1-session-templates-ignore-cursor': {
+    ruleId: 'protocol/invalid-cursor',
+    sdks: ['mcp-py-1', 'mcp-py-1-session'],
+    description:
+      'The list_resource_templates decorator calls its handler without the request (unlike list_tools, list_prompts and list_resources, which hand it over to a handler that takes it): an invalid cursor gets the whole list.',
+    reference: `${MCP_1}/server/lowlevel/server.py#L325-L335`,
+    match: pageForInvalidCursor(['resources/templates/list']),
   },
   'mcp-py-2-unknown-tool-result': {
     ruleId: 'tools/unknown-tool',

@@ -9,10 +9,10 @@ import { asRecord } from '../../util/json.js';
 
 /**
  * The answers whose words identify an SDK: tools-family probes the run sends anyway (a tools/call whose `arguments`
- * is a string, one whose params have no "name", a call of an unknown tool), and the capabilities the server declared
- * when the session began.
+ * is a string, one whose params have no "name", a call of an unknown tool), the capabilities the server declared
+ * when the session began, and the tools it listed (`{ tools }`, every page's items as sent).
  */
-export type EvidenceProbe = 'malformed-arguments-string' | 'malformed-no-name' | 'unknown-tool' | 'initialize';
+export type EvidenceProbe = 'malformed-arguments-string' | 'malformed-no-name' | 'unknown-tool' | 'initialize' | 'tools-list';
 
 export interface Trait {
   probe: EvidenceProbe;
