@@ -312,7 +312,8 @@ async function startSse(transport: LegacySseTransport, peer: RpcPeer, deadline: 
   try {
     await raceDeadline(peer.start(), deadline, connectMs);
   } catch (error) {
-    if (transport.refusal !== undefined) throw new McpactError('connection', transport.refusal);
+    // The refusal quotes the server (the origin it named, its event's name): redacted like all server text.
+    if (transport.refusal !== undefined) throw new McpactError('connection', secrets.text(transport.refusal));
     const where = endpoint(transport.url.href);
     if (!transport.streamed) {
       throw new NoSseStream('connection', transport.failure(secrets) ?? `cannot open an SSE stream at ${where}: ${oneLine(describeError(error), secrets)}`);

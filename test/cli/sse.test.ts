@@ -75,6 +75,16 @@ describe('a plain --url', () => {
     expect((JSON.parse(json.stdout) as JsonReport).servers[0]).toMatchObject({ transport: 'http', complete: true, findings: [] });
   });
 
+  it('diff: an HTTP+SSE server against its Streamable HTTP twin is no change; --transport goes to both URLs', async () => {
+    const byFallback = await runCli(['diff', '-q', '-r', 'json', '--against-url', sse.url, '--url', streamable.url]);
+    expect(byFallback).toMatchObject({ code: 0, stderr: '' });
+    const strict = await runCli(['diff', '-q', '--transport', 'sse', '--against-url', sse.url, '--url', streamable.url]);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain(`GET ${streamable.url} answered`);
+    const noUrl = await runCli(['diff', '--transport', 'sse', '--against', 'node old.js', '--', 'node', 'new.js']);
+    expect(noUrl).toMatchObject({ code: 2, stderr: 'mcpact: --transport only applies with --url or --against-url\n' });
+  });
+
   it('init --url writes the transport the server speaks', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-sse-'));
     const legacy = await runCli(['init', '--url', sse.url, '-o', 'legacy.yaml'], { cwd: dir });

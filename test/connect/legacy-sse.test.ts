@@ -25,6 +25,41 @@ async function failure(target: SessionTarget, connectMs = 5_000): Promise<Mcpact
   return error as McpactError;
 }
 
+describe('the fallback from a plain URL', () => {
+  it.each([400, 404, 405])('GETs the URL after initialize was refused with %i', async (status) => {
+    const server = await startHostileSse('html', { refuse: status });
+    started.push(server);
+    const error = await failure(plainUrl(server.url));
+    expect(error.message).toMatch(new RegExp(`^HTTP ${status} `));
+    expect(error.details).toEqual([
+      `no HTTP+SSE stream there either (the 2024-11-05 transport's fallback): GET ${server.url} answered with text/html, not an SSE stream (text/event-stream)`,
+    ]);
+    expect(server.seen.map((request) => request.method)).toEqual(['POST', 'POST', 'GET']);
+  });
+
+  it.each([401, 403, 500])('never GETs after %i: that is no answer of the old transport', async (status) => {
+    const server = await startHostileSse('html', { refuse: status });
+    started.push(server);
+    const error = await failure(plainUrl(server.url));
+    expect(error.message).toMatch(new RegExp(`^HTTP ${status} `));
+    expect(error.details).toEqual([]);
+    expect(server.seen.map((request) => request.method)).toEqual(['POST', 'POST']);
+  });
+
+  it('never GETs without an answer (nothing listening), nor when the URL names Streamable HTTP', async () => {
+    const gone = await startHostileSse('html');
+    await gone.close();
+    const refused = await failure(plainUrl(gone.url));
+    expect(refused.message).toMatch(/^nothing is listening at 127\.0\.0\.1:\d+ \(connection refused\)/);
+    expect(refused.details).toEqual([]);
+    const server = await startHostileSse('html', { refuse: 404 });
+    started.push(server);
+    const strict = await failure({ kind: 'http', url: server.url, headers: {} });
+    expect(strict.details).toEqual(['a server of the legacy HTTP+SSE transport (2024-11-05) needs --transport sse (transport: sse in a config)']);
+    expect(server.seen.map((request) => request.method)).toEqual(['POST', 'POST']);
+  });
+});
+
 describe('HTTP+SSE against hostile servers', () => {
   it('refuses an endpoint on another origin in one line: nothing reaches that origin, over sse and after a fallback alike', async () => {
     const elsewhere = await startHostileHttp('collector');
