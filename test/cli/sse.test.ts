@@ -127,7 +127,7 @@ describe('servers that are not what they claim', () => {
     const result = await runCli(['run', '--url', server.url]);
     expect(result.code).toBe(2);
     expect(result.stdout).toContain(
-      `  ✖ not fully tested: HTTP 405 Method Not Allowed at ${server.url}: this URL does not take POST: is it the MCP endpoint? (often /mcp) (the server said: Method Not Allowed)\n` +
+      `  ✖ not fully tested: HTTP 405 Method Not Allowed at ${server.url}: this URL does not take POST: is it the MCP endpoint? (often /mcp) (the server said: refused with 405)\n` +
         `    no HTTP+SSE stream there either (the 2024-11-05 transport's fallback): GET ${server.url} answered with text/html, not an SSE stream (text/event-stream)\n`,
     );
   });
