@@ -11,6 +11,7 @@ import { FAMILIES, type Family } from '../model/family.js';
 import type { RunReport } from '../model/report.js';
 import { SEVERITIES, type Severity } from '../model/severity.js';
 import { ERA_CHOICES, type EraChoice } from '../model/spec.js';
+import { URL_TRANSPORTS } from '../model/transport.js';
 import { runPipeline, type PipelineOptions } from '../cli/pipeline.js';
 
 /** A server mcpact starts and speaks to over stdio, as `mcpact run -- <command> <args...>` does. */
@@ -21,11 +22,16 @@ export interface StdioServer {
   env?: Record<string, string>;
 }
 
-/** A running server reached over Streamable HTTP, as `mcpact run --url <url> --header ...` does. */
+/**
+ * A running server reached over HTTP, as `mcpact run --url <url> --header ...` does: Streamable HTTP, falling back to
+ * the legacy HTTP+SSE transport (2024-11-05) as the specification describes, unless `transport` names one.
+ */
 export interface HttpServer {
   url: string;
   /** Sent with every request, as `--header "Name: value"`; credential values are redacted in the report. */
   headers?: Record<string, string>;
+  /** Only this transport, as `--transport`: http (Streamable HTTP) or sse (HTTP+SSE). */
+  transport?: 'http' | 'sse';
 }
 
 /** The options of `run()`: each mirrors a flag of `mcpact run`, named in camelCase (docs/stability.md#library). */
@@ -63,6 +69,7 @@ const stdioServer = z.strictObject({ command: z.string().min(1), args: z.array(z
 const httpServer = z.strictObject({
   url: z.string().regex(/^https?:\/\//i, 'expected an http:// or https:// URL'),
   headers: z.record(headerName, z.string()).optional(),
+  transport: z.enum(URL_TRANSPORTS).optional(),
 });
 
 /** The options as the compiler sees them, checked again at run time for callers in plain JavaScript. */
@@ -110,7 +117,7 @@ function commandLine(raw: unknown): { operands: string[]; pipeline: PipelineOpti
   if (server === undefined) return { operands: [], pipeline, signal };
   if ('url' in server) {
     const header = Object.entries(server.headers ?? {}).map(([name, value]) => `${name}: ${value}`);
-    return { operands: [], pipeline: { ...pipeline, url: server.url, header }, signal };
+    return { operands: [], pipeline: { ...pipeline, url: server.url, header, transport: server.transport }, signal };
   }
   const env = Object.entries(server.env ?? {}).map(([name, value]) => `${name}=${value}`);
   return { operands: [server.command, ...(server.args ?? [])], pipeline: { ...pipeline, env }, signal };

@@ -122,6 +122,7 @@ function againstArgv(text: string): string[] {
 async function resolveSides(oldArgv: string[], newArgv: string[], options: DiffOptions): Promise<{ older: ResolvedTargets; newer: ResolvedTargets }> {
   const urls = [options.url, options.againstUrl].filter((url) => url !== undefined);
   if (options.header?.length && urls.length === 0) throw usageError('--header only applies with --url or --against-url');
+  if (options.transport !== undefined && urls.length === 0) throw usageError('--transport only applies with --url or --against-url');
   if ((options.env?.length || options.envFile !== undefined) && urls.length === 2) {
     throw usageError('-e/--env and --env-file give variables to stdio servers; there is none here (an HTTP server gets headers: --header)');
   }
@@ -132,6 +133,7 @@ async function resolveSides(oldArgv: string[], newArgv: string[], options: DiffO
         ...options,
         url,
         header: url === undefined ? undefined : options.header,
+        transport: url === undefined ? undefined : options.transport,
         env: url === undefined ? options.env : undefined,
         envFile: url === undefined ? options.envFile : undefined,
       },

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { stringify } from 'yaml';
 import { usageError } from '../errors.js';
 import { looksSecret } from '../connect/child-env.js';
+import { clientTransport } from '../config/client-entry.js';
 
 export interface ImportedConfig {
   /** The YAML text to write. */
@@ -59,10 +60,6 @@ export async function importClientConfig(file: string, header: string): Promise<
       skipped.push(`${key}: disabled`);
       continue;
     }
-    if (entry.type === 'sse' || entry.transport === 'sse') {
-      skipped.push(`${key}: the legacy SSE transport (mcpact tests Streamable HTTP servers)`);
-      continue;
-    }
     let name = key.replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 60) || 'server';
     for (let suffix = 2; names.has(name); suffix++) name = `${name.replace(/-\d+$/, '')}-${suffix}`;
     names.add(name);
@@ -91,7 +88,8 @@ export async function importClientConfig(file: string, header: string): Promise<
 
 function importServer(name: string, entry: Entry, variables: Set<string>): Entry | undefined {
   const prefix = name.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
-  if (typeof entry.command === 'string') {
+  const transport = clientTransport(entry);
+  if (transport === 'stdio' && typeof entry.command === 'string') {
     const server: Entry = { name, transport: 'stdio', command: reference(entry.command, variables) };
     const args = Array.isArray(entry.args) ? entry.args.map(String) : [];
     if (args.length > 0) server.args = importArgs(args, prefix, variables);
@@ -101,8 +99,9 @@ function importServer(name: string, entry: Entry, variables: Set<string>): Entry
     if (typeof entry.cwd === 'string') server.cwd = reference(entry.cwd, variables);
     return server;
   }
-  if (typeof entry.url === 'string') {
-    const server: Entry = { name, transport: 'http', url: importUrl(reference(entry.url, variables), prefix, variables) };
+  if (transport !== undefined && typeof entry.url === 'string') {
+    // A legacy HTTP+SSE entry is written as one (transport: sse), and runs over that transport.
+    const server: Entry = { name, transport, url: importUrl(reference(entry.url, variables), prefix, variables) };
     if (isRecord(entry.headers) && Object.keys(entry.headers).length > 0) {
       server.headers = Object.fromEntries(
         Object.keys(entry.headers).map((header) => [header, variableFor(`${prefix}_${header.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`, variables)]),

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import type { SessionTarget } from '../connect/session.js';
+import type { Session, SessionTarget } from '../connect/session.js';
 import { DEFAULT_TIMEOUTS } from '../config/schema.js';
 import { usageError } from '../errors.js';
 import { openCapturedSession } from '../surface/open.js';
@@ -78,7 +78,7 @@ function starter(schema: string): string {
     '# mcpact refuses to run until `command` names your server.',
     'server:',
     '  name: my-server',
-    '  transport: stdio            # or: http (then `url:` and optional `headers:` instead of command and args)',
+    '  transport: stdio            # or: http, or sse for a legacy HTTP+SSE server (then `url:` and optional `headers:` instead of command and args)',
     `  command: "${PLACEHOLDER_COMMAND}"   # e.g. node`,
     '  args: []                    # e.g. ["dist/server.js"]',
     '  # env:                      # only these variables (plus HOME, PATH, ...) reach the server',
@@ -95,7 +95,7 @@ function starter(schema: string): string {
 }
 
 async function fromServer(operands: string[], options: InitOptions): Promise<string> {
-  const resolved = await resolveTargets(operands, { url: options.url, header: options.header }, []);
+  const resolved = await resolveTargets(operands, { url: options.url, transport: options.transport, header: options.header }, []);
   const server = resolved.servers[0]!;
   const { session, surface } = await openCapturedSession(server.target, {
     connectMs: DEFAULT_TIMEOUTS.connect_ms,
@@ -106,7 +106,7 @@ async function fromServer(operands: string[], options: InitOptions): Promise<str
   try {
     const reported = typeof surface.serverInfo?.name === 'string' ? surface.serverInfo.name : server.name;
     const name = reported.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 64) || server.name;
-    const entry: Record<string, unknown> = { name, ...targetConfig(server.target) };
+    const entry: Record<string, unknown> = { name, ...targetConfig(server.target, session.target) };
     if (surface.protocolVersion) entry.expect = { protocol_version: surface.protocolVersion };
     const prompts = items(surface, 'prompts').map((item) => promptComment(item.record, item.label));
     return [
@@ -126,9 +126,12 @@ async function fromServer(operands: string[], options: InitOptions): Promise<str
   }
 }
 
-function targetConfig(target: SessionTarget): Record<string, unknown> {
-  if (target.kind === 'http')
-    return { transport: 'http', url: target.url, ...(Object.keys(target.headers).length > 0 ? { headers: redactHeaders(target.headers) } : {}) };
+/** The server entry: over HTTP, the transport the session spoke (a plain --url may have fallen back to HTTP+SSE). */
+function targetConfig(target: SessionTarget, spoken: Session['target']): Record<string, unknown> {
+  if (target.kind === 'http' || target.kind === 'sse') {
+    const transport = spoken === 'sse' ? 'sse' : target.kind;
+    return { transport, url: target.url, ...(Object.keys(target.headers).length > 0 ? { headers: redactHeaders(target.headers) } : {}) };
+  }
   if (target.kind === 'stdio') return { transport: 'stdio', command: target.command, args: target.args };
   return {};
 }

@@ -8,7 +8,7 @@ import { DEPTHS } from '../model/depth.js';
 import { RENAMED_CHANGE_IDS, renamedIdsSeen } from '../model/changes.js';
 import { McpactError } from '../errors.js';
 import { mcpactVersion } from './version.js';
-import { collect, driftFailOnOption, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions } from './options.js';
+import { collect, driftFailOnOption, familyOptions, lockfileOption, reporterOption, severityFailOnOption, targetOptions, transportOption } from './options.js';
 import { EXAMPLES, withExamples } from './help-examples.js';
 import { writeOut, writeErr } from './ci-safe.js';
 import { forTerminal } from '../report/sanitize.js';
@@ -120,7 +120,8 @@ export function buildProgram(): Command {
       'Write a starter mcpact.yaml for your server: with -- <command> or --url, pre-filled from the live server (without them, asked for at a terminal, else a placeholder to edit); with --from, the servers of a client config.',
     )
     .argument('[command...]', 'stdio server to inspect: everything after --')
-    .option('--url <url>', 'Streamable HTTP server to inspect')
+    .option('--url <url>', 'HTTP server to inspect: Streamable HTTP, else the legacy HTTP+SSE transport (2024-11-05) it falls back to')
+    .addOption(transportOption())
     .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
     .option('--from <file>', 'import the servers of a client config (mcpServers JSON of desktop clients and IDEs, VS Code mcp.json); secrets become ${VAR}')
     .option('-o, --output <file>', 'where to write the config', 'mcpact.yaml')

@@ -13,6 +13,7 @@ import { closest } from '../util/did-you-mean.js';
 import { parseReporters } from './reporter-specs.js';
 import { parseShard } from './shard.js';
 import { ERA_CHOICES } from '../model/spec.js';
+import { URL_TRANSPORTS } from '../model/transport.js';
 
 const commaList = (text: string) =>
   text
@@ -77,6 +78,7 @@ export const targetOptionsSchema = z.strictObject({
   config: z.string().optional(),
   server: z.string().optional(),
   url: z.string().optional(),
+  transport: z.enum(URL_TRANSPORTS).optional(),
   header: z.array(z.string()).optional(),
   env: z.array(z.string()).optional(),
   envFile: z.string().optional(),
@@ -154,6 +156,7 @@ export const mergeOptionsSchema = z.strictObject({
 export const initOptionsSchema = z.strictObject({
   from: z.string().optional(),
   url: z.string().optional(),
+  transport: z.enum(URL_TRANSPORTS).optional(),
   header: z.array(z.string()).optional(),
   output: z.string(),
   force: flag,

@@ -8,6 +8,7 @@ import { LEVELS } from '../model/changes.js';
 import { REPORTER_NAMES } from '../model/reporters.js';
 import { SEVERITIES } from '../model/severity.js';
 import { ERA_CHOICES } from '../model/spec.js';
+import { URL_TRANSPORTS } from '../model/transport.js';
 import { RULE_IDS } from '../rules/ids.js';
 
 export const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -21,7 +22,8 @@ export function targetOptions(command: Command, verb: string): Command {
     .argument('[command...]', 'zero-config stdio server: everything after -- is the command to spawn')
     .option('-c, --config <path>', 'config file, folder of configs or quoted glob of configs (default: mcpact.yaml when it exists)')
     .option('--server <name>', `${verb} only this server from the config`)
-    .option('--url <url>', 'zero-config Streamable HTTP server')
+    .option('--url <url>', 'zero-config HTTP server: Streamable HTTP, else the legacy HTTP+SSE transport (2024-11-05) it falls back to')
+    .addOption(transportOption())
     .option('--header <header>', 'HTTP header "Name: value" for --url (repeatable)', collect)
     .option('-e, --env <KEY=VALUE>', 'environment variable for the stdio server(s) (repeatable); the value is redacted in every report', collect)
     .option('--env-file <file>', 'environment variables for the stdio server(s) from a dotenv file; values are redacted in every report')
@@ -33,6 +35,13 @@ export function targetOptions(command: Command, verb: string): Command {
         ERA_CHOICES,
       ),
     );
+}
+
+/** `--transport http|sse` with `--url`: no fallback, that transport only. */
+export function transportOption(): Option {
+  return new Option('--transport <transport>', 'with --url: speak only this transport (default: Streamable HTTP, falling back to HTTP+SSE)').choices(
+    URL_TRANSPORTS,
+  );
 }
 
 export function reporterOption(command: Command): Command {

@@ -75,6 +75,9 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
     throw usageError('give either a config file (-c) or a server on the command line (-- <command> / --url), not both');
   }
   if (options.header?.length && options.url === undefined) throw usageError('--header only applies with --url');
+  if (options.transport !== undefined && options.url === undefined) {
+    throw usageError('--transport only applies with --url (in a config, each server names its own: transport: sse)');
+  }
   const extra = await commandLineEnv(options);
   const resolved = await resolveFrom(operands, options, knownRuleIds, zeroConfig);
   const timeouts = commandLineTimeouts(options);
@@ -248,7 +251,12 @@ function zeroConfigTargets(operands: string[], options: TargetOptions): Resolved
       secrets.push(...headerSecrets(name, value));
     }
     const name = new URL(options.url).host.replace(/[^A-Za-z0-9_.-]/g, '_');
-    return { servers: [{ ...base, name, target: { kind: 'http', url: options.url, headers }, source: namedFile([]) }], secrets };
+    // Without --transport, the URL may be of either HTTP transport: Streamable HTTP is tried first (connect/session.ts).
+    const target: SessionTarget =
+      options.transport === 'sse'
+        ? { kind: 'sse', url: options.url, headers }
+        : { kind: 'http', url: options.url, headers, ...(options.transport === undefined && { sseFallback: true }) };
+    return { servers: [{ ...base, name, target, source: namedFile([]) }], secrets };
   }
   const [command, ...args] = operands as [string, ...string[]];
   const name = commandName(command, args);
@@ -274,7 +282,7 @@ function namedFile(operands: readonly string[]): { file: string; line: number } 
 }
 
 function sessionTarget(server: ServerConfig, baseDir: string): SessionTarget {
-  if (server.transport === 'http') return { kind: 'http', url: server.url, headers: server.headers ?? {} };
+  if (server.transport !== 'stdio') return { kind: server.transport, url: server.url, headers: server.headers ?? {} };
   return {
     kind: 'stdio',
     command: server.command,
@@ -285,7 +293,7 @@ function sessionTarget(server: ServerConfig, baseDir: string): SessionTarget {
 }
 
 function defaultName(server: ServerConfig): string {
-  return server.transport === 'http' ? new URL(server.url).host.replace(/[^A-Za-z0-9_.-]/g, '_') : commandName(server.command, server.args ?? []);
+  return server.transport !== 'stdio' ? new URL(server.url).host.replace(/[^A-Za-z0-9_.-]/g, '_') : commandName(server.command, server.args ?? []);
 }
 
 /**

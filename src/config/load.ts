@@ -13,6 +13,7 @@ import { configSchema, featureShape, type ConfigFile } from './schema.js';
 import { interpolate } from './interpolate.js';
 import { placeholderPath } from './placeholder.js';
 import { allowedKeysAt } from './schema-walk.js';
+import { clientTransport } from './client-entry.js';
 
 export interface LoadedConfig {
   file: ConfigFile;
@@ -146,12 +147,12 @@ export function parseConfig(text: string, absolutePath: string, { env, ruleIds }
 }
 
 /** The keys of a client config's server entry that mcpact uses; clients' own keys (autoApprove, ...) are left aside. */
-const CLIENT_KEYS = { stdio: ['command', 'args', 'env', 'cwd'], http: ['url', 'headers'] } as const;
+const CLIENT_KEYS = { stdio: ['command', 'args', 'env', 'cwd'], http: ['url', 'headers'], sse: ['url', 'headers'] } as const;
 
 /**
  * Each entry of `mcpServers` as a server of mcpact's own config: a `command` is a stdio server, a `url` a
- * Streamable HTTP one (a legacy SSE entry is an error: mcpact speaks Streamable HTTP); `disabled: true` entries are
- * left out. Names are made of the characters a server name allows.
+ * Streamable HTTP one or a legacy HTTP+SSE one (config/client-entry.ts); `disabled: true` entries are left out.
+ * Names are made of the characters a server name allows.
  */
 function clientServers(raw: Record<string, unknown>, located: (p: Path) => string): { key: string; server: Record<string, unknown> }[] {
   const entries = raw.mcpServers;
@@ -161,10 +162,7 @@ function clientServers(raw: Record<string, unknown>, located: (p: Path) => strin
     if (!isRecord(entry)) throw configError(`${located(['mcpServers', key])}: mcpServers.${key} must be an object`);
     if (entry.disabled === true) continue;
     const name = key.replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 64) || 'server';
-    if (entry.type === 'sse' || entry.transport === 'sse') {
-      throw configError(`${located(['mcpServers', key])}: mcpServers.${key} uses the legacy SSE transport; mcpact tests Streamable HTTP servers`);
-    }
-    const transport = typeof entry.command === 'string' ? 'stdio' : typeof entry.url === 'string' ? 'http' : undefined;
+    const transport = clientTransport(entry);
     if (transport === undefined) throw configError(`${located(['mcpServers', key])}: mcpServers.${key} needs a "command" (stdio) or a "url" (HTTP)`);
     const server: Record<string, unknown> = { name, transport };
     for (const field of CLIENT_KEYS[transport]) if (entry[field] !== undefined) server[field] = entry[field];
@@ -194,7 +192,7 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, located: (p: Path
       .join('\n');
   }
   if (issue.code === 'invalid_union' && 'discriminator' in issue) {
-    return `${located(p)}: ${formatPath(p)} is required and must be one of: stdio (with command) or http (with url)`;
+    return `${located(p)}: ${formatPath(p)} is required and must be one of: stdio (with command), http (with url: Streamable HTTP) or sse (with url: the legacy HTTP+SSE transport)`;
   }
   if (issue.code === 'invalid_value' && Array.isArray(issue.values)) {
     const got = getAt(data, p);

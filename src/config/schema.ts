@@ -112,7 +112,19 @@ export const httpServerSchema = z
   })
   .describe('A server reached over Streamable HTTP.');
 
-export const serverSchema = z.discriminatedUnion('transport', [stdioServerSchema, httpServerSchema]);
+export const sseServerSchema = z
+  .strictObject({
+    transport: z.literal('sse'),
+    url: z
+      .string()
+      .regex(/^https?:\/\//i, 'an http:// or https:// URL')
+      .describe('The SSE endpoint (GET), often ending in /sse; the server names the endpoint for messages, which must be on the same origin.'),
+    headers: z.record(z.string(), z.string()).describe('Headers sent with every request, e.g. Authorization: "Bearer ${TOKEN}".').optional(),
+    ...common,
+  })
+  .describe('A server reached over the legacy HTTP+SSE transport of protocol revision 2024-11-05 (initialize era only).');
+
+export const serverSchema = z.discriminatedUnion('transport', [stdioServerSchema, httpServerSchema, sseServerSchema]);
 
 export const configSchema = z
   .strictObject({

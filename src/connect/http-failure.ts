@@ -50,7 +50,7 @@ export function httpFailure(error: Error | undefined, url: string, secrets: Secr
  * `code`. Matched by shape, not by class, so that a stdio run does not load the SDK's HTTP client. A redirect it did
  * not follow is left to the SDK's own words, which say where it pointed.
  */
-function statusOf(error: Error): number | undefined {
+export function statusOf(error: Error): number | undefined {
   const { code } = error as Error & { code?: unknown };
   if (typeof code !== 'number' || !Number.isInteger(code) || code < 400 || code > 599) return undefined;
   return error.message.startsWith(SDK_PREFIX) ? code : undefined;
@@ -90,7 +90,7 @@ function networkCode(error: Error): string | undefined {
 }
 
 /** The URL the user gave, without its query (which may carry a token) or credentials. */
-function endpoint(url: string): string {
+export function endpoint(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.origin}${parsed.pathname}`;

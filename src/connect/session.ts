@@ -10,7 +10,8 @@ import { isModernError, type Envelope } from './envelope.js';
 import { ModernHttpTransport, type HttpRefusal } from './modern-http.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { RateLimit } from './rate-limit.js';
-import { httpFailure } from './http-failure.js';
+import { endpoint, httpFailure, statusOf } from './http-failure.js';
+import { LegacySseTransport, SSE_FALLBACK_STATUSES } from './legacy-sse.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
 import { takePrestarted } from './prestart.js';
@@ -18,7 +19,13 @@ import { NO_SECRETS, type Secrets } from '../util/secrets.js';
 
 export type SessionTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: 'http'; url: string; headers: Record<string, string> }
+  /**
+   * `sseFallback`: a plain `--url`, which may name a server of the legacy HTTP+SSE transport: when Streamable HTTP
+   * is refused the way such a server refuses it, mcpact falls back to HTTP+SSE (connect/legacy-sse.ts).
+   */
+  | { kind: 'http'; url: string; headers: Record<string, string>; sseFallback?: boolean }
+  /** The legacy HTTP+SSE transport of 2024-11-05: `url` is its SSE endpoint (GET). */
+  | { kind: 'sse'; url: string; headers: Record<string, string> }
   /** An already-linked transport, for in-process tests. */
   | { kind: 'memory'; transport: Transport };
 
@@ -86,15 +93,79 @@ function freshDeadline(options: SessionOptions): AbortSignal {
 }
 
 async function openEither(target: SessionTarget, given: SessionOptions): Promise<Session> {
-  const options = target.kind === 'http' && given.rateLimit === undefined ? { ...given, rateLimit: new RateLimit() } : given;
-  const choice = options.era ?? 'legacy';
+  const remote = target.kind === 'http' || target.kind === 'sse';
+  const options = remote && given.rateLimit === undefined ? { ...given, rateLimit: new RateLimit() } : given;
   const deadline = freshDeadline(options);
+  if (target.kind === 'sse') return openSse(target, options, deadline);
+  if (target.kind !== 'http' || target.sseFallback !== true) return openStreamable(target, options, deadline);
+  try {
+    return await openStreamable(target, options, deadline);
+  } catch (error) {
+    if (!(error instanceof StreamableRefused)) throw error;
+    return openSseFallback(target, options, deadline, error);
+  }
+}
+
+async function openStreamable(target: SessionTarget, options: SessionOptions, deadline: AbortSignal): Promise<Session> {
+  const choice = options.era ?? 'legacy';
   if (choice !== 'legacy' && target.kind === 'http') {
     const modern = await openModernHttp(target, options, deadline);
     if (modern.session) return modern.session;
     return openLegacy(target, options, deadline, modern.probe);
   }
   return openLegacy(target, options, deadline);
+}
+
+/**
+ * A Streamable HTTP initialize refused with one of SSE_FALLBACK_STATUSES, on a target that may fall back to HTTP+SSE:
+ * the error mcpact reports when the fallback finds no SSE stream either.
+ */
+class StreamableRefused extends McpactError {
+  constructor(
+    readonly status: number,
+    failure: McpactError,
+  ) {
+    super(failure.kind, failure.message, failure.details);
+  }
+}
+
+/** The GET of an HTTP+SSE session opened no SSE stream (a status, a content type, a refused connection). */
+class NoSseStream extends McpactError {}
+
+/**
+ * HTTP+SSE speaks the initialize era only (2026-07-28 has no such transport, and no server/discover over it), so
+ * `auto` goes straight to initialize and `modern` is refused.
+ */
+function openSse(target: Extract<SessionTarget, { kind: 'sse' }>, options: SessionOptions, deadline: AbortSignal): Promise<Session> {
+  if (options.era === 'modern') {
+    throw new McpactError(
+      'config',
+      'the HTTP+SSE transport (2024-11-05) carries the initialize era only: --protocol-era modern (protocol_era: modern) needs a Streamable HTTP server',
+    );
+  }
+  return openLegacy(target, { ...options, era: 'legacy' }, deadline);
+}
+
+/**
+ * 2025-11-25 basic/transports#backwards-compatibility (quoted at SSE_FALLBACK_STATUSES): Streamable HTTP was refused,
+ * so GET the same URL and expect an SSE stream whose first event is `endpoint`. Without one the server is neither:
+ * the Streamable HTTP refusal is what mcpact reports, with what the GET got under it.
+ */
+async function openSseFallback(
+  target: Extract<SessionTarget, { kind: 'http' }>,
+  options: SessionOptions,
+  deadline: AbortSignal,
+  refused: StreamableRefused,
+): Promise<Session> {
+  try {
+    return await openLegacy({ kind: 'sse', url: target.url, headers: target.headers }, { ...options, era: 'legacy' }, deadline);
+  } catch (error) {
+    if (!(error instanceof NoSseStream)) throw error;
+    throw new McpactError('connection', refused.message, [
+      ...refused.details,
+      `no HTTP+SSE stream there either (the 2024-11-05 transport's fallback): ${error.message}`,
+    ]);
+  }
 }
 
 /** What mcpact sends in the modern era's envelope. */
@@ -180,8 +251,10 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     await transport.close().catch(() => undefined);
   };
   let initializeDeadline = deadline;
+  const url = target.kind === 'http' || target.kind === 'sse' ? target.url : undefined;
   try {
-    await raceDeadline(peer.start(), deadline, options.connectMs);
+    if (transport instanceof LegacySseTransport) await startSse(transport, peer, deadline, options.connectMs, secrets);
+    else await raceDeadline(peer.start(), deadline, options.connectMs);
     let discover = httpProbe;
     // stdio and in-memory: the probe goes first on the same connection; a legacy server then gets initialize.
     if (choice !== 'legacy' && discover === undefined) {
@@ -220,7 +293,8 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     };
     const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: initializeDeadline });
     if (outcome.kind === 'closed') await stdio?.settle(EXIT_SETTLE_MS);
-    failUnlessInitialized(outcome, options.connectMs, stdio, peer.lastError, capsHit, secrets, envNames, target.kind === 'http' ? target.url : undefined);
+    const failure = initializeFailure(outcome, options.connectMs, stdio, peer.lastError, capsHit, secrets, envNames, url);
+    if (failure !== undefined) throw refusedOverStreamable(target, peer.lastError, failure);
     const result = (outcome as { result: Record<string, unknown> }).result;
     if (typeof result.protocolVersion === 'string' && 'setProtocolVersion' in transport) {
       (transport as { setProtocolVersion(version: string): void }).setProtocolVersion(result.protocolVersion);
@@ -231,6 +305,39 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     await close();
     throw asConnectionError(error, secrets, stdio);
   }
+}
+
+/** Opens the SSE stream and waits for its `endpoint` event, under the connect deadline; each failure in one line. */
+async function startSse(transport: LegacySseTransport, peer: RpcPeer, deadline: AbortSignal, connectMs: number, secrets: Secrets): Promise<void> {
+  try {
+    await raceDeadline(peer.start(), deadline, connectMs);
+  } catch (error) {
+    // The refusal quotes the server (the origin it named, its event's name): redacted like all server text.
+    if (transport.refusal !== undefined) throw new McpactError('connection', secrets.text(transport.refusal));
+    const where = endpoint(transport.url.href);
+    if (!transport.streamed) {
+      throw new NoSseStream('connection', transport.failure(secrets) ?? `cannot open an SSE stream at ${where}: ${oneLine(describeError(error), secrets)}`);
+    }
+    if (error instanceof McpactError) {
+      throw new McpactError('connection', `GET ${where} opened an SSE stream, but no endpoint event came within ${connectMs} ms (timeouts.connect_ms)`);
+    }
+    throw new McpactError('connection', `the SSE stream at ${where} ended before its endpoint event: ${oneLine(describeError(error), secrets)}`);
+  }
+}
+
+/**
+ * A Streamable HTTP initialize refused with one of SSE_FALLBACK_STATUSES: on a plain --url the cue to fall back to
+ * HTTP+SSE; on a target named http, the failure with a hint that the server may speak that transport.
+ */
+function refusedOverStreamable(target: SessionTarget, error: Error | undefined, failure: McpactError): McpactError {
+  if (target.kind !== 'http' || error === undefined) return failure;
+  const status = statusOf(error);
+  if (status === undefined || !SSE_FALLBACK_STATUSES.includes(status)) return failure;
+  if (target.sseFallback === true) return new StreamableRefused(status, failure);
+  return new McpactError(failure.kind, failure.message, [
+    ...failure.details,
+    'a server of the legacy HTTP+SSE transport (2024-11-05) needs --transport sse (transport: sse in a config)',
+  ]);
 }
 
 /**
@@ -340,6 +447,9 @@ async function createTransport(
   onCap: (message: string) => void,
 ): Promise<{ transport: Transport; stdio?: StdioTransport; envNames?: string[] }> {
   if (target.kind === 'memory') return { transport: target.transport };
+  if (target.kind === 'sse') {
+    return { transport: await LegacySseTransport.create(parseUrl(target.url), { headers: target.headers, rateLimit: options.rateLimit, onCap }) };
+  }
   if (target.kind === 'stdio') {
     const env = childEnvironment(target.env);
     const launched = takePrestarted(target);
@@ -374,7 +484,8 @@ async function createTransport(
 /** How long a server that closed the connection during initialize gets to report its exit code. */
 const EXIT_SETTLE_MS = 500;
 
-function failUnlessInitialized(
+/** Why initialize did not open the session, or undefined when it did. */
+function initializeFailure(
   outcome: Outcome,
   connectMs: number,
   stdio: StdioTransport | undefined,
@@ -383,34 +494,34 @@ function failUnlessInitialized(
   secrets: Secrets,
   envNames?: string[],
   url?: string,
-): void {
+): McpactError | undefined {
   const stderr = [...(stdio ? stderrDetails(stdio) : []), ...capsHit];
   switch (outcome.kind) {
     case 'result':
-      if (typeof outcome.result === 'object' && outcome.result !== null && !Array.isArray(outcome.result)) return;
-      throw new McpactError('connection', 'initialize returned a result that is not an object', stderr);
+      if (typeof outcome.result === 'object' && outcome.result !== null && !Array.isArray(outcome.result)) return undefined;
+      return new McpactError('connection', 'initialize returned a result that is not an object', stderr);
     case 'error':
       // Server text, on one line: a newline in it would start a line of the server's choosing.
-      throw new McpactError(
+      return new McpactError(
         'connection',
         `initialize failed with JSON-RPC error ${oneLine(String(outcome.code), secrets, 40)}: ${oneLine(String(outcome.message), secrets)}`,
         stderr,
       );
     case 'timeout':
       if (outcome.rateLimited === true)
-        throw new McpactError('connection', 'the server kept answering initialize with HTTP 429 Too Many Requests until mcpact had to stop waiting', [
+        return new McpactError('connection', 'the server kept answering initialize with HTTP 429 Too Many Requests until mcpact had to stop waiting', [
           'try again later, or give the run more time (timeouts.run_ms)',
         ]);
-      throw new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
+      return new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);
     case 'closed':
-      throw new McpactError(
+      return new McpactError(
         'connection',
         httpReason(url, transportError, secrets) ??
           `server closed the connection before answering initialize${exitSuffix(stdio)}${errorSuffix(stdio, transportError, secrets)}`,
         [...stderr, ...environmentNote(envNames)],
       );
     case 'malformed':
-      throw new McpactError('connection', 'server answered initialize with neither a result nor an error', stderr);
+      return new McpactError('connection', 'server answered initialize with neither a result nor an error', stderr);
   }
 }
 

@@ -13,6 +13,7 @@ import type { RateLimit } from './rate-limit.js';
 import type { Outcome } from './rpc.js';
 import { RawStdioConnection, type RawSendOptions, type StdioExit } from './raw-stdio.js';
 import { RawHttpClient, type RawHttpSend, type RawHttpSession } from './raw-http-client.js';
+import { RawSseConnection } from './raw-sse.js';
 import type { HeaderOverrides, HttpExchange } from './raw-http.js';
 import { McpactError } from '../errors.js';
 import { TARGET_REVISION } from '../model/spec.js';
@@ -67,7 +68,7 @@ interface ProbeCommon {
    * stdio, one handshake of a turn initializes the child the other probes share (its first initialize all the same).
    */
   handshake(protocolVersion: string): Promise<Outcome>;
-  /** Raw connections opened so far (children for stdio, clients for HTTP). */
+  /** Raw connections opened so far (children for stdio, clients for HTTP, streams for HTTP+SSE). */
   readonly opened: number;
 }
 
@@ -92,7 +93,15 @@ export interface HttpProbe extends ProbeCommon {
   open<T>(work: (client: HttpClient) => Promise<T>): Promise<T>;
 }
 
-export type TransportProbe = StdioProbe | HttpProbe;
+/**
+ * The legacy HTTP+SSE transport (2024-11-05): only the handshake, on a stream of its own. The Streamable HTTP and
+ * stdio probes judge their own transport's wire, which this one does not share.
+ */
+export interface SseProbe extends ProbeCommon {
+  kind: 'sse';
+}
+
+export type TransportProbe = StdioProbe | HttpProbe | SseProbe;
 
 export interface TransportProbeOptions {
   /** Deadline for starting a child and its initialize. */
@@ -151,6 +160,22 @@ export function createTransportProbe(
       kind: 'http',
       open,
       handshake: (version) => open(async (client) => (await client.initialize(version)).outcome),
+      get opened() {
+        return pool.opened;
+      },
+      warm: () => undefined,
+      close: () => pool.close(),
+    };
+  }
+  if (target.kind === 'sse') {
+    return {
+      kind: 'sse',
+      handshake: (version) =>
+        pool.run(
+          // eslint-disable-next-line @typescript-eslint/require-await -- pool.run takes a promise of the connection
+          async () => new RawSseConnection(target.url, target.headers, options),
+          (connection) => connection.initialize(version),
+        ),
       get opened() {
         return pool.opened;
       },

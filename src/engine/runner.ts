@@ -6,6 +6,7 @@
  * others go on; the run deadline ends whatever is still running and marks the report incomplete.
  */
 import type { Session, SessionTarget } from '../connect/session.js';
+import type { TransportKind } from '../model/transport.js';
 import type { TapEntry } from '../connect/rpc.js';
 import { createTransportProbe, type OwnedTransportProbe, type TransportProbe } from '../connect/transport-probe.js';
 import type { Probe } from '../connect/probe.js';
@@ -174,7 +175,10 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), plan.timeouts.run_ms);
   // One per server: the session and every probe connection wait out its 429s together (connect/rate-limit.ts).
-  const rateLimit = plan.target.kind === 'http' ? new RateLimit({ signal: deadline.signal, at: performance.now() + plan.timeouts.run_ms }) : undefined;
+  const rateLimit =
+    plan.target.kind === 'http' || plan.target.kind === 'sse'
+      ? new RateLimit({ signal: deadline.signal, at: performance.now() + plan.timeouts.run_ms })
+      : undefined;
   // The rule families share the run: each has until FAMILY_SHARE of run_ms, the rest is kept for the rules that
   // judge the whole session (afterOthers). Whatever a family still waits for then is what was cut short.
   const familiesMs = Math.floor(plan.timeouts.run_ms * FAMILY_SHARE);
@@ -202,7 +206,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   // Announced once the server's name is known: after the capture, or when the capture failed.
   let announced = false;
   const announce = () => {
-    if (!announced) hooks?.onServerStart?.(report.name, plan.target.kind);
+    if (!announced) hooks?.onServerStart?.(report.name, report.transport);
     announced = true;
   };
   // What the plan alone decides (the era is known only once the server answered).
@@ -212,14 +216,15 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     const connectMs = Math.min(plan.timeouts.connect_ms, plan.timeouts.run_ms);
     // The probe children speak the session's era: known once the handshake succeeded, before the capture ends.
     let handshaken: Session | undefined;
-    transport = createTransportProbe(plan.target, () => handshaken, {
+    const probeOptions = {
       connectMs,
       callMs: plan.timeouts.call_ms,
       clientVersion: options.clientVersion,
       signal: deadline.signal,
       secrets: options.secrets,
       rateLimit,
-    });
+    };
+    transport = createTransportProbe(plan.target, () => handshaken, probeOptions);
     const captured = await openCapturedSession(plan.target, {
       connectMs,
       callMs: plan.timeouts.call_ms,
@@ -241,6 +246,12 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     });
     session = captured.session;
     const { surface, probe } = captured;
+    // A plain --url that fell back to HTTP+SSE (connect/session.ts): the report and the probes say what it speaks.
+    if (session.target === 'sse' && plan.target.kind === 'http') {
+      report.transport = 'sse';
+      await transport?.close();
+      transport = createTransportProbe({ kind: 'sse', url: plan.target.url, headers: plan.target.headers }, () => handshaken, probeOptions);
+    }
     // What each family still waited for when its share of the run ended: counted before those requests end.
     families.signal.addEventListener('abort', () => {
       for (const family of FAMILIES) {
@@ -287,7 +298,14 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     void warmUp({ surface, probe, settings: plan.settings, cache }, touching, view, plan.timeouts.call_ms).then(() => probe.health.checkpoint());
     // Started with the rules and shared with them: the evidence is answers the tools rules ask for anyway.
     const sdks = fingerprint({ surface, probe, settings: plan.settings, cache }, running).catch(() => new Set<SdkId>());
-    await runRules(ready, rules, { surface, probe, transport, cache, sdks, running, stopped, familySignal, cut }, deadline.signal, report, hooks);
+    await runRules(
+      ready,
+      rules,
+      { surface, probe, transport, transportKind: report.transport, cache, sdks, running, stopped, familySignal, cut },
+      deadline.signal,
+      report,
+      hooks,
+    );
     if (deadline.signal.aborted) {
       report.complete = false;
       report.error = stopped().message;
@@ -338,6 +356,8 @@ interface Shared {
   surface: Surface;
   probe: Probe;
   transport: TransportProbe | undefined;
+  /** What the session speaks: the plan's transport, or HTTP+SSE when a plain --url fell back to it. */
+  transportKind: TransportKind;
   cache: RunCache;
   /** The SDK identities recognised from the server's answers (engine/inherited.ts). */
   sdks: Promise<ReadonlySet<SdkId>>;
@@ -574,7 +594,7 @@ async function runRule(
  * prompts/get cases (the matrix is cached, so this only reads what the rule's own check already asked).
  */
 async function wire(rule: Rule, plan: ServerPlan, shared: Shared, known: ReadonlySet<SdkId>): Promise<Omit<Shown, 'data' | 'name'>> {
-  const shown: Omit<Shown, 'data' | 'name'> = { transport: plan.target.kind };
+  const shown: Omit<Shown, 'data' | 'name'> = { transport: shared.transportKind };
   if (known.size === 0 || rule.family !== 'prompts') return shown;
   const exercise = await exercisePrompts({ surface: shared.surface, probe: shared.probe, settings: plan.settings, cache: shared.cache });
   shown.promptCase = (variant) => exercise.server.find((result) => result.variant === variant)?.outcome;

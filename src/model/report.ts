@@ -8,6 +8,7 @@ import { FAMILIES } from './family.js';
 import { SEVERITIES } from './severity.js';
 import { ANSWER_CLASSES } from './answer.js';
 import { knownSectionSchema } from './known-findings.js';
+import { TRANSPORTS } from './transport.js';
 import { BASES, ERAS, FALLBACKS, KEYWORDS, PARTIES, QUOTED_REVISIONS, REQUIREMENT_LEVELS } from './spec.js';
 
 /**
@@ -198,7 +199,9 @@ export const rateLimitSchema = z
 
 export const serverReportSchema = z.strictObject({
   name: z.string(),
-  transport: z.enum(['stdio', 'http', 'memory']),
+  transport: z
+    .enum(TRANSPORTS)
+    .describe('How mcpact reached the server: stdio, http (Streamable HTTP), sse (the legacy HTTP+SSE transport of 2024-11-05), memory (tests).'),
   serverInfo: z.record(z.string(), z.unknown()).nullable(),
   protocolVersion: z.string().nullable().describe('The negotiated protocol version, null when none was agreed.'),
   era: z

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { exitCode, run, type RunOptions } from 'mcpact';
 import { createGoodServer } from '../../fixtures/servers/good.js';
 import { startHttpServer } from '../../fixtures/servers/http-host.js';
+import { startSseServer } from '../../fixtures/servers/sse-host.js';
 import { alive, ROOT, runCli } from '../support/cli.js';
 
 const GOOD = 'dist/fixtures/servers/good.js';
@@ -64,6 +65,20 @@ describe('run() over both transports', () => {
     }
   });
 
+  it('tests a legacy HTTP+SSE server, by the fallback or by its transport named', async () => {
+    const host = await startSseServer(createGoodServer);
+    try {
+      for (const server of [{ url: host.url }, { url: host.url, transport: 'sse' as const }]) {
+        const report = await run({ server, only: ['protocol'] });
+        expect(report.servers.map((entry) => [entry.transport, entry.complete, entry.findings.length])).toEqual([['sse', true, 0]]);
+      }
+      const strict = await run({ server: { url: host.url, transport: 'http' }, only: ['protocol'] });
+      expect(strict.servers[0]).toMatchObject({ transport: 'http', complete: false });
+    } finally {
+      await host.close();
+    }
+  });
+
   it("gives a stdio server its env, and redacts the values from the report as the CLI's -e does", async () => {
     const report = await run({ server: { command: 'node', args: [ENV_PROBE], env: { PROBE_SECRET: 'library-secret-value' } }, only: ['protocol'] });
     // env-probe answers with PROBE_SECRET as its version: the server got it, and the report does not show it.
@@ -106,6 +121,7 @@ describe('run() on bad input', () => {
     ['both config and server', { config, server: { command: 'node', args: [GOOD] } }, /^run\(\): give either config or server, not both$/],
     ['serverName with a server', { server: { url: 'http://127.0.0.1:1/mcp' }, serverName: 'files' }, /^run\(\): serverName picks a server of the config/],
     ['a server that is neither stdio nor http', { server: { command: 'node', url: 'http://127.0.0.1:1/mcp' } }, /^run\(\): server: /],
+    ['a transport that is not http or sse', { server: { url: 'http://127.0.0.1:1/mcp', transport: 'ws' } }, /^run\(\): server: /],
     ['a config that does not exist', { config: path.join(tmpdir(), 'mcpact-library-none', 'mcpact.yaml') }, /mcpact\.yaml/],
     ['a server name the config lacks', { config, serverName: 'fils' }, /no server named "fils".*did you mean "files"/],
   ])('%s: rejects with an Error whose exitCode is 2, and the process goes on', async (_name, options, message) => {

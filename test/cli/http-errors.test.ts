@@ -37,7 +37,11 @@ describe('an HTTP server that answers 404 with an HTML page', () => {
 
   it("quotes the page's text only: no markup, at most 160 characters, control sequences escaped", async () => {
     const result = await runCli(['run', '-r', 'json', '--url', url]);
-    const error = (JSON.parse(result.stdout) as { servers: { error: string }[] }).servers[0]!.error;
+    const [error = '', ...details] = (JSON.parse(result.stdout) as { servers: { error: string }[] }).servers[0]!.error.split('\n');
+    // Then what the fallback to HTTP+SSE found there: a plain --url may name a server of that transport.
+    expect(details).toEqual([
+      `no HTTP+SSE stream there either (the 2024-11-05 transport's fallback): GET ${url} answered HTTP 404 Not Found, not an SSE stream`,
+    ]);
     const said = /\(the server said: (.*)\)$/.exec(error)?.[1] ?? '';
     expect(said.startsWith('Error Cannot POST /mpc \u001b[31mred\u001b[0m ::error::injected padding padding')).toBe(true);
     expect(said.length).toBeLessThanOrEqual(161);

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../support/cli.js';
+import { createGoodServer } from '../../fixtures/servers/good.js';
+import { startSseServer } from '../../fixtures/servers/sse-host.js';
 
 const ENV_PROBE = path.join(ROOT, 'dist/fixtures/servers/env-probe.js');
 const SECRET = 'sk-live-client-0123456789';
@@ -31,9 +33,8 @@ describe('mcpact init --from', () => {
     expect(init.stderr).toBe('');
     expect(init.code).toBe(0);
     expect(init.stdout).toMatch(
-      /^wrote mcpact\.yaml with 2 servers from claude_desktop_config\.json; set ENV_PROBE_API_KEY, ENV_PROBE_TOKEN, PROBE_SECRET, REMOTE_AUTHORIZATION \(no secret was copied/,
+      /^wrote mcpact\.yaml with 3 servers from claude_desktop_config\.json; set ENV_PROBE_API_KEY, ENV_PROBE_TOKEN, PROBE_SECRET, REMOTE_AUTHORIZATION \(no secret was copied/,
     );
-    expect(init.stdout).toContain('not imported: old: the legacy SSE transport');
     expect(init.stdout).toContain('not imported: off: disabled');
     const text = readFileSync(path.join(dir, 'mcpact.yaml'), 'utf8');
     for (const secret of [SECRET, TOKEN, BEARER, 'hdr-secret']) expect(text).not.toContain(secret);
@@ -54,6 +55,43 @@ describe('mcpact init --from', () => {
     expect(report.servers[0]!.name).toBe('env-probe');
     expect(report.servers[0]!.serverInfo.description.split(',')).toContain('PROBE_SECRET');
     expect(report.servers[0]!.serverInfo.version).toBe('[redacted]');
+  });
+
+  it('writes legacy SSE entries as transport: sse, and they run over HTTP+SSE', async () => {
+    const host = await startSseServer(createGoodServer);
+    try {
+      const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-init-from-'));
+      writeFileSync(
+        path.join(dir, 'mcp.json'),
+        JSON.stringify({
+          mcpServers: {
+            typed: { type: 'sse', url: host.url, headers: { Authorization: BEARER } },
+            cline: { transport: 'sse', url: host.url },
+            untyped: { url: host.url },
+            // A declared type wins over the path.
+            declared: { type: 'http', url: host.url },
+          },
+        }),
+      );
+      const init = await runCli(['init', '--from', 'mcp.json'], { cwd: dir });
+      expect(init.stderr).toBe('');
+      expect(init.stdout).not.toContain('not imported');
+      const text = readFileSync(path.join(dir, 'mcpact.yaml'), 'utf8');
+      const transports = [...text.matchAll(/- name: (\S+)\n\s+transport: (\S+)/g)].map((match) => [match[1], match[2]]);
+      expect(transports).toEqual([
+        ['typed', 'sse'],
+        ['cline', 'sse'],
+        ['untyped', 'sse'],
+        ['declared', 'http'],
+      ]);
+      expect(text).not.toContain('hdr-secret');
+      const run = await runCli(['run', '--server', 'typed', '--only', 'protocol', '-r', 'json', '-q'], { cwd: dir, env: { TYPED_AUTHORIZATION: BEARER } });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect((JSON.parse(run.stdout) as { servers: { transport: string }[] }).servers[0]!.transport).toBe('sse');
+    } finally {
+      await host.close();
+    }
   });
 
   it('turns a password in a URL, credential query parameters and positional tokens into variables', async () => {

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findConfig } from '../../src/cli/targets.js';
 import { ROOT, runCli } from '../support/cli.js';
+import { createGoodServer } from '../../fixtures/servers/good.js';
+import { startSseServer } from '../../fixtures/servers/sse-host.js';
 
 const ENV_PROBE = path.join(ROOT, 'dist/fixtures/servers/env-probe.js');
 const CONFIG = `server:\n  transport: stdio\n  command: node\n  args: [${JSON.stringify(ENV_PROBE)}]\n`;
@@ -82,15 +84,29 @@ describe('mcpServers JSON (client configs) with -c file.json', () => {
     expect(report.servers.map((server) => server.source.line)).toEqual([3, 13]);
   });
 
-  it('refuses a legacy SSE entry and an entry with neither command nor url (exit 2)', async () => {
+  it('runs a legacy SSE entry (type: "sse", or a url ending in /sse and no type) over HTTP+SSE', async () => {
+    const host = await startSseServer(createGoodServer);
+    try {
+      const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-client-'));
+      const file = path.join(dir, 'sse.json');
+      writeFileSync(file, JSON.stringify({ mcpServers: { typed: { type: 'sse', url: host.url }, untyped: { url: host.url } } }));
+      const result = await runCli(['run', '--only', 'protocol', '-c', file, '-r', 'json', '-q']);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const report = JSON.parse(result.stdout) as { servers: { name: string; transport: string; complete: boolean }[] };
+      expect(report.servers).toMatchObject([
+        { name: 'typed', transport: 'sse', complete: true },
+        { name: 'untyped', transport: 'sse', complete: true },
+      ]);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('refuses an entry with neither command nor url (exit 2)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-client-'));
-    const sse = path.join(dir, 'sse.json');
-    writeFileSync(sse, JSON.stringify({ mcpServers: { old: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } }));
     const none = path.join(dir, 'none.json');
     writeFileSync(none, JSON.stringify({ mcpServers: { odd: { args: [] } } }));
-    const first = await runCli(['run', '-c', sse]);
-    expect(first.code).toBe(2);
-    expect(first.stderr).toMatch(/mcpServers\.old uses the legacy SSE transport/);
     const second = await runCli(['run', '-c', none]);
     expect(second.code).toBe(2);
     expect(second.stderr).toMatch(/mcpServers\.odd needs a "command" \(stdio\) or a "url" \(HTTP\)/);

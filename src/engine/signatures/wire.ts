@@ -6,6 +6,7 @@
 import type { Outcome } from '../../connect/rpc.js';
 import { WORDS_MAX } from '../../exercise/answers.js';
 import { asRecord } from '../../util/json.js';
+import type { TransportKind } from '../../model/transport.js';
 
 /**
  * The answers whose words identify an SDK: tools-family probes the run sends anyway (a tools/call whose `arguments`
@@ -38,7 +39,7 @@ export interface Shown {
   /** The name of the item the finding is about (a tool, a prompt), when it is about one. */
   name?: string;
   /** The transport of the server: stdio behaviours are the stdio transport's. */
-  transport: 'stdio' | 'http' | 'memory';
+  transport: TransportKind;
   /** The answer to the prompts/get case of this variant (`data.variant`), when the finding is a prompts case. */
   promptCase?: (variant: string) => Outcome | undefined;
 }

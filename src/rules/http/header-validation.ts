@@ -4,7 +4,7 @@ import { envelopeMeta, MODERN_ERRORS } from '../../connect/envelope.js';
 import { headersFor } from '../../connect/modern-http.js';
 import type { HttpExchange } from '../../connect/transport-probe.js';
 import { isObject } from '../protocol/modern.js';
-import { exchangeData } from './shared.js';
+import { exchangeData, notHttp } from './shared.js';
 import { callPolicy } from '../../exercise/call-policy.js';
 import { paramHeadersOf, type ParamHeader } from '../../connect/param-headers.js';
 import type { Surface } from '../../surface/types.js';
@@ -165,7 +165,7 @@ export const headerValidation = defineRule({
     'there are no headers, and the rule is skipped.',
   async check({ transport, surface, settings, report, skip, inconclusive }) {
     if (!transport) return skip('needs a real server connection (this target is in memory)');
-    if (transport.kind !== 'http') return skip('applies to Streamable HTTP servers only (this one is reached over stdio)');
+    if (transport.kind !== 'http') return skip(notHttp(transport));
     await transport.open(async (client) => {
       const send = (headers: Record<string, string | null>, method = 'server/discover', params: Record<string, unknown> = {}) => {
         const id = client.nextRequestId();

@@ -1,11 +1,13 @@
 /** What the Streamable HTTP rules share: how they skip elsewhere, open a session of their own, and word answers. */
 import type { HttpClient, HttpExchange, RawHttpSession, TransportProbe } from '../../connect/transport-probe.js';
 import { describeOutcome } from '../outcome.js';
+import { TRANSPORT_NAMES } from '../../model/transport.js';
 
+/** The skip reason off Streamable HTTP: over HTTP+SSE too, whose wire (a stream and POSTs to its endpoint) is another. */
 export function notHttp(transport: TransportProbe | undefined): string {
   return transport === undefined
     ? 'needs a real Streamable HTTP server (this target is in memory)'
-    : 'applies to Streamable HTTP servers only (this one is reached over stdio)';
+    : `applies to Streamable HTTP servers only (this one is reached over ${TRANSPORT_NAMES[transport.kind]})`;
 }
 
 /** A session of the rule's own, or the reason there is none (the shared session proved the server works). */

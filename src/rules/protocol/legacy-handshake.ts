@@ -5,6 +5,7 @@ import { describeOutcome } from '../outcome.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { StdioConnection } from '../../connect/transport-probe.js';
 import { isObject } from './modern.js';
+import { TRANSPORT_NAMES } from '../../model/transport.js';
 
 /** The names (tools, prompts) or URIs (resources, templates) of one list, as its items give them. */
 function keysOf(spec: ListSpec, items: readonly unknown[]): string[] {
@@ -56,7 +57,7 @@ export const legacyHandshake = defineRule({
     'diagnostic a legacy client can show. Over Streamable HTTP the rule is not ported yet and is skipped.',
   async check({ transport, surface, report, skip, inconclusive }) {
     if (!transport) return skip('needs a real server connection (this target is in memory)');
-    if (transport.kind !== 'stdio') return skip('not ported to Streamable HTTP yet');
+    if (transport.kind !== 'stdio') return skip(`not ported to ${TRANSPORT_NAMES[transport.kind]} yet`);
     const legacy = await transport.open((connection) => legacyLists(connection));
     const { initialize } = legacy;
     if (initialize.kind === 'timeout' || initialize.kind === 'closed') return inconclusive(`initialize on a fresh process got ${describeOutcome(initialize)}`);

@@ -3,11 +3,12 @@ import type { Outcome } from '../../connect/rpc.js';
 import type { StdioConnection, TransportProbe } from '../../connect/transport-probe.js';
 import { describeOutcome } from '../outcome.js';
 import { asRecord } from '../../util/json.js';
+import { TRANSPORT_NAMES } from '../../model/transport.js';
 
 export function notStdio(transport: TransportProbe | undefined): string {
   return transport === undefined
     ? 'needs a real stdio server (this target is in memory)'
-    : 'applies to stdio servers only (this one is reached over Streamable HTTP)';
+    : `applies to stdio servers only (this one is reached over ${TRANSPORT_NAMES[transport.kind]})`;
 }
 
 /** True when the outcome is an error response with one of these codes. */
