@@ -128,8 +128,8 @@ export function runCase(rule: Rule, entry: ValidCase): Promise<ServerReport> {
       settings: entry.settings ?? {},
       protocolEra: entry.era,
     },
-    { rules: [rule], clientVersion: 'test', concurrency: 4 },
-  );
+    { rules: [rule, ...(entry.alongside ?? [])], clientVersion: 'test', concurrency: 4 },
+  ).then((report) => ownPart(report, rule));
 }
 
 export function ruleTester(rule: Rule, table: RuleTable): void {
