@@ -30,6 +30,19 @@ export const UNEXPECTED_PROPERTY = 'mcpact_unexpected_property';
 export const UNEXPECTED_PROPERTY_VALUE = 'mcpact';
 /** An inputResponses entry no server asked for (2026-07-28). */
 export const UNEXPECTED_INPUT = 'mcpact_unexpected_input';
+/**
+ * A requestState the server never handed out (2026-07-28): its own, with the middle character replaced by the next
+ * one of the same kind (a digit by a digit, a letter by a letter of the same case, anything else by `_`), so that a
+ * state in base64, hex or any token alphabet still decodes, to other bytes. No mark: it must look like the server's.
+ */
+export function tamperedState(state: string): string {
+  if (state.length === 0) return 'mcpact';
+  const at = Math.floor(state.length / 2);
+  const char = state[at]!;
+  const next = (from: string, size: number) => String.fromCharCode(from.charCodeAt(0) + ((char.charCodeAt(0) - from.charCodeAt(0) + 1) % size));
+  const replaced = /[0-9]/.test(char) ? next('0', 10) : /[a-z]/.test(char) ? next('a', 26) : /[A-Z]/.test(char) ? next('A', 26) : char === '_' ? '-' : '_';
+  return state.slice(0, at) + replaced + state.slice(at + 1);
+}
 /** The path of a resource URI no server lists. */
 export const UNKNOWN_RESOURCE_PATH = 'mcpact-no-such-resource';
 /** The scheme of mcpact's own, for a URI in no scheme the server uses. */

@@ -16,11 +16,13 @@ import type { Probe, RequestTag } from '../connect/probe.js';
 import { resourceLimits, type ResourceLimits } from '../config/resources.js';
 import { items } from '../surface/items.js';
 import type { Surface } from '../surface/types.js';
+import type { Era } from '../model/spec.js';
 import { asRecord, nameRecord, ownValue, type JsonRecord } from '../util/json.js';
 import { cacheKey } from '../util/run-cache.js';
 import { matchesUriTemplate, parseUriTemplate, type TemplatePart } from '../util/uri-template.js';
 import { expandUriTemplate, templateVariables } from '../util/uri-expand.js';
 import type { ExerciseContext } from './context.js';
+import { followInputRequired, inputRequiredOf, type InputRound } from './input-required.js';
 
 export interface ResourceRead {
   uri: string;
@@ -34,18 +36,34 @@ export interface ResourceRead {
   oversized: boolean;
   /** SHA-256 of the contents (uri, mimeType, text or blob of each item, in order); absent when oversized or not a result. */
   sha256?: string;
+  /** In 2026-07-28, the input-required answers the read got before `outcome`, each with the retry mcpact sent. */
+  rounds?: InputRound[];
+}
+
+/** How a read is sent: `tag` says when the URI is bad input (one no listing covers); `era` whether input-required answers are followed. */
+export interface ReadOptions {
+  tag?: RequestTag;
+  era?: Era;
 }
 
 /**
  * A read of one URI, bounded by `limits.maxBytes`. The suites call it directly; rules share reads through
- * `sharedRead`. `tag` says when the URI is bad input (one no listing covers).
+ * `sharedRead`. In the modern era an input-required answer is followed the way a client follows it
+ * (exercise/input-required.ts): the read is what its retries came to.
  */
-export async function readResource(probe: Probe, uri: string, limits: Pick<ResourceLimits, 'maxBytes'>, tag: RequestTag = {}): Promise<ResourceRead> {
-  const outcome = await probe.request('resources/read', { uri }, tag);
-  if (outcome.kind !== 'result') return { uri, outcome, bytes: 0, oversized: false };
+export async function readResource(probe: Probe, uri: string, limits: Pick<ResourceLimits, 'maxBytes'>, options: ReadOptions = {}): Promise<ResourceRead> {
+  const tag = options.tag ?? {};
+  const first = await probe.request('resources/read', { uri }, tag);
+  const followed: { outcome: Outcome; rounds?: InputRound[] } =
+    options.era === 'modern' && inputRequiredOf(first) !== undefined
+      ? await followInputRequired({ uri }, first, (params) => probe.request('resources/read', params, tag))
+      : { outcome: first };
+  const { outcome } = followed;
+  const rounds = followed.rounds === undefined ? {} : { rounds: followed.rounds };
+  if (outcome.kind !== 'result') return { uri, outcome, bytes: 0, oversized: false, ...rounds };
   const result = asRecord(outcome.result);
   const contents = Array.isArray(result?.contents) ? result.contents : undefined;
-  if (result === undefined || contents === undefined) return { uri, outcome, bytes: 0, oversized: false };
+  if (result === undefined || contents === undefined) return { uri, outcome, bytes: 0, oversized: false, ...rounds };
   let budget = limits.maxBytes;
   let bytes = 0;
   let oversized = false;
@@ -66,7 +84,7 @@ export async function readResource(probe: Probe, uri: string, limits: Pick<Resou
     }
     return copy;
   });
-  const read: ResourceRead = { uri, outcome: { ...outcome, result: { ...result, contents: kept } }, contents: kept, bytes, oversized };
+  const read: ResourceRead = { uri, outcome: { ...outcome, result: { ...result, contents: kept } }, contents: kept, bytes, oversized, ...rounds };
   // The bounded copy is the answer rules see: it arrived when the answer did.
   probe.health.relate(read.outcome, outcome);
   if (!oversized) read.sha256 = contentsDigest(kept);
@@ -88,11 +106,15 @@ const READS = cacheKey<Map<string, Promise<ResourceRead>>>('resources/reads');
  * The read of `uri` for this server's run: sent on first use, shared by every rule that reads the same URI, and
  * counted among the answers the asking rule saw. `tag` marks a URI that is bad input (unknown-resource's).
  */
-export async function sharedRead(context: Pick<ExerciseContext, 'probe' | 'cache' | 'settings'>, uri: string, tag: RequestTag = {}): Promise<ResourceRead> {
+export async function sharedRead(
+  context: Pick<ExerciseContext, 'surface' | 'probe' | 'cache' | 'settings'>,
+  uri: string,
+  tag: RequestTag = {},
+): Promise<ResourceRead> {
   const reads = context.cache.once(READS, () => new Map<string, Promise<ResourceRead>>());
   let read = reads.get(uri);
   if (read === undefined) {
-    read = readResource(context.probe, uri, resourceLimits(context.settings.resources), tag);
+    read = readResource(context.probe, uri, resourceLimits(context.settings.resources), { tag, era: context.surface.era });
     reads.set(uri, read);
   }
   const done = await read;

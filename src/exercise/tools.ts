@@ -24,6 +24,7 @@ import { GENERATION_LIMITS, GenerationBudget, invalidVariants, seedFor, validExa
 import { compileSchema } from '../util/schema-validator.js';
 import { evenSample } from '../util/sample.js';
 import { classifyAnswer, isErrorResult, unreachableEvidence, unreachableNote, wordsOf, type Classified } from './answers.js';
+import { followInputRequired, inputRequiredOf, type InputRound } from './input-required.js';
 
 export type CallKind = 'unknown-tool' | 'malformed' | 'valid' | 'invalid';
 
@@ -78,7 +79,15 @@ export const SKIP_REASONS: Record<Exclude<Skipped['reason'], CallReason>, string
 export const DEFAULT_MAX_TOOLS = 500;
 
 const PLAN = cacheKey<ToolPlan>('tools/plan');
-const OUTCOMES = cacheKey<Map<string, Promise<Outcome>>>('tools/outcomes');
+const ANSWERS = cacheKey<Map<string, Promise<CallAnswer>>>('tools/answers');
+
+/** What a planned call came to. */
+export interface CallAnswer {
+  /** The answer; after an input-required round trip (2026-07-28), the answer to the last retry. */
+  outcome: Outcome;
+  /** The input-required answers the call got before `outcome`, each with the retry mcpact sent (exercise/input-required.ts). */
+  rounds?: InputRound[];
+}
 
 /** The key of the tools/call whose `arguments` is a string, whose answer identifies an SDK (engine/inherited.ts). */
 export const MALFORMED_ARGUMENTS_STRING = 'malformed:arguments-string';
@@ -90,19 +99,34 @@ export function toolPlan({ surface, settings, cache }: Pick<ExerciseContext, 'su
 }
 
 /**
- * The outcome of a planned call, sending it on first use only; counted among the answers the asking rule saw. Every
- * call but a valid one sends bad input (connect/probe.ts `RequestTag`).
+ * What a planned call came to, sending it on first use only; counted among the answers the asking rule saw. Every
+ * call but a valid one sends bad input (connect/probe.ts `RequestTag`). In 2026-07-28 an input-required answer is
+ * not the tool's result yet: the call is followed the way a client follows it, and is what its retries came to.
+ * A retry calls the same tool with the same arguments, so the safe-call policy that allowed the call allows it.
  */
-export async function callOutcome({ probe, cache }: Pick<ExerciseContext, 'probe' | 'cache'>, call: PlannedCall): Promise<Outcome> {
-  const outcomes = cache.once(OUTCOMES, () => new Map<string, Promise<Outcome>>());
-  let outcome = outcomes.get(call.key);
-  if (!outcome) {
-    outcome = probe.request('tools/call', call.params, call.kind === 'valid' ? {} : { bad: `tools/call with ${callLabel(call)}` });
-    outcomes.set(call.key, outcome);
+export async function callAnswer(context: Pick<ExerciseContext, 'surface' | 'probe' | 'cache'>, call: PlannedCall): Promise<CallAnswer> {
+  const answers = context.cache.once(ANSWERS, () => new Map<string, Promise<CallAnswer>>());
+  let answer = answers.get(call.key);
+  if (!answer) {
+    answer = send(context, call);
+    answers.set(call.key, answer);
   }
-  const answered = await outcome;
-  probe.saw(answered);
+  const answered = await answer;
+  context.probe.saw(answered.outcome);
   return answered;
+}
+
+/** The outcome of a planned call (see callAnswer). */
+export async function callOutcome(context: Pick<ExerciseContext, 'surface' | 'probe' | 'cache'>, call: PlannedCall): Promise<Outcome> {
+  return (await callAnswer(context, call)).outcome;
+}
+
+async function send({ surface, probe }: Pick<ExerciseContext, 'surface' | 'probe'>, call: PlannedCall): Promise<CallAnswer> {
+  const tag = call.kind === 'valid' ? {} : { bad: `tools/call with ${callLabel(call)}` };
+  const first = await probe.request('tools/call', call.params, tag);
+  const params = asRecord(call.params);
+  if (surface.era !== 'modern' || params === undefined || inputRequiredOf(first) === undefined) return { outcome: first };
+  return followInputRequired(params, first, (retry) => probe.request('tools/call', retry, tag));
 }
 
 /** The valid calls of the plan, sent first (engine/warm-up.ts): they must not meet a server bad input already broke. */
@@ -116,12 +140,12 @@ export function callLabel(call: PlannedCall): string {
   return call.kind === 'unknown-tool' || call.kind === 'malformed' ? call.what : `${quote(call.tool, 40)} (${call.what})`;
 }
 
-/** Every call with its outcome, in plan order. */
+/** Every call with what it came to, in plan order. */
 export function outcomesOf(
-  context: Pick<ExerciseContext, 'probe' | 'cache'>,
+  context: Pick<ExerciseContext, 'surface' | 'probe' | 'cache'>,
   calls: readonly PlannedCall[],
-): Promise<{ call: PlannedCall; outcome: Outcome }[]> {
-  return Promise.all(calls.map(async (call) => ({ call, outcome: await callOutcome(context, call) })));
+): Promise<({ call: PlannedCall } & CallAnswer)[]> {
+  return Promise.all(calls.map(async (call) => ({ call, ...(await callAnswer(context, call)) })));
 }
 
 function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {

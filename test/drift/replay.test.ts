@@ -8,6 +8,7 @@ import { recordInvocations, replayInvocations, type Invocation } from '../../src
 import type { Lockfile } from '../../src/drift/lockfile/lockfile.js';
 import type { ServerSettings } from '../../src/config/schema.js';
 import { getPrompt, type FakeServerSpec } from '../support/fake-server.js';
+import type { Surface } from '../../src/surface/types.js';
 
 const v1 = {
   prompts: [
@@ -114,6 +115,41 @@ describe('compatibility replay', () => {
     const { changes } = await replay(strictV2, lock);
     expect(changes[0]).toMatchObject({ id: 'prompt-invocation-broken', data: { argument: 'language', code: -32602 } });
     expect(changes[0]?.reason).toContain('is now rejected with JSON-RPC error -32602: argument "language" is no longer declared');
+  });
+
+  describe('an input-required prompt (2026-07-28)', () => {
+    /** v1, but prompts/get answers input_required with a requestState first and renders (via `render`) on the retry. */
+    const askingFirst = (render: (params: Record<string, unknown>) => Record<string, unknown> = (params) => params): FakeServerSpec => {
+      const spec: FakeServerSpec = {
+        ...v1,
+        handle: (method, params) => {
+          if (method !== 'prompts/get' || params === undefined) return undefined;
+          if (params.requestState !== 's1') return { result: { resultType: 'input_required', requestState: 's1' } };
+          return getPrompt(v1, render({ name: params.name, arguments: params.arguments }));
+        },
+      };
+      return spec;
+    };
+    const modern = <T>(spec: FakeServerSpec, work: (probe: Parameters<Parameters<typeof withProbe>[1]>[0], surface: Surface) => Promise<T>) =>
+      withProbe(spec, (probe, surface) => work(probe, { ...surface, era: 'modern' }));
+
+    it('is recorded as what its completed round trip rendered, and replays cleanly', async () => {
+      const recorded = await modern(askingFirst(), (probe, surface) => recordInvocations(surface, probe, {}));
+      expect(recorded.get('review')?.[0]).toEqual({
+        kind: 'complete',
+        arguments: { language: 'mcpact-sample-language', focus: 'mcpact-sample-focus' },
+        rendered: ['focus', 'language'],
+      });
+      const lock = lockWith(recorded);
+      expect(await modern(askingFirst(), (probe, surface) => replayInvocations(lock, surface, probe, {}))).toEqual({ changes: [], notes: [] });
+    });
+
+    it('catches a value its round trip no longer renders', async () => {
+      const lock = lockWith(await modern(askingFirst(), (probe, surface) => recordInvocations(surface, probe, {})));
+      const dropsFocus = askingFirst((params) => ({ ...params, arguments: { ...(params.arguments as Record<string, unknown>), focus: '' } }));
+      const { changes } = await modern(dropsFocus, (probe, surface) => replayInvocations(lock, surface, probe, {}));
+      expect(changes[0]).toMatchObject({ id: 'prompt-invocation-broken', data: { argument: 'focus', outcome: 'result' } });
+    });
   });
 
   it('does not replay an invocation whose config example is gone, and says so', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/connect/rpc.js';
-import { followInputRequired, MAX_INPUT_ROUNDS, MAX_INPUT_REQUESTS, retryFor } from '../../src/exercise/prompts/input-required.js';
+import { followInputRequired, MAX_INPUT_ROUNDS, MAX_INPUT_REQUESTS, retryFor } from '../../src/exercise/input-required.js';
 
 const original = { name: 'report', arguments: { team: 'core' } };
 const result = (value: Record<string, unknown>): Outcome => ({ kind: 'result', result: { resultType: 'input_required', ...value }, ms: 1 });

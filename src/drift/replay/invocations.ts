@@ -7,6 +7,9 @@
  *
  * Values that came from the config's examples (user data, maybe secret) are written as `<config:NAME>` and resolved
  * from the config at replay; generated samples, enumerated and completion values are written as they are.
+ *
+ * In 2026-07-28 a prompt may answer input_required before it renders: both sides follow the round trip the way a
+ * client does (exercise/input-required.ts), so what is recorded and compared is what the completed round trip rendered.
  */
 import type { Outcome } from '../../connect/rpc.js';
 import type { ServerSettings } from '../../config/schema.js';
@@ -16,6 +19,7 @@ import { askCompletions, candidateLists, searchArgumentMap } from '../../exercis
 import { declaredPrompts, type DeclaredPrompt } from '../../exercise/prompts/declared.js';
 import type { ArgumentMap } from '../../exercise/prompts/matrix.js';
 import { render } from '../../exercise/prompts/render.js';
+import { requestFollowing } from '../../exercise/input-required.js';
 import { valueAppears } from '../../exercise/prompts/value-forms.js';
 import { listedResources } from '../../exercise/resources.js';
 import type { Surface } from '../../surface/types.js';
@@ -36,7 +40,8 @@ export async function recordInvocations(surface: Surface, probe: Pick<Probe, 're
     declaredPrompts(surface).map(async (prompt) => {
       const examples = promptEntry(settings.prompts, prompt.name)?.arguments ?? {};
       const completions = await askCompletions(prompt, completionsDeclared, (method, params) => probe.request(method, params));
-      const get = (map: ArgumentMap) => probe.request('prompts/get', { name: prompt.name, arguments: map });
+      // An input-required prompt (2026-07-28) is recorded as what its completed round trip rendered.
+      const get = (map: ArgumentMap) => requestFollowing({ name: prompt.name, arguments: map }, (params) => probe.request('prompts/get', params), surface.era);
       const { map, last } = await searchArgumentMap(prompt, candidateLists(prompt, examples, completions, listedUris), get);
       if (!map || !last) return;
       const invocations: Invocation[] = [{ kind: 'complete', arguments: placeholders(map, examples), rendered: renderedArguments(last, map) }];
@@ -92,7 +97,7 @@ export async function replayInvocations(
         notes.push(`${locked.name}: the ${invocation.kind} invocation uses config examples that are no longer in the config; not replayed`);
         continue;
       }
-      const outcome = await probe.request('prompts/get', { name: locked.name, arguments: map });
+      const outcome = await requestFollowing({ name: locked.name, arguments: map }, (params) => probe.request('prompts/get', params), surface.era);
       const broken = verdict(outcome, map, prompt, invocation.rendered ?? []);
       if (broken) {
         changes.push({

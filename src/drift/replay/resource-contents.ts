@@ -45,7 +45,7 @@ export async function readPinnedContents(surface: Surface, probe: Probe, setting
   const reads = new Map<string, Promise<ResourceRead>>();
   const read = (uri: string) => {
     let pending = reads.get(uri);
-    if (pending === undefined) reads.set(uri, (pending = readResource(probe, uri, limits)));
+    if (pending === undefined) reads.set(uri, (pending = readResource(probe, uri, limits, { era: surface.era })));
     return pending;
   };
   const judge = async (kind: 'resource' | 'tool', name: string, uri: string): Promise<string | undefined> => {

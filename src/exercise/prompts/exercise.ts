@@ -20,7 +20,7 @@ import { keptOutcome } from '../kept-outcome.js';
 import { classifyAnswer, type Classified } from '../answers.js';
 import { UNKNOWN_PROMPT } from '../injected.js';
 import { listedResources } from '../resources.js';
-import { followInputRequired, inputRequiredOf, MAX_INPUT_ROUNDS, type InputRound } from './input-required.js';
+import { followInputRequired, inputRequiredOf, MAX_INPUT_ROUNDS, type InputRound } from '../input-required.js';
 
 /**
  * How the server's answer compares with what the case expects. `input-required`: in 2026-07-28 the server still

@@ -1,10 +1,10 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
-import { since, type RuleSpec } from '../../model/spec.js';
+import { MISSING_INPUT_SPEC, REQUEST_STATE_SPECS, STATE_WORDS } from '../request-state.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
 import { UNEXPECTED_INPUT } from '../../exercise/injected.js';
 import { promptRenders, type CaseResult, type PromptExercise } from '../../exercise/prompts/exercise.js';
-import { inputRequestEntries, inputRequiredOf, retryFor, type Retry } from '../../exercise/prompts/input-required.js';
+import { inputRequestEntries, inputRequiredOf, retryFor, type Retry } from '../../exercise/input-required.js';
 import type { JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
@@ -12,34 +12,6 @@ import { promptLocation, quoteName } from './shared.js';
 
 /** The inputResponses key no server asks for: the retry that carries it tests that unknown entries are ignored. */
 export { UNEXPECTED_INPUT };
-
-/** Words of an answer that refuse the state itself (the SDK's "Invalid or expired requestState"). */
-const STATE_WORDS = /request[ _-]?state|\bstate\b/i;
-
-/** The requirements a round trip rests on besides the rule's own (the retry that lacks what was asked for). */
-export const REQUEST_STATE_SPECS = {
-  echo: {
-    texts: since('2026-07-28', {
-      keyword: 'none',
-      binds: 'server',
-      section: 'basic/patterns/mrtr#basic-workflow',
-      quote: 'The server encodes any needed context into the `requestState` field, which the client echoes back on retry.',
-      note:
-        'No sentence says in so many words that a server accepts its own state. mcpact echoes it unchanged, at once, from the same client, for ' +
-        'the same request, so none of the grounds the server requirements give for rejecting state (failed verification, a lapsed expiry, ' +
-        'another principal or request) applies.',
-    }),
-  },
-  ignore: {
-    texts: since('2026-07-28', {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'basic/patterns/mrtr#error-handling',
-      quote:
-        'If additional, unexpected parameters are provided in the `InputResponses` object, the server SHOULD ignore any information it does not recognize or need.',
-    }),
-  },
-} as const satisfies Record<string, RuleSpec>;
 
 type Basis = keyof typeof REQUEST_STATE_SPECS | 'missing';
 
@@ -52,15 +24,7 @@ export const requestState = defineRule({
   description:
     'In 2026-07-28, prompts/get retried after an input-required answer (requestState echoed, input requests answered) is served; a retry that lacks input gets a new input-required result, not an error.',
   defaultSeverity: 'warning',
-  spec: {
-    texts: since('2026-07-28', {
-      keyword: 'SHOULD',
-      binds: 'server',
-      section: 'basic/patterns/mrtr#error-handling',
-      quote:
-        'If the client fails to send all the information requested … and the missing information is necessary for the server to process the request, the server SHOULD respond with a new `InputRequiredResult` requesting the missing information again, rather than returning an error.',
-    }),
-  },
+  spec: MISSING_INPUT_SPEC,
   alsoQuotes: REQUEST_STATE_SPECS,
   docs:
     'The prompt matrix follows every input-required answer the way a client does: it retries the same prompts/get ' +

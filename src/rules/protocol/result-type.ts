@@ -1,7 +1,13 @@
 import { defineRule } from '../../engine/rule.js';
 import { since, type RuleSpec } from '../../model/spec.js';
 import { LISTS } from '../../surface/types.js';
+import { quote } from '../../util/text.js';
 import { firstReadResult } from './modern.js';
+import { outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { asRecord, type JsonRecord } from '../../util/json.js';
+
+/** The rules that make the valid-input tools/call requests: this rule judges their results only when one of them runs. */
+const TOOL_CALLERS = ['tools/valid-input', 'tools/structured-content', 'tools/structured-text', 'tools/input-required', 'tools/request-state'];
 
 /** The result types of the core protocol (basic/index#resulttype). */
 const RESULT_TYPES = ['complete', 'input_required'];
@@ -17,10 +23,19 @@ const INPUT_REQUIRED_ONLY_SPEC: RuleSpec = {
   }),
 };
 
+/** Why a result that asks for input without saying so breaks the round trip (basic/index#resulttype binds the client to it). */
+const TAKEN_COMPLETE = 'a client MUST treat an absent resultType as "complete", so the input is never given';
+
+/** The input-required field a result without resultType carries, if any: it meant to ask for input. */
+function askedWith(result: JsonRecord): string | undefined {
+  return 'inputRequests' in result ? 'inputRequests' : 'requestState' in result ? 'requestState' : undefined;
+}
+
 export const resultType = defineRule({
   id: 'protocol/result-type',
   family: 'protocol',
-  description: 'Every result carries resultType ("complete" or "input_required"): the server/discover result, every page of every list and resources/read.',
+  description:
+    'Every result carries resultType ("complete" or "input_required"): the server/discover result, every page of every list, resources/read and tools/call.',
   defaultSeverity: 'error',
   spec: {
     texts: since('2026-07-28', {
@@ -35,7 +50,12 @@ export const resultType = defineRule({
   docs:
     'In 2026-07-28 every result names its type, so a client can tell a final result from an input-required interim ' +
     'one. mcpact checks the results it captured: server/discover and each page of tools/list, prompts/list, ' +
-    'resources/list and resources/templates/list, and the read of the first listed resource. A missing `resultType` is a finding per list; a value other than ' +
+    'resources/list and resources/templates/list, the read of the first listed resource, and, when a tools rule ' +
+    'that calls tools runs, every answer to the valid-input tools/call requests the safe-call policy allows (the ' +
+    'input-required answers of their round trips included). A missing `resultType` is a finding per list and per ' +
+    'tool; a result of resources/read or tools/call with `inputRequests` or `requestState` but no `resultType` says ' +
+    'so (a client MUST treat ' +
+    'an absent `resultType` as "complete", so the input it asks for is never given); a value other than ' +
     '"complete" or "input_required" on these results (which the core protocol defines as complete) too, and ' +
     '"input_required" on server/discover or a list page, which may not ask for input (only prompts/get, ' +
     'resources/read and tools/call may).',
@@ -44,7 +64,15 @@ export const resultType = defineRule({
     const discovered = surface.discoverResult;
     if (discovered !== undefined) judge('server/discover', [discovered.resultType], 'resultType' in discovered, false);
     const read = await firstReadResult(context);
-    if (read !== undefined) judge('resources/read', [read.resultType], 'resultType' in read, true);
+    const readAsks = read === undefined || 'resultType' in read ? undefined : askedWith(read);
+    if (readAsks !== undefined)
+      report({
+        message: `resources/read answered with ${readAsks} but no resultType; ${TAKEN_COMPLETE}`,
+        location: { kind: 'server', pointer: '/resources/read' },
+        data: { method: 'resources/read' },
+      });
+    else if (read !== undefined) judge('resources/read', [read.resultType], 'resultType' in read, true);
+    if (surface.capabilities.tools !== undefined && TOOL_CALLERS.some((id) => context.running.has(id))) await judgeToolCalls();
     for (const spec of LISTS) {
       const pages = surface.lists[spec.kind].pageFields ?? [];
       const missing = pages.filter((page) => !('resultType' in page)).length;
@@ -56,6 +84,40 @@ export const resultType = defineRule({
         });
       const values = pages.filter((page) => 'resultType' in page).map((page) => page.resultType);
       judge(spec.method, values, true, false);
+    }
+    /** Every tools/call result of the valid-input calls, one finding per tool and problem. */
+    async function judgeToolCalls(): Promise<void> {
+      const byTool = new Map<string, JsonRecord[]>();
+      for (const { call, outcome, rounds } of await outcomesOf(context, toolPlan(context).valid)) {
+        if (call.tool === undefined) continue;
+        const results = [...(rounds ?? []).map((round) => round.result), ...(outcome.kind === 'result' ? [asRecord(outcome.result) ?? {}] : [])];
+        byTool.set(call.tool, [...(byTool.get(call.tool) ?? []), ...results]);
+      }
+      for (const [tool, results] of byTool) {
+        const missing = results.filter((result) => !('resultType' in result));
+        const asking = missing.map(askedWith).find((field) => field !== undefined);
+        const location = toolLocation(tool);
+        if (asking !== undefined)
+          report({
+            message: `tools/call of ${quote(tool, 60)} answered with ${asking} but no resultType; ${TAKEN_COMPLETE}`,
+            location,
+            data: { method: 'tools/call', tool, missing: missing.length, results: results.length },
+          });
+        else if (missing.length > 0)
+          report({
+            message: `tools/call of ${quote(tool, 60)}: ${missing.length} of ${results.length} result${results.length === 1 ? '' : 's'} without resultType`,
+            location,
+            data: { method: 'tools/call', tool, missing: missing.length, results: results.length },
+          });
+        const values = results.filter((result) => 'resultType' in result).map((result) => result.resultType);
+        const odd = values.find((value) => !RESULT_TYPES.includes(value as string));
+        if (odd !== undefined)
+          report({
+            message: `tools/call of ${quote(tool, 60)} has resultType ${JSON.stringify(odd)?.slice(0, 60)}, not one the core protocol defines ("complete", "input_required")`,
+            location,
+            data: { method: 'tools/call', tool, resultType: odd },
+          });
+      }
     }
     function judge(method: string, values: unknown[], present: boolean, mayAskInput: boolean): void {
       if (!present) {

@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { since } from '../../model/spec.js';
 import { jsonType } from '../../util/json.js';
+import { isComplete } from '../../exercise/modern-result.js';
 import { contentItems, familyReads, quoteUri } from './shared.js';
 
 export const contentsShape = defineRule({
@@ -34,7 +35,8 @@ export const contentsShape = defineRule({
     const { reads } = await familyReads(context);
     if (reads.length === 0) return context.skip('nothing to read: no listed resources, expandable templates or UI links');
     for (const entry of reads) {
-      if (entry.read.outcome.kind !== 'result') continue;
+      // A read that still asked for input when mcpact stopped retrying (2026-07-28) has no contents yet (resources/input-required).
+      if (entry.read.outcome.kind !== 'result' || !isComplete(entry.read.outcome.result)) continue;
       const at = (pointer: string, problem: string) =>
         context.report({
           message: `resources/read of ${quoteUri(entry.uri)} (${entry.origin}): ${problem}`,

@@ -3,6 +3,7 @@ import { completionResult } from './completion-result.js';
 import { completionUnknownTemplate } from './completion-unknown-template.js';
 import { contentsMatch } from './contents-match.js';
 import { contentsShape } from './contents-shape.js';
+import { inputRequired } from './input-required.js';
 import { notificationShape } from './notification-shape.js';
 import { readable } from './readable.js';
 import { resourceLink } from './resource-link.js';
@@ -32,4 +33,5 @@ export const resourcesRules = [
   uiMimeType,
   uiHtml,
   uiMeta,
+  inputRequired,
 ] as const;

@@ -94,7 +94,7 @@ async function runCase(context: RuleContext, kind: SuiteKind, name: string, entr
   if (request.method === 'resources/read') {
     // The one way mcpact reads a resource (exercise/resources.ts), bounded like every read of the resources family.
     const limits = resourceLimits(context.settings.resources);
-    const read = await readResource(context.probe, String(request.params.uri), limits);
+    const read = await readResource(context.probe, String(request.params.uri), limits, { era: context.surface.era });
     if (read.oversized) return [{ anchor: 'result', message: `the contents exceed resources.max_bytes (${limits.maxBytes}); raise it to judge this case` }];
     outcome = read.outcome;
   } else outcome = await context.probe.request(request.method, request.params);

@@ -49,7 +49,7 @@ export const callAnswered = defineRule({
     const calls = [plan.unknown, ...plan.malformed, ...plan.evidence, ...plan.invalid, ...plan.valid];
     const { revision, level } = spec!;
     const closed: PlannedCall[] = [];
-    const answered = await outcomesOf({ probe, cache }, calls);
+    const answered = await outcomesOf({ surface, probe, cache }, calls);
     const backend = backendReport(answered.map((entry) => entry.outcome));
     if (backend) metrics({ backend });
     // A call that missed call_ms may still be answered: every late answer is awaited at once, within the grace.

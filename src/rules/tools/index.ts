@@ -1,9 +1,11 @@
 import { callAnswered } from './call-answered.js';
 import { descriptionCollision } from './description-collision.js';
 import { deterministicOrder } from './deterministic-order.js';
+import { inputRequired } from './input-required.js';
 import { invalidInput } from './invalid-input.js';
 import { invalidInputCode } from './invalid-input-code.js';
 import { malformedCall } from './malformed-call.js';
+import { requestState } from './request-state.js';
 import { structuredContent } from './structured-content.js';
 import { structuredText } from './structured-text.js';
 import { unknownTool } from './unknown-tool.js';
@@ -20,4 +22,6 @@ export const toolsRules = [
   callAnswered,
   descriptionCollision,
   deterministicOrder,
+  inputRequired,
+  requestState,
 ] as const;

@@ -60,7 +60,7 @@ export const malformedCall = defineRule({
     const { revision, level } = spec!;
     const unjudged: string[] = [];
     const unreachable: string[] = [];
-    for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.malformed)) {
+    for (const { call, outcome } of await outcomesOf({ surface, probe, cache }, plan.malformed)) {
       const refused = outcome.kind === 'error' && (outcome.code === -32602 || refusedAtHeaders(outcome, asRecord(call.params)?.name));
       const classified = classifyAnswer(outcome, { correct: refused, names: ['name', 'arguments'] });
       if (classified.class === 'rejected-correctly') continue;

@@ -8,6 +8,7 @@ import { levelLabel, since } from '../../model/spec.js';
 import { callData, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
+import { isComplete } from '../../exercise/modern-result.js';
 
 /**
  * The words SDKs answer with when a tool's own result breaks its outputSchema, at the start of the isError text:
@@ -75,7 +76,7 @@ export const structuredContent = defineRule({
       return skip(schemas.size === 0 ? 'no tool declares a usable outputSchema' : 'no tool with an outputSchema may be called under the safe-call policy');
     const { revision, level } = spec!;
     const reported = new Set<string | undefined>();
-    for (const { call, outcome } of await outcomesOf({ probe, cache }, calls)) {
+    for (const { call, outcome } of await outcomesOf({ surface, probe, cache }, calls)) {
       if ((outcome.kind !== 'result' && outcome.kind !== 'error') || reported.has(call.tool)) continue;
       const base = { ...callData(call), negotiated: surface.protocolVersion ?? null, level };
       const refusal = outputRefusal(outcome);
@@ -92,7 +93,8 @@ export const structuredContent = defineRule({
         });
         continue;
       }
-      if (outcome.kind !== 'result' || isErrorResult(outcome.result)) continue;
+      // A call that still asked for input when mcpact stopped retrying (2026-07-28) returned no tool result yet.
+      if (outcome.kind !== 'result' || isErrorResult(outcome.result) || !isComplete(outcome.result)) continue;
       const result = asRecord(outcome.result);
       const content = result?.structuredContent;
       const schema = call.tool === undefined ? undefined : schemas.get(call.tool);

@@ -35,7 +35,7 @@ export const structuredText = defineRule({
     const { revision, level } = spec!;
     let structured = 0;
     const reported = new Set<string | undefined>();
-    for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.valid)) {
+    for (const { call, outcome } of await outcomesOf({ surface, probe, cache }, plan.valid)) {
       if (outcome.kind !== 'result' || isErrorResult(outcome.result)) continue;
       const result = asRecord(outcome.result);
       if (!result || result.structuredContent === undefined) continue;

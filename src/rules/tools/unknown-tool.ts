@@ -41,7 +41,7 @@ export const unknownTool = defineRule({
   async check({ surface, probe, settings, cache, spec, report, skip, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const plan = toolPlan({ surface, settings, cache });
-    const outcome = await callOutcome({ probe, cache }, plan.unknown);
+    const outcome = await callOutcome({ surface, probe, cache }, plan.unknown);
     if (outcome.kind === 'error' && outcome.code === -32602) return;
     // No answer to judge (a hang or a crash is tools/call-answered's finding): no verdict here.
     if (outcome.kind !== 'result' && outcome.kind !== 'error') return inconclusive(`the call of an unknown tool got ${describeOutcome(outcome)}`);

@@ -58,7 +58,7 @@ export const validInput = defineRule({
     const { revision, level } = spec!;
     const slow: string[] = [];
     const reported = new Set<string | undefined>();
-    for (const { call, outcome } of await outcomesOf({ probe, cache }, plan.valid)) {
+    for (const { call, outcome } of await outcomesOf({ surface, probe, cache }, plan.valid)) {
       if (outcome.kind === 'timeout') slow.push(quote(call.tool, 60));
       if (outcome.kind !== 'error') continue;
       // One finding per tool: its second example would only repeat the first.

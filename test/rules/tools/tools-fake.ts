@@ -68,3 +68,37 @@ export const searchTool: FakeTool = {
     annotations: READ_ONLY,
   },
 };
+
+/** The state the input-required tool hands out. */
+export const TOOL_STATE = 'dGVhbS1zdGF0dXM';
+
+/** A read-only tool with one required string: the one the input-required fakes serve. */
+export const teamTool: FakeTool = {
+  definition: {
+    name: 'team_status',
+    description: "The status of a team's work.",
+    inputSchema: { type: 'object', properties: { team: { type: 'string', minLength: 1 } }, required: ['team'] },
+    annotations: READ_ONLY,
+  },
+};
+
+/**
+ * A 2026-07-28 server whose team_status answers `first` (by default an input-required result with a requestState
+ * only) to a first call and `retry` to a retry, a call that carries requestState or inputResponses (by default: a
+ * text result when its own state came back, -32602 otherwise).
+ */
+export function inputRequiredTools(
+  options: { first?: () => Record<string, unknown>; retry?: (params: Record<string, unknown>) => Reply | undefined } = {},
+): FakeServerSpec {
+  const spec = toolsServer([teamTool]);
+  return {
+    ...spec,
+    modern: true,
+    handle(method, params, message) {
+      if (method !== 'tools/call' || params === undefined) return spec.handle!(method, params, message);
+      if (!('requestState' in params) && !('inputResponses' in params))
+        return { result: options.first?.() ?? { resultType: 'input_required', requestState: TOOL_STATE } };
+      return options.retry?.(params) ?? (params.requestState === TOOL_STATE ? text('on track') : rpcError(-32602, 'Invalid or expired requestState'));
+    },
+  };
+}

@@ -1,12 +1,14 @@
 /**
- * Input-required answers to prompts/get in 2026-07-28 (basic/patterns/mrtr): the server asks for more input before
- * it renders, and the client retries the same request with a new id, the exact `requestState` echoed and an
+ * Input-required answers in 2026-07-28 (basic/patterns/mrtr), to the three requests that may get them: prompts/get,
+ * resources/read and tools/call. The server asks for more input before it answers, and the client retries the same
+ * request with a new id, the exact `requestState` echoed and an
  * `inputResponses` entry for each input request. mcpact is a client without a user: it declines every elicitation,
  * has no roots, and has no model to sample, so a sampling request is left unanswered (the retry then lacks
  * information the server asked for, the case the text's "missing information" sentence is about).
  */
-import type { Outcome } from '../../connect/rpc.js';
-import { asRecord, nameRecord, type JsonRecord } from '../../util/json.js';
+import type { Outcome } from '../connect/rpc.js';
+import type { Era } from '../model/spec.js';
+import { asRecord, nameRecord, type JsonRecord } from '../util/json.js';
 
 /** Retries of one request mcpact sends at most while the server keeps asking for input (servers MAY ask again). */
 export const MAX_INPUT_ROUNDS = 3;
@@ -22,7 +24,7 @@ export function inputRequiredOf(outcome: Outcome): JsonRecord | undefined {
 
 /** A retry mcpact built for an input-required result. */
 export interface Retry {
-  /** The prompts/get params sent: the original ones, `requestState` and `inputResponses` added. */
+  /** The params sent: the original request's, `requestState` and `inputResponses` added. */
   params: JsonRecord;
   /** Input requests mcpact answered with a decline (elicitations). */
   declined: string[];
@@ -118,4 +120,14 @@ export async function followInputRequired(
     outcome = await send(round.retry.params);
   }
   return { outcome, rounds };
+}
+
+/**
+ * A request as a client sends it: in the modern era its input-required answers are followed, and the outcome is
+ * what the last retry got (drift replays prompts this way, so a baseline records what the round trip rendered).
+ */
+export async function requestFollowing(params: JsonRecord, send: (params: JsonRecord) => Promise<Outcome>, era: Era): Promise<Outcome> {
+  const first = await send(params);
+  if (era !== 'modern' || inputRequiredOf(first) === undefined) return first;
+  return (await followInputRequired(params, first, send)).outcome;
 }
