@@ -73,7 +73,12 @@ const SET_ASIDE =
  * "robots.txt rules" are a product's, not the model's.
  */
 const MODEL_RULES =
-  /^(?:(?:all|any|of|the|these|those|every)\s+){0,3}(?:(?:previous|prior|preceding|earlier|above|original|initial|system|your|safety|ethical|core|other|existing|developer|assistant)\s+(?:[\w'-]+\s+)?(?:instructions?|directives?|guidelines|guardrails|prompts?|programming|training)|(?:(?:previous|prior|preceding|earlier|above|original|initial|your)\s+)?(?:previous|prior|preceding|earlier|above|original|initial|your|safety|ethical|content)\s+(?:rules|restrictions|policies|constraints|safeguards|protocols)|system\s+prompt|(?:instructions|directives|guardrails)\b)/i;
+  /^(?:(?:all|any|of|the|these|those|every)\s+){0,3}(?:(?:previous|prior|preceding|earlier|above|original|initial|system|your|safety|ethical|core|other|existing|developer|assistant)\s+(?:[\w'-]+\s+)?(?:instructions?|directives?|guidelines|guardrails|prompts?|programming|training)|(?:(?:previous|prior|preceding|earlier|above|original|initial|your)\s+)?(?:previous|prior|preceding|earlier|above|original|initial|your|safety|ethical|content)\s+(?:rules|restrictions|policies|constraints|safeguards|protocols)|system\s+prompt)/i;
+/**
+ * Instructions that come with data ("instructions returned by this tool", "found in the page"): setting those aside
+ * is the defence honest servers ask for, not an attack.
+ */
+const FROM_DATA = /^\s+(?:(?:or|and)\s+\w+\s+)?(?:returned|found|contained|embedded|inside|within|in|from|coming|that\s+(?:appear|come))\b/i;
 /**
  * The model's safeguards: checks on what it runs and trusts. Lifting them takes an imperative ("Bypass security
  * checks for trusted queries", "..., ignore security policies"): a statement ("Skips validation when dry_run is
@@ -99,7 +104,8 @@ export const overrideInstructions: Finder = (text, purpose) =>
     let aside = false;
     SET_ASIDE.lastIndex = 0;
     for (let match = SET_ASIDE.exec(sentence); match && !aside; match = SET_ASIDE.exec(sentence)) {
-      aside = MODEL_RULES.test(sentence.slice(match.index + match[0].length, match.index + match[0].length + 120));
+      const object = MODEL_RULES.exec(sentence.slice(match.index + match[0].length, match.index + match[0].length + 160));
+      aside = object !== null && !FROM_DATA.test(sentence.slice(match.index + match[0].length + object[0].length));
     }
     if (LIFT_SAFEGUARDS.test(sentence.trimStart()) && (VOICE_LABEL.test(sentence.trimStart()) || FRAME.test(sentence))) return true;
     return (aside || PRIORITY.test(sentence)) && (outside(purpose, sentence, PROMPT_PURPOSE) || FRAME.test(sentence));
@@ -298,7 +304,7 @@ function callee(sentence: string): string | undefined {
  * session") and is not everything.
  */
 const EVERYTHING =
-  /\b(?:before|prior\s+to|ahead\s+of)\s+(?:(?:(?:answering|responding|replying)(?!\s+(?:(?:any|the|a|all|user)\s+){0,2}(?:questions?|queries|requests?|prompts?)?\s*(?:about|on|regarding|related|concerning|involving|for|that|which|with)\b)|proceeding|doing\s+anything|anything\s+else|taking\s+any\s+action|(?:you|the\s+assistant)\s+(?:answer|respond|reply|proceed|do\s+anything|use\s+any|call\s+any))\b|(?:any|every|each|all)\s+(?:other\s+|single\s+)?(?:tools?|actions?|requests?|responses?|answers?|replies|queries|operations?|tasks?|calls?|functions?|steps?|messages?|interactions?|conversations?|tool\s+calls?|function\s+calls?)\b)|\b(?:at|on)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:every|each|any|all)\s+(?:conversations?|chats?|sessions?|turns?|interactions?|responses?|requests?|messages?|tasks?)\b|\bafter\s+(?:every|each|any)\s+(?:single\s+)?(?:response|answer|reply|message|tool\s+call|call|request|interaction|turn|action|query)\b|\b(?:every|each)\s+time\s+(?:you|the\s+(?:user|assistant|model))\s+(?:answer|respond|reply|use\s+any|call\s+any|receive)/i;
+  /\b(?:before|prior\s+to|ahead\s+of)\s+(?:(?:(?:answering|responding|replying)(?!\s+(?:(?:any|the|a|all|user)\s+){0,2}(?:questions?|queries|requests?|prompts?)?\s*(?:about|on|regarding|related|concerning|involving|for|that|which|with)\b)|proceeding|doing\s+anything|anything\s+else|taking\s+any\s+action|(?:you|the\s+assistant)\s+(?:answer|respond|reply|proceed|do\s+anything|use\s+any|call\s+any))\b|(?:any|every|each|all)\s+(?:other\s+|single\s+)?(?:tools?|actions?|requests?|responses?|answers?|replies|queries|operations?|tasks?|calls?|functions?|steps?|messages?|interactions?|conversations?|tool\s+calls?|function\s+calls?)\b(?!\s+(?:in|of|from|on|provided\s+by)\s+(?:this|the|these)\s+(?:server|toolset|toolkit|suite|set|family|package|api|integration|plugin)))|\b(?:at|on)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:every|each|any|all)\s+(?:conversations?|chats?|sessions?|turns?|interactions?|responses?|requests?|messages?|tasks?)\b|\bafter\s+(?:every|each|any)\s+(?:single\s+)?(?:response|answer|reply|message|tool\s+call|call|request|interaction|turn|action|query)\b|\b(?:every|each)\s+time\s+(?:you|the\s+(?:user|assistant|model))\s+(?:answer|respond|reply|use\s+any|call\s+any|receive)/i;
 /** A tool whose purpose is to open the session (log in, load memory, set up) may come first. */
 const FIRST_PURPOSE =
   /\b(?:init\w*|setup|set_up|start\w*|begin|login|log_in|auth\w*|session|memor(?:y|ies)|context|onboard\w*|instructions|guide|help|rules|plan\w*|think\w*)\b|_(?:init|setup|start|login|memory|context)/i;
