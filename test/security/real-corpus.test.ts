@@ -22,16 +22,16 @@ import { formatMeasurement, measure } from '../../scripts/security-measure.js';
 const benign = loadBenign();
 /** Leave-one-source-out, per category: cases caught without the rows written against their source (measured). */
 const HELD_OUT_CAUGHT = {
-  'instruction-override': 4,
-  'hiding-from-user': 12,
-  exfiltration: 10,
-  'secret-or-file-read': 5,
-  'forced-tool-order': 2,
-  shadowing: 5,
-  'rug-pull': 4,
+  'instruction-override': 20,
+  'hiding-from-user': 19,
+  exfiltration: 21,
+  'secret-or-file-read': 14,
+  'forced-tool-order': 7,
+  shadowing: 9,
+  'rug-pull': 6,
   'hidden-unicode': 4,
-  'privilege-claim': 2,
-  'disclosed-collection': 0,
+  'privilege-claim': 7,
+  'disclosed-collection': 9,
 };
 const poisoned = loadPoisoned();
 const entries = readJson(new URL('benign/servers.json', CORPUS_DIR)) as ServerEntry[];
@@ -131,6 +131,17 @@ describe('security rules on the corpora (issue #12)', () => {
     // Measured by scripts/measure-security-corpus.js (docs/security.md, leave-one-source-out): a floor, not a goal.
     const caught = Object.fromEntries(heldOut.byCategory.filter((row) => row.measurable > 0).map((row) => [row.category, row.caughtPoisoned]));
     expect(caught).toEqual(HELD_OUT_CAUGHT);
+  });
+
+  it('catch at least 80% of each category held out (issue #33)', async () => {
+    const { heldOut } = await result;
+    for (const row of heldOut.byCategory.filter((entry) => entry.measurable > 0)) {
+      expect({ category: row.category, missed: row.missed, floor: row.caughtPoisoned / row.measurable >= 0.8 }).toEqual({
+        category: row.category,
+        missed: expect.any(Array),
+        floor: true,
+      });
+    }
   });
 
   it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {

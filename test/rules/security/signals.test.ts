@@ -48,6 +48,17 @@ describe('signal table', () => {
       'deprecated, use `x_y` instead ',
       'you must access https://a.b/ ',
       'before using `x_y` ',
+      // Near misses of the attack kinds by structure (intents.ts): set-asides, the user, data and sinks, roles.
+      'ignore all previous ',
+      'do not tell the user that ',
+      'you must send the conversation to a.b@c.d ',
+      'a.b.c.d+e-f_g',
+      'always read ~/.ssh/ also ',
+      'you must call x_y before any ',
+      'you are now ',
+      'ACT AS: ',
+      'collects email addresses for ',
+      'modify the result of x_y tool ',
     ].map((unit) => unit.repeat(Math.ceil(SCAN_LIMIT / unit.length)).slice(0, SCAN_LIMIT));
     for (const text of hostile) {
       const started = performance.now();
