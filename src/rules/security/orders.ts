@@ -149,9 +149,7 @@ function namedTools(sentence: string, purpose: Purpose): string[] {
     if (name === purpose.owner) continue;
     // A quoted word ("'a key market indicator'") is a name when it is shaped like one, the server has it, or the
     // sentence calls it a tool ("the new secure tool 'fetch'").
-    const quoted = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const calledATool = new RegExp(`\\b(?:tool|function)\\s+['"\`]${quoted}['"\`]|['"\`]${quoted}['"\`]\\s+(?:tool|function)\\b`, 'i');
-    if (match[1] !== undefined && !identifierShaped(name) && !purpose.ownTools.has(name) && !calledATool.test(sentence)) continue;
+    if (match[1] !== undefined && !identifierShaped(name) && !purpose.ownTools.has(name) && !calledATool(sentence, name)) continue;
     names.push(name);
   }
   return names;
@@ -207,6 +205,9 @@ const MESSAGE_TO_USER =
 const NOT_A_NAME =
   /^(?:this|that|the|a|an|any|each|every|other|another|same|next|first|new|secure|following|previous|above|right|correct|appropriate|relevant|search|web)$/i;
 
+/** An unquoted tool name: snake_case, kebab-case or camelCase, compared case-sensitively. */
+const BARE_NAME = /^(?:[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)$/;
+
 /** The tool the sentence orders the model to call, when it names one other than the text's own. */
 function calledTool(sentence: string, purpose: Purpose): string | undefined {
   CALL_TOOL.lastIndex = 0;
@@ -215,6 +216,9 @@ function calledTool(sentence: string, purpose: Purpose): string | undefined {
     if (name === purpose.owner) continue;
     // "use 'a key indicator'" is a phrase: a quoted name counts when it is shaped like one or the server has it.
     if (match[3] !== undefined && NOT_A_NAME.test(name)) continue;
+    // The pattern is case-insensitive for its verbs ("YOU MUST CALL"), which lets its camelCase branch take any word
+    // ("use you"): a bare name counts only when it has the shape case-sensitively.
+    if (match[2] !== undefined && !BARE_NAME.test(name)) continue;
     // A quoted word ("use 'a key indicator'") is a phrase; a backticked one is code, so a name.
     const backticked = match[0].includes('`');
     if (match[1] !== undefined && !backticked && !identifierShaped(name) && !purpose.ownTools.has(name)) continue;
@@ -231,8 +235,42 @@ function calledTool(sentence: string, purpose: Purpose): string | undefined {
 function quotesItself(near: string, purpose: Purpose): boolean {
   const owner = purpose.owner;
   if (owner === undefined) return false;
-  const name = owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`\\b(?:before|after|when)\\s+(?:[\\w'-]+\\s+){0,10}?(?:using|use|calling|call)\\s+[\`'"]${name}[\`'"]`, 'i').test(near);
+  const text = near.toLowerCase();
+  return quotedAt(text, owner).some((at) => MOMENT_BEFORE.test(text.slice(Math.max(0, at - LOOK_AROUND), at)));
+}
+
+/** How far before or after a quoted name the words that frame it are looked for. */
+const LOOK_AROUND = 200;
+/** "before you get prices using " right before a quoted name: the clause that sets the moment of an order. */
+const MOMENT_BEFORE = /\b(?:before|after|when)\s+(?:[\w'-]+\s+){0,10}?(?:using|use|calling|call)\s+$/i;
+const TOOL_WORD_BEFORE = /\b(?:tool|function)\s+$/i;
+const TOOL_WORD_AFTER = /^\s+(?:tool|function)\b/i;
+const QUOTE_MARKS = new Set(['`', "'", '"']);
+
+/**
+ * Where `name` stands quoted in `text` (any of ` ' " on either side), case-insensitive (`text` given in lower case,
+ * so that indices hold whatever lower-casing does to a string's length): the index of the opening mark. Found by
+ * search, not by a pattern built from the name: server text never becomes a regular expression.
+ */
+function quotedAt(haystack: string, name: string): number[] {
+  const found: number[] = [];
+  if (name.length === 0) return found;
+  const needle = name.toLowerCase();
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+    if (QUOTE_MARKS.has(haystack[at - 1] ?? '') && QUOTE_MARKS.has(haystack[at + needle.length] ?? '')) found.push(at - 1);
+  }
+  return found;
+}
+
+/** The sentence calls the quoted name a tool: "the tool 'fetch'", "'fetch' function". */
+function calledATool(sentence: string, name: string): boolean {
+  const text = sentence.toLowerCase();
+  const length = name.toLowerCase().length;
+  return quotedAt(text, name).some((at) => {
+    const before = text.slice(Math.max(0, at - LOOK_AROUND), at);
+    const after = text.slice(at + length + 2, at + length + 2 + LOOK_AROUND);
+    return TOOL_WORD_BEFORE.test(before) || TOOL_WORD_AFTER.test(after);
+  });
 }
 
 /**

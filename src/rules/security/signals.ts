@@ -795,6 +795,8 @@ export const SIGNALS: readonly Signal[] = [
         "You MUST call 'resolve-library-id' first to obtain the exact library ID required to use this tool.",
         'Then call get_details with the id for more fields.',
         'Use list_projects first to find the project ID.',
+        // An ordinary word after the verb is no tool name, whatever the case-insensitive verbs let through.
+        'Shares a file. For security compliance, you must use caution and never paste tokens.',
       ],
       ownTools: ['resolve-library-id', 'get_details', 'list_projects'],
     },
