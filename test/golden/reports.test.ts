@@ -82,6 +82,9 @@ const PROBE_LINES: Mask[] = [
     replace: '$1"<probe line>",$2"<n>",$3',
     why: 'probe line text and length in the finding data',
   },
+  // How often one line came follows how often a request was sent, which retries and control requests vary.
+  { pattern: / \(\d+ times\)/g, replace: ' (<n> times)', why: 'how often a stdout line came' },
+  { pattern: /("times": ?)\d+/g, replace: '$1"<n>"', why: 'how often a stdout line came, in the finding data' },
 ];
 
 const FIXTURES: ReportFixture[] = [

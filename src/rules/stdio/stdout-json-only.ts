@@ -5,7 +5,7 @@ import { quote } from '../../util/text.js';
 import { notStdio } from './shared.js';
 import { since } from '../../model/spec.js';
 
-/** Lines reported one by one per source; a chattier server gets one more finding with the total. */
+/** Different lines reported one by one per source; a chattier server gets one more finding with the total. */
 const LINES_REPORTED = 10;
 const STDOUT = { kind: 'transport', name: 'stdout' } as const;
 
@@ -31,7 +31,8 @@ export const stdoutJsonOnly = defineRule({
     'Over stdio, stdout is the message channel: the server MUST NOT write anything to it that is not a valid MCP ' +
     'message. A banner, a debug print or a library that logs to stdout corrupts the stream, and most clients drop ' +
     'the connection at the first line they cannot parse. mcpact records such lines instead of failing the run, ' +
-    'and reports each (quoted and cut to 80 characters; up to 10 per source, then the total) once every other rule ' +
+    'and reports each different line once (quoted and cut to 80 characters, with how often it came; up to 10 per ' +
+    'source, then the total) once every other rule ' +
     "has finished; a probe's process that prints a line the session's process printed too (a banner at every " +
     'start) adds no second finding for it. The sources: ' +
     "lines of the shared session, lines of the transport probes' own server processes, and JSON " +
@@ -59,16 +60,24 @@ function reportLines(record: StdoutRecord, connection: 'session' | 'probe', repo
   const where = connection === 'session' ? 'stdout' : "stdout of a probe's own server process";
   const lines = record.lines.filter((line) => !reported.has(line.text));
   const count = record.count - (record.lines.length - lines.length);
-  for (const line of lines.slice(0, LINES_REPORTED)) {
+  // One finding per distinct line: a debug print at every request ("handling tools/call") is one cause however often
+  // it came, and which of the same lines came first depends on how the server's requests interleaved.
+  const distinct = new Map<string, { bytes: number; times: number }>();
+  for (const line of lines) {
+    const seen = distinct.get(line.text);
+    if (seen === undefined) distinct.set(line.text, { bytes: line.bytes, times: 1 });
+    else seen.times++;
+  }
+  for (const [text, { bytes, times }] of [...distinct].slice(0, LINES_REPORTED)) {
     report({
-      message: `${where} carried a line that is not a JSON-RPC message: ${quote(line.text)}`,
+      message: `${where} carried a line that is not a JSON-RPC message: ${quote(text)}${times > 1 ? ` (${times} times)` : ''}`,
       location: STDOUT,
-      data: { line: line.text, bytes: line.bytes, connection },
+      data: { line: text, bytes, connection, ...(times > 1 && { times }) },
     });
   }
-  if (count > LINES_REPORTED) {
+  if (distinct.size > LINES_REPORTED || count > lines.length) {
     report({
-      message: `${where} carried ${count} lines that are not JSON-RPC messages in all (the first ${LINES_REPORTED} are reported one by one)`,
+      message: `${where} carried ${count} lines that are not JSON-RPC messages in all (the first ${Math.min(distinct.size, LINES_REPORTED)} different ones are reported one by one)`,
       location: STDOUT,
       data: { count, connection },
     });

@@ -1,4 +1,5 @@
 import { stdoutJsonOnly } from '../../../src/rules/stdio/stdout-json-only.js';
+import { invalidCursor } from '../../../src/rules/protocol/invalid-cursor.js';
 import { ruleTester } from '../../support/rule-tester.js';
 import { defectStdio, fakeWithTools } from './support.js';
 
@@ -17,6 +18,18 @@ ruleTester(stdoutJsonOnly, {
         },
         { message: '"handling tools/list"', data: { connection: 'session' } },
         { message: 'stdout carried a line that is not a JSON-RPC message: "stdio-defects server starting"', data: { connection: 'session' } },
+      ],
+    },
+    {
+      // protocol/invalid-cursor asks for tools/list again: the same line again is one cause, so one finding.
+      name: 'the same line printed at every tools/list is one finding, with how often it came',
+      target: defectStdio('foreign-stdout'),
+      alongside: [invalidCursor],
+      findings: [
+        { message: '"handling initialize"', data: { connection: 'session' } },
+        // Twice at least: the capture and the cursor probe (a control request may ask once more).
+        { message: /^stdout carried a line that is not a JSON-RPC message: "handling tools\/list" \([2-9] times\)$/, data: { connection: 'session' } },
+        { message: '"stdio-defects server starting"', data: { connection: 'session' } },
       ],
     },
   ],
