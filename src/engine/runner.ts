@@ -489,6 +489,7 @@ async function runRule(
     settings: plan.settings,
     runtime: plan.runtime ?? memoryRuntime(),
     baseline: plan.baseline,
+    ...(plan.signIn && { signIn: plan.signIn }),
     note: (text) => notes.push(text),
     report: (finding) => {
       reported.push(finding);

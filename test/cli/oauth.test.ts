@@ -65,7 +65,20 @@ describe('mcpact run --url with --oauth-client-id and --oauth-client-secret', ()
     const unprotected = await runCli(['run', '--url', good.url, '-r', `json:${plain}`], { timeoutMs: 60_000 });
     expect(signedIn.code).toBe(unprotected.code);
     expect(findingsOf(report)).toEqual(findingsOf(plain));
-    expect(JSON.parse(readFileSync(report, 'utf8')).servers[0].complete).toBe(true);
+    const server = JSON.parse(readFileSync(report, 'utf8')).servers[0];
+    expect(server.complete).toBe(true);
+    // The auth family runs on the server that asked for a token, and only there.
+    const auth = (server.rules as { id: string; status: string }[]).filter((rule) => rule.id.startsWith('auth/'));
+    expect(auth.map((rule) => [rule.id, rule.status])).toEqual([
+      ['auth/www-authenticate', 'pass'],
+      ['auth/protected-resource-metadata', 'pass'],
+      ['auth/authorization-server-metadata', 'pass'],
+      ['auth/invalid-token', 'pass'],
+      ['auth/token-audience', 'pass'],
+      ['auth/insufficient-scope', 'pass'],
+    ]);
+    const plainRules = JSON.parse(readFileSync(plain, 'utf8')).servers[0].rules as { id: string }[];
+    expect(plainRules.filter((rule) => rule.id.startsWith('auth/'))).toEqual([]);
     const tokens = tokensSeen();
     expect(tokens.length).toBeGreaterThan(0);
     const outputs = [signedIn.stdout, signedIn.stderr, readFileSync(report, 'utf8'), readFileSync(trace, 'utf8')];

@@ -22,6 +22,7 @@ import {
 } from './metadata.js';
 import { basicCredential, requestToken, TokenError, type Grant } from './token.js';
 import { secretsOf } from '../../util/secrets.js';
+import { probeTokens, type ProbeTokens } from './probe-tokens.js';
 import { describeError } from '../../errors.js';
 
 /** The `oauth:` of a server entry, or the --oauth-* flags. */
@@ -41,6 +42,8 @@ export interface Unauthorized {
 }
 
 export interface SignIn {
+  /** The MCP endpoint signed in to, as the user gave it. */
+  endpoint: string;
   /** The server's answer without a token. */
   challenge: Unauthorized;
   protectedResource: Discovered<ProtectedResourceMetadata>;
@@ -52,7 +55,9 @@ export interface SignIn {
   accessToken: string;
   /** The refresh token now current (rotated or as given). */
   refreshToken?: string;
-  /** Every secret of this sign-in: tokens, the client secret, the Basic credential. */
+  /** What the auth rules send the server: tokens that must be refused. */
+  probes: ProbeTokens;
+  /** Every secret of this sign-in: tokens (the probes' too), the client secret, the Basic credential. */
   secrets: string[];
 }
 
@@ -100,10 +105,25 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
     const scope = credentials.scope ?? challenge.bearer?.params.scope ?? scopesSupported(protectedResource.document);
     const key = JSON.stringify([options.url, issuer, credentials.clientId, credentials.refreshToken ?? '', credentials.scope ?? '']);
     const previous = kept.get(key);
-    const base = { challenge, protectedResource, authorizationServer, resource, ...(scope !== undefined && { scope }) };
+    const base = { endpoint: options.url, challenge, protectedResource, authorizationServer, resource, ...(scope !== undefined && { scope }) };
+    const request = { timeoutMs: options.timeoutMs, allowLoopback: isLoopbackHost(server.hostname), signal: options.signal };
+    const required = challenge.bearer?.params.scope ?? scopesSupported(protectedResource.document);
+    const withProbes = async (current: { accessToken: string; refreshToken?: string }) => {
+      const probes = await probeTokens({
+        accessToken: current.accessToken,
+        metadata: authorizationServer.document,
+        client: credentials,
+        resource,
+        required,
+        ...(scope !== undefined && { scope }),
+        request,
+      });
+      const probeSecrets = [probes.altered, ...[probes.otherAudience, probes.lesserScope].flatMap((second) => ('token' in second ? [second.token] : []))];
+      return { probes, secrets: [...secretsOfSignIn(credentials, current), ...probeSecrets] };
+    };
     if (previous !== undefined && (previous.expiresAt === undefined || previous.expiresAt - EXPIRY_MARGIN_MS > Date.now())) {
       const grant = credentials.refreshToken === undefined ? 'client_credentials' : 'refresh_token';
-      return { kind: 'signed-in', signIn: { ...base, grant, ...previous, secrets: secretsOfSignIn(credentials, previous) } };
+      return { kind: 'signed-in', signIn: { ...base, grant, ...previous, ...(await withProbes(previous)) } };
     }
     const refreshToken = previous?.refreshToken ?? credentials.refreshToken;
     const grant: Grant = refreshToken !== undefined ? { kind: 'refresh_token', refreshToken } : { kind: 'client_credentials' };
@@ -117,9 +137,7 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
       grant,
       resource,
       ...(asked !== undefined && { scope: asked }),
-      timeoutMs: options.timeoutMs,
-      allowLoopback: isLoopbackHost(server.hostname),
-      signal: options.signal,
+      ...request,
     });
     const current = {
       accessToken: tokens.accessToken,
@@ -127,9 +145,10 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
       ...((tokens.refreshToken ?? refreshToken) !== undefined && { refreshToken: tokens.refreshToken ?? refreshToken }),
     };
     kept.set(key, current);
+    const made = await withProbes(current);
     return {
       kind: 'signed-in',
-      signIn: { ...base, grant: grant.kind, ...current, secrets: [...secretsOfSignIn(credentials, current), ...(refreshToken ? [refreshToken] : [])] },
+      signIn: { ...base, grant: grant.kind, ...current, probes: made.probes, secrets: [...made.secrets, ...(refreshToken ? [refreshToken] : [])] },
     };
   } catch (error) {
     if (error instanceof DiscoveryError || error instanceof TokenError || error instanceof SignInError) throw new SignInError(redact(error.message));

@@ -49,6 +49,10 @@ describe('signIn against oidc-provider and the protected fixture', () => {
     const audience = JSON.parse(Buffer.from(done.accessToken.split('.')[1]!, 'base64url').toString('utf8')).aud;
     expect(audience).toBe(protectedServer.url);
     expect(done.secrets).toEqual(expect.arrayContaining([done.accessToken, authorization.clientSecret]));
+    // The auth rules' tokens are secrets of the run too, made before anything is written.
+    const { probes } = done;
+    if (!('token' in probes.otherAudience) || !('token' in probes.lesserScope)) throw new Error('expected both second tokens');
+    expect(done.secrets).toEqual(expect.arrayContaining([probes.altered, probes.otherAudience.token, probes.lesserScope.token]));
     // The MCP server never saw the client's credentials: only the token endpoint did.
     expect(protectedServer.seen.authorizationHeaders.filter((header) => /^Basic/i.test(header))).toEqual([]);
   });
@@ -208,7 +212,7 @@ describe('signIn refuses hostile metadata, with one line', () => {
   });
 
   it('OpenID Connect Discovery when RFC 8414 metadata is not found; client_secret_post where basic is not offered', async () => {
-    let form = '';
+    const forms: string[] = [];
     const server = await start({
       [PRM]: json((origin) => ({ resource: `${origin}/mcp`, authorization_servers: [`${origin}/tenant`] })),
       '/.well-known/openid-configuration/tenant': json((origin) => ({
@@ -217,8 +221,10 @@ describe('signIn refuses hostile metadata, with one line', () => {
         token_endpoint_auth_methods_supported: ['client_secret_post'],
       })),
       '/token': (req, res) => {
+        let form = '';
         req.on('data', (chunk: Buffer) => (form += chunk.toString()));
         req.on('end', () => {
+          forms.push(form);
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ access_token: 'issued-token-0f3c9a', token_type: 'bearer', expires_in: 5 }));
         });
@@ -230,8 +236,14 @@ describe('signIn refuses hostile metadata, with one line', () => {
       ['/.well-known/oauth-authorization-server/tenant', 401],
       ['/.well-known/openid-configuration/tenant', 200],
     ]);
-    const sent = new URLSearchParams(form);
-    expect(Object.fromEntries(sent)).toEqual({ grant_type: 'client_credentials', resource: server.url, client_id: 'mcpact', client_secret: SECRET });
+    // The first token request is the sign-in's; the next one asks for a token for another resource (auth/token-audience).
+    expect(Object.fromEntries(new URLSearchParams(forms[0]))).toEqual({
+      grant_type: 'client_credentials',
+      resource: server.url,
+      client_id: 'mcpact',
+      client_secret: SECRET,
+    });
+    expect(new URLSearchParams(forms[1]).get('resource')).toBe('https://audience-probe.mcpact.invalid/mcp');
   });
 
   it('an error description of the authorization server that quotes the secret is redacted', async () => {
