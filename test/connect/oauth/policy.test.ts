@@ -2,9 +2,11 @@
  * What sign-in may fetch (#35): https, or loopback while the MCP server is on loopback; never a private or
  * link-local address; the PRM's resource the server's own.
  */
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { addressKind, isLoopbackHost } from '../../../src/connect/oauth/addresses.js';
-import { refusalOf } from '../../../src/connect/oauth/guarded-request.js';
+import { guardedRequest, refusalOf } from '../../../src/connect/oauth/guarded-request.js';
 import { authorizationServerUrls, endpointRefusal, isOwnResource, protectedResourceUrls } from '../../../src/connect/oauth/metadata.js';
 
 describe('addressKind', () => {
@@ -88,5 +90,17 @@ describe('well-known URIs, in the order the MCP text lists them', () => {
       'https://auth.example.com/.well-known/oauth-authorization-server',
       'https://auth.example.com/.well-known/openid-configuration',
     ]);
+  });
+});
+
+describe('guardedRequest checks the address a name resolves to, where it connects', () => {
+  it('refuses a name that is not loopback by name but resolves to loopback, for a server not on loopback', async (context) => {
+    // The machine's own name resolves to 127.0.x.x on most hosts (/etc/hosts); where it does not, nothing to see here.
+    const name = hostname();
+    const resolved = await lookup(name).catch(() => undefined);
+    if (resolved === undefined || addressKind(resolved.address) !== 'loopback' || isLoopbackHost(name)) return context.skip();
+    await expect(
+      guardedRequest(`https://${name}:9/.well-known/oauth-authorization-server`, { method: 'GET', maxBytes: 1024, timeoutMs: 2_000, allowLoopback: false }),
+    ).rejects.toThrow(new RegExp(`^refused https://${name}:9/\\.well-known/oauth-authorization-server: ${name} resolves to a loopback address \\(127\\.`));
   });
 });
