@@ -5,9 +5,19 @@
  * the console redacts them. A sign-in that fails is exit 2, one line naming the server.
  */
 import { McpactError } from '../errors.js';
-import type { ServerTarget } from './targets.js';
+import type { SessionTarget } from '../connect/session.js';
+import type { OAuthCredentials, SignIn } from '../connect/oauth/sign-in.js';
 
-export async function signInTargets(servers: ServerTarget[]): Promise<string[]> {
+/** What of a resolved server (cli/targets.ts ServerTarget) sign-in reads and sets. */
+export interface SigningServer {
+  name: string;
+  target: SessionTarget;
+  timeouts: { connect_ms: number };
+  oauth?: OAuthCredentials;
+  signIn?: SignIn;
+}
+
+export async function signInTargets(servers: SigningServer[]): Promise<string[]> {
   const signing = servers.filter((server) => server.oauth !== undefined && server.target.kind === 'http');
   if (signing.length === 0) return [];
   // Loaded only when a server needs it: a run without OAuth does not load the client.
