@@ -123,6 +123,14 @@ async function resolveSides(oldArgv: string[], newArgv: string[], options: DiffO
   const urls = [options.url, options.againstUrl].filter((url) => url !== undefined);
   if (options.header?.length && urls.length === 0) throw usageError('--header only applies with --url or --against-url');
   if (options.transport !== undefined && urls.length === 0) throw usageError('--transport only applies with --url or --against-url');
+  const oauth = {
+    oauthClientId: options.oauthClientId,
+    oauthClientSecret: options.oauthClientSecret,
+    oauthScope: options.oauthScope,
+    oauthRefreshToken: options.oauthRefreshToken,
+  };
+  if (Object.values(oauth).some((value) => value !== undefined) && urls.length === 0)
+    throw usageError('--oauth-* only apply with --url or --against-url (docs/auth.md)');
   if ((options.env?.length || options.envFile !== undefined) && urls.length === 2) {
     throw usageError('-e/--env and --env-file give variables to stdio servers; there is none here (an HTTP server gets headers: --header)');
   }
@@ -134,6 +142,8 @@ async function resolveSides(oldArgv: string[], newArgv: string[], options: DiffO
         url,
         header: url === undefined ? undefined : options.header,
         transport: url === undefined ? undefined : options.transport,
+        // Like --header: the credentials go to each URL side, which signs in for itself.
+        ...(url === undefined ? { oauthClientId: undefined, oauthClientSecret: undefined, oauthScope: undefined, oauthRefreshToken: undefined } : oauth),
         env: url === undefined ? options.env : undefined,
         envFile: url === undefined ? options.envFile : undefined,
       },

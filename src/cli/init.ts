@@ -9,6 +9,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { Session, SessionTarget } from '../connect/session.js';
+import type { OAuthCredentials } from '../connect/oauth/sign-in.js';
 import { DEFAULT_TIMEOUTS } from '../config/schema.js';
 import { usageError } from '../errors.js';
 import { openCapturedSession } from '../surface/open.js';
@@ -95,7 +96,8 @@ function starter(schema: string): string {
 }
 
 async function fromServer(operands: string[], options: InitOptions): Promise<string> {
-  const resolved = await resolveTargets(operands, { url: options.url, transport: options.transport, header: options.header }, []);
+  const { url, transport, header, oauthClientId, oauthClientSecret, oauthScope, oauthRefreshToken } = options;
+  const resolved = await resolveTargets(operands, { url, transport, header, oauthClientId, oauthClientSecret, oauthScope, oauthRefreshToken }, []);
   const server = resolved.servers[0]!;
   const { session, surface } = await openCapturedSession(server.target, {
     connectMs: DEFAULT_TIMEOUTS.connect_ms,
@@ -106,7 +108,7 @@ async function fromServer(operands: string[], options: InitOptions): Promise<str
   try {
     const reported = typeof surface.serverInfo?.name === 'string' ? surface.serverInfo.name : server.name;
     const name = reported.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 64) || server.name;
-    const entry: Record<string, unknown> = { name, ...targetConfig(server.target, session.target) };
+    const entry: Record<string, unknown> = { name, ...targetConfig(server.target, session.target, server.oauth) };
     if (surface.protocolVersion) entry.expect = { protocol_version: surface.protocolVersion };
     const prompts = items(surface, 'prompts').map((item) => promptComment(item.record, item.label));
     return [
@@ -127,13 +129,30 @@ async function fromServer(operands: string[], options: InitOptions): Promise<str
 }
 
 /** The server entry: over HTTP, the transport the session spoke (a plain --url may have fallen back to HTTP+SSE). */
-function targetConfig(target: SessionTarget, spoken: Session['target']): Record<string, unknown> {
+function targetConfig(target: SessionTarget, spoken: Session['target'], oauth: OAuthCredentials | undefined): Record<string, unknown> {
   if (target.kind === 'http' || target.kind === 'sse') {
     const transport = spoken === 'sse' ? 'sse' : target.kind;
-    return { transport, url: target.url, ...(Object.keys(target.headers).length > 0 ? { headers: redactHeaders(target.headers) } : {}) };
+    // Signed in: the Authorization header holds the token mcpact obtained, which a config never keeps.
+    const headers = oauth ? Object.fromEntries(Object.entries(target.headers).filter(([name]) => name.toLowerCase() !== 'authorization')) : target.headers;
+    return {
+      transport,
+      url: target.url,
+      ...(Object.keys(headers).length > 0 ? { headers: redactHeaders(headers) } : {}),
+      ...(oauth && { oauth: oauthConfig(oauth) }),
+    };
   }
   if (target.kind === 'stdio') return { transport: 'stdio', command: target.command, args: target.args };
   return {};
+}
+
+/** --oauth-* as `oauth:`: the secrets (and the client id with them) as variables, never their values. */
+function oauthConfig(oauth: OAuthCredentials): Record<string, string> {
+  return {
+    client_id: '${OAUTH_CLIENT_ID}',
+    ...(oauth.clientSecret !== undefined && { client_secret: '${OAUTH_CLIENT_SECRET}' }),
+    ...(oauth.scope !== undefined && { scope: oauth.scope }),
+    ...(oauth.refreshToken !== undefined && { refresh_token: '${OAUTH_REFRESH_TOKEN}' }),
+  };
 }
 
 /** Header values typed on the command line are secrets more often than not: point at variables instead. */

@@ -74,12 +74,21 @@ const runReporters = z
   .optional()
   .transform((values) => parseReporters(values, { blob: true }));
 
+/** --oauth-*: sign in to --url (docs/auth.md). */
+const oauthOptions = {
+  oauthClientId: z.string().min(1, '--oauth-client-id: expected a client id').optional(),
+  oauthClientSecret: z.string().min(1, '--oauth-client-secret: expected a secret').optional(),
+  oauthScope: z.string().optional(),
+  oauthRefreshToken: z.string().min(1, '--oauth-refresh-token: expected a token').optional(),
+};
+
 export const targetOptionsSchema = z.strictObject({
   config: z.string().optional(),
   server: z.string().optional(),
   url: z.string().optional(),
   transport: z.enum(URL_TRANSPORTS).optional(),
   header: z.array(z.string()).optional(),
+  ...oauthOptions,
   env: z.array(z.string()).optional(),
   envFile: z.string().optional(),
   connectTimeout: milliseconds('--connect-timeout').optional(),
@@ -158,6 +167,7 @@ export const initOptionsSchema = z.strictObject({
   url: z.string().optional(),
   transport: z.enum(URL_TRANSPORTS).optional(),
   header: z.array(z.string()).optional(),
+  ...oauthOptions,
   output: z.string(),
   force: flag,
 });

@@ -17,16 +17,20 @@ import type { SessionTarget } from '../connect/session.js';
 import type { ServerPlan } from '../engine/runner.js';
 import type { Severity } from '../model/severity.js';
 import type { EraChoice } from '../model/spec.js';
-import { usageError } from '../errors.js';
+import { configError, usageError } from '../errors.js';
 import { closest } from '../util/did-you-mean.js';
 import { looksSecret, ownSecrets } from '../connect/child-env.js';
 import type { TargetOptions } from './option-schemas.js';
+import type { OAuthCredentials } from '../connect/oauth/sign-in.js';
+import { signInTargets } from './sign-in.js';
 
 /** A server to test, as argv and the config describe it: what the runner needs, plus where it was defined. */
 export interface ServerTarget extends Pick<
   ServerPlan,
-  'name' | 'nameFromServer' | 'target' | 'timeouts' | 'expect' | 'levels' | 'inherited' | 'settings' | 'protocolEra'
+  'name' | 'nameFromServer' | 'target' | 'timeouts' | 'expect' | 'levels' | 'inherited' | 'settings' | 'protocolEra' | 'signIn'
 > {
+  /** HTTP: the credentials to sign in with (`oauth:`, --oauth-*); signed in once the targets are resolved. */
+  oauth?: OAuthCredentials;
   /** Line of the config file that defines this server (for SARIF locations and messages). */
   configLine?: number;
   /** The config file that defines this server (absolute): one of several when -c names a folder or a glob. */
@@ -78,6 +82,8 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
   if (options.transport !== undefined && options.url === undefined) {
     throw usageError('--transport only applies with --url (in a config, each server names its own: transport: sse)');
   }
+  if (hasOAuthFlags(options) && options.url === undefined)
+    throw usageError('--oauth-* only apply with --url; in a config, give the server an oauth: entry (docs/auth.md)');
   const extra = await commandLineEnv(options);
   const resolved = await resolveFrom(operands, options, knownRuleIds, zeroConfig);
   const timeouts = commandLineTimeouts(options);
@@ -89,7 +95,30 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
   if (extra.names.length > 0 && !resolved.servers.some((server) => server.target.kind === 'stdio')) {
     throw usageError('-e/--env and --env-file give variables to stdio servers; there is none here (an HTTP server gets headers: --header)');
   }
-  return { ...resolved, secrets: [...resolved.secrets, ...extra.secrets, ...ownSecrets(process.env)] };
+  const secrets = [...resolved.secrets, ...extra.secrets, ...ownSecrets(process.env)];
+  // Before anything is written: the tokens it obtains join the secrets here, so every output redacts them.
+  secrets.push(...(await signInTargets(resolved.servers)));
+  return { ...resolved, secrets };
+}
+
+function hasOAuthFlags(options: TargetOptions): boolean {
+  return [options.oauthClientId, options.oauthClientSecret, options.oauthScope, options.oauthRefreshToken].some((value) => value !== undefined);
+}
+
+/** --oauth-*, checked: a client id with a secret or a refresh token, and no Authorization header beside them. */
+function commandLineOAuth(options: TargetOptions, headers: Record<string, string>): OAuthCredentials | undefined {
+  if (!hasOAuthFlags(options)) return undefined;
+  if (options.oauthClientId === undefined) throw usageError('--oauth-client-secret, --oauth-scope and --oauth-refresh-token need --oauth-client-id');
+  if (options.oauthClientSecret === undefined && options.oauthRefreshToken === undefined)
+    throw usageError('--oauth-client-id needs --oauth-client-secret (client_credentials grant) or --oauth-refresh-token (refresh grant)');
+  if (Object.keys(headers).some((name) => name.toLowerCase() === 'authorization'))
+    throw usageError('give either --header "Authorization: …" or --oauth-*, not both: mcpact sends the token it obtains as Authorization');
+  return {
+    clientId: options.oauthClientId,
+    ...(options.oauthClientSecret !== undefined && { clientSecret: options.oauthClientSecret }),
+    ...(options.oauthScope !== undefined && { scope: options.oauthScope }),
+    ...(options.oauthRefreshToken !== undefined && { refreshToken: options.oauthRefreshToken }),
+  };
 }
 
 async function resolveFrom(operands: string[], options: TargetOptions, knownRuleIds: readonly string[], zeroConfig: boolean): Promise<ResolvedTargets> {
@@ -163,7 +192,9 @@ function configuredServers(loaded: LoadedConfig, several: boolean): ServerTarget
         );
       }
     }
+    const oauth = server.transport === 'http' ? configuredOAuth(server, loaded, index) : undefined;
     return {
+      ...(oauth && { oauth }),
       name: server.name ?? defaultName(server),
       target: sessionTarget(server, baseDir),
       timeouts: { ...DEFAULT_TIMEOUTS, ...loaded.file.timeouts, ...server.timeouts },
@@ -176,6 +207,22 @@ function configuredServers(loaded: LoadedConfig, several: boolean): ServerTarget
       configPath: loaded.path,
     };
   });
+}
+
+/** A server's `oauth:`, as credentials; an Authorization header beside it is a config error. */
+function configuredOAuth(server: Extract<ServerConfig, { transport: 'http' }>, loaded: LoadedConfig, index: number): OAuthCredentials | undefined {
+  const { oauth } = server;
+  if (oauth === undefined) return undefined;
+  if (Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')) {
+    const where = `${path.relative(process.cwd(), loaded.path) || loaded.path}:${loaded.serverLines[index] ?? 1}`;
+    throw configError(`${where}: give the server either an Authorization header or oauth:, not both (mcpact sends the token it obtains as Authorization)`);
+  }
+  return {
+    clientId: oauth.client_id,
+    ...(oauth.client_secret !== undefined && { clientSecret: oauth.client_secret }),
+    ...(oauth.scope !== undefined && { scope: oauth.scope }),
+    ...(oauth.refresh_token !== undefined && { refreshToken: oauth.refresh_token }),
+  };
 }
 
 /** True when the server compares with golden files (prompts or suites): they resolve against one config folder. */
@@ -256,7 +303,9 @@ function zeroConfigTargets(operands: string[], options: TargetOptions): Resolved
       options.transport === 'sse'
         ? { kind: 'sse', url: options.url, headers }
         : { kind: 'http', url: options.url, headers, ...(options.transport === undefined && { sseFallback: true }) };
-    return { servers: [{ ...base, name, target, source: namedFile([]) }], secrets };
+    const oauth = commandLineOAuth(options, headers);
+    if (oauth !== undefined) secrets.push(...[oauth.clientSecret, oauth.refreshToken].filter((value): value is string => value !== undefined));
+    return { servers: [{ ...base, name, target, source: namedFile([]), ...(oauth && { oauth }) }], secrets };
   }
   const [command, ...args] = operands as [string, ...string[]];
   const name = commandName(command, args);

@@ -12,6 +12,7 @@ import { currentRuleId } from '../model/changes.js';
 import { configSchema, featureShape, type ConfigFile } from './schema.js';
 import { interpolate } from './interpolate.js';
 import { placeholderPath } from './placeholder.js';
+import { oauthSecrets } from './oauth.js';
 import { allowedKeysAt } from './schema-walk.js';
 import { clientTransport } from './client-entry.js';
 
@@ -137,6 +138,8 @@ export function parseConfig(text: string, absolutePath: string, { env, ruleIds }
         : nodeOffset(doc, ['server'], true);
     return offset === undefined ? 1 : lineCounter.linePos(offset).line;
   });
+  // OAuth credentials are secrets even when written in the config as they are (not as ${VAR}).
+  for (const server of config.servers ?? (config.server ? [config.server] : [])) if (server.transport === 'http') secrets.push(...oauthSecrets(server.oauth));
   // A client config holds its secrets as they are (tokens in env and headers): every such value is redacted too.
   if (client) {
     for (const server of config.servers ?? []) {

@@ -13,6 +13,7 @@ import { latencyConfigSchema } from './latency.js';
 import { resourcesConfigSchema } from './resources.js';
 import { depthSchema } from './depth.js';
 import { compatConfigSchema } from './compat.js';
+import { oauthConfigSchema } from './oauth.js';
 
 const positiveMs = (what: string, fallback: number) => z.number().int().positive().max(86_400_000).describe(what).meta({ default: fallback });
 
@@ -108,6 +109,7 @@ export const httpServerSchema = z
       .regex(/^https?:\/\//i, 'an http:// or https:// URL')
       .describe('The Streamable HTTP endpoint.'),
     headers: z.record(z.string(), z.string()).describe('Headers sent with every request, e.g. Authorization: "Bearer ${TOKEN}".').optional(),
+    oauth: oauthConfigSchema.optional(),
     ...common,
   })
   .describe('A server reached over Streamable HTTP.');

@@ -23,6 +23,7 @@ import { RULES_DOCS_URL, ruleAnchor, type RuleMeta } from '../model/rule-meta.js
 import type { ChangeId, Level } from '../model/changes.js';
 import type { Lockfile } from '../drift/lockfile/lockfile.js';
 import type { RunCache } from '../util/run-cache.js';
+import type { SignIn } from '../connect/oauth/sign-in.js';
 
 export interface Report {
   message: string;
@@ -69,6 +70,8 @@ export interface Baseline {
 export interface RuleTarget {
   settings: ServerSettings;
   baseline?: Baseline;
+  /** HTTP: how mcpact signed in to the server (it answered 401 without a token); the auth rules apply only then. */
+  signIn?: SignIn;
 }
 
 /** What the engine hands a rule: the captured contract, the one door to the server, and per-server expectations. */
@@ -92,6 +95,8 @@ export interface RuleContext {
   transport?: TransportProbe;
   /** The lockfile this server is compared with, when there is one (drift rules apply only then). */
   baseline?: Baseline;
+  /** HTTP: what signing in to the server found (its 401, its metadata) and the tokens of the auth probes. */
+  signIn?: SignIn;
   /** Work shared by the rules of this server's run (engine/cache.ts). */
   cache: RunCache;
   /**

@@ -16,6 +16,7 @@ import { controlRequest } from '../exercise/control.js';
 import { warmUp } from './warm-up.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { openCapturedSession } from '../surface/open.js';
+import type { SignIn } from '../connect/oauth/sign-in.js';
 import type { ListKind, Surface } from '../surface/types.js';
 import { listFailures } from '../surface/failures.js';
 import type { BackendReport, Finding, InheritedMark, LatencyReport, RuleResult, ServerReport } from '../model/report.js';
@@ -64,6 +65,8 @@ export interface ServerPlan {
    * capture is done, so both captures run side by side. A rejection ends this server's run.
    */
   pendingBaseline?: Promise<Baseline>;
+  /** HTTP: how mcpact signed in (`oauth:`, --oauth-*), what discovery found on the way: the auth rules judge it. */
+  signIn?: SignIn;
 }
 
 /** The streaming hooks of reporters, and the session's traffic for --trace. */
@@ -506,6 +509,7 @@ async function runRule(
     settings: plan.settings,
     runtime: plan.runtime ?? memoryRuntime(),
     baseline: plan.baseline,
+    ...(plan.signIn && { signIn: plan.signIn }),
     note: (text) => notes.push(text),
     report: (finding) => {
       reported.push(finding);

@@ -1,5 +1,19 @@
 /** The rule families: each rule belongs to one, and `--only` / `--skip` select by them. */
-export const FAMILIES = ['protocol', 'schema', 'prompts', 'resources', 'drift', 'tools', 'security', 'stdio', 'http', 'suites', 'latency', 'compat'] as const;
+export const FAMILIES = [
+  'protocol',
+  'schema',
+  'prompts',
+  'resources',
+  'drift',
+  'tools',
+  'security',
+  'stdio',
+  'http',
+  'auth',
+  'suites',
+  'latency',
+  'compat',
+] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export function isFamily(name: string): name is Family {

@@ -10,6 +10,7 @@ import { toolsRules } from './tools/index.js';
 import { securityRules } from './security/index.js';
 import { stdioRules } from './stdio/index.js';
 import { httpRules } from './http/index.js';
+import { authRules } from './auth/index.js';
 import { suitesRules } from './suites/index.js';
 import { latencyRules } from './latency/index.js';
 import { compatRules } from './compat/index.js';
@@ -24,6 +25,7 @@ export const ALL_RULES = [
   ...securityRules,
   ...stdioRules,
   ...httpRules,
+  ...authRules,
   ...suitesRules,
   ...latencyRules,
   ...compatRules,

@@ -13,6 +13,7 @@ import type { SessionTarget } from '../../src/connect/session.js';
 import type { Finding, ServerReport } from '../../src/model/report.js';
 import { fakeServerTransport, type FakeServerSpec } from './fake-server.js';
 import type { EraChoice } from '../../src/model/spec.js';
+import type { SignIn } from '../../src/connect/oauth/sign-in.js';
 
 export interface ExpectedFinding {
   /** Substring or pattern the message must match. */
@@ -36,6 +37,8 @@ export interface ValidCase {
   server?: FakeServerSpec;
   /** A real server (a fixture process, an HTTP fixture on 127.0.0.1), read when the case runs. */
   target?: () => SessionTarget;
+  /** How mcpact signed in to the real target (the auth rules' evidence), read when the case runs. */
+  signIn?: () => SignIn;
   /** The era to speak (`protocol_era`; a fake speaks the modern one with `modern: true`); default legacy, as the engine's. */
   era?: EraChoice;
   /** Deadlines for a real target (defaults: call_ms 500, run_ms 10000). */
@@ -127,6 +130,7 @@ export function runCase(rule: Rule, entry: ValidCase): Promise<ServerReport> {
       levels: {},
       settings: entry.settings ?? {},
       protocolEra: entry.era,
+      ...(entry.signIn && { signIn: entry.signIn() }),
     },
     { rules: [rule, ...(entry.alongside ?? [])], clientVersion: 'test', concurrency: 4 },
   ).then((report) => ownPart(report, rule));
