@@ -3,7 +3,7 @@
  * revision (../shared/data/mcp-schema, reference data that is never committed here): the same definitions exist,
  * and both give the same verdict on the same messages.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvCore, Options } from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,12 @@ import type { Era } from '../../../src/model/spec.js';
 import { ROOT } from '../../support/cli.js';
 
 const require = createRequire(import.meta.url);
-const PUBLISHED = `${ROOT}../shared/data/mcp-schema`;
+/**
+ * The published schemas are reference data beside the project, never part of it (MCPACT_SCHEMA_DIR points elsewhere):
+ * a clone without them skips this comparison, and says so, rather than failing on a file it was never meant to have.
+ */
+const PUBLISHED = process.env.MCPACT_SCHEMA_DIR ?? `${ROOT}../shared/data/mcp-schema`;
+const HAVE_PUBLISHED = existsSync(`${PUBLISHED}/2025-11-25.schema.json`) && existsSync(`${PUBLISHED}/2026-07-28.schema.json`);
 const REVISION: Record<Era, string> = { legacy: '2025-11-25', modern: '2026-07-28' };
 
 function published(era: Era): { ajv: AjvCore; defs: Record<string, unknown> } {
@@ -56,7 +61,7 @@ function samples(era: Era): [string, unknown, boolean][] {
   ];
 }
 
-describe.each(['legacy', 'modern'] as const)('the %s era', (era) => {
+describe.skipIf(!HAVE_PUBLISHED).each(['legacy', 'modern'] as const)(`the %s era (published schemas from ${PUBLISHED})`, (era) => {
   it(`has every definition it checks in the published schema of ${REVISION[era]} and in the SDK module`, async () => {
     const { defs } = published(era);
     const schema = await schemaOf(era);
