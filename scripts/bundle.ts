@@ -55,8 +55,10 @@ const fixtures = await build({
   platform: 'node',
   cwd: root,
   // effect, sury and @valibot/to-json-schema: optional imports of xsschema (fastmcp's), not installed, and tried at
-  // run time only for schemas of those libraries; left as the imports they are.
-  external: [/^node:/, 'effect', 'sury', '@valibot/to-json-schema'],
+  // run time only for schemas of those libraries; left as the imports they are. oidc-provider (the OAuth tests'
+  // authorization server, a devDependency): loaded from node_modules as published, not bundled (its dependencies
+  // use direct eval, and bundling them gains nothing for a server started once per test file).
+  external: [/^node:/, 'effect', 'sury', '@valibot/to-json-schema', 'oidc-provider'],
   logLevel: 'warn',
   output: { dir: `${root}dist/fixtures`, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
 });

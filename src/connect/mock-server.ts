@@ -5,7 +5,8 @@
  * not the SDK's.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback } from './loopback-listener.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ServerResult } from '@modelcontextprotocol/sdk/types.js';
@@ -83,29 +84,12 @@ export async function serveHttp(respond: Respond, port: number, maxSessions = MA
     return transport.handleRequest(req, res);
   }
 
-  const http = createServer((req, res) => {
-    route(req, res).catch(() => {
-      if (!res.headersSent) reject(res, 500, -32603, 'Internal error');
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, fail) => {
-    http.once('error', fail);
-    http.listen(port, '127.0.0.1', () => {
-      http.off('error', fail);
-      resolve();
-    });
-  });
-  const address = http.address();
-  const bound = typeof address === 'object' && address !== null ? address.port : port;
+  const listener = await listenOnLoopback(port, route, (res) => reject(res, 500, -32603, 'Internal error'));
   return {
-    url: `http://127.0.0.1:${bound}/mcp`,
+    url: listener.url,
     async close() {
       await Promise.all([...live].map((server) => server.close()));
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      });
+      await listener.close();
     },
   };
 }

@@ -14,7 +14,8 @@
  * as it was. A recording of a server that follows the revision passes through unchanged; one of these defects is
  * served corrected (docs/record-mock.md).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback } from './loopback-listener.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -109,29 +110,12 @@ export async function serveModernHttp(respond: Respond, identity: RecordedIdenti
     await write(res, response);
   }
 
-  const http = createServer((req, res) => {
-    route(req, res).catch(() => {
-      if (!res.headersSent) reject(res, 500, 'Internal error', -32603);
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, fail) => {
-    http.once('error', fail);
-    http.listen(port, '127.0.0.1', () => {
-      http.off('error', fail);
-      resolve();
-    });
-  });
-  const address = http.address();
-  const bound = typeof address === 'object' && address !== null ? address.port : port;
+  const listener = await listenOnLoopback(port, route, (res) => reject(res, 500, 'Internal error', -32603));
   return {
-    url: `http://127.0.0.1:${bound}/mcp`,
+    url: listener.url,
     async close() {
       await handler.close();
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      });
+      await listener.close();
     },
   };
 }
