@@ -25,6 +25,8 @@ export interface DriftComparison {
   incomplete?: string;
   /** Both sides recorded caching hints (two captures of the modern era), so the caching ids had something to compare. */
   cachingCompared?: boolean;
+  /** The lockfile or the capture has skills (a server that declares the Skills extension), so the skill ids had some to compare. */
+  skillsCompared?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function compareWithBaseline(lock: Lockfile, redact: Redact, surfac
     changes: [...diffContracts(base, live), ...redact([...invocations, ...outputs.changes, ...contents.changes])],
     notes: redact([...outputs.notes, ...contents.notes]),
     cachingCompared: base.server.caching !== undefined && live.server.caching !== undefined,
+    skillsCompared: base.skills !== undefined || live.skills !== undefined,
   };
 }
 
@@ -64,6 +67,12 @@ export function captureProblems(surface: Surface): string[] {
       else problems.push(`${list.spec.method} page ${problem.page}: ${problem.reason}`);
     }
   }
+  const skills = surface.skills;
+  if (skills !== undefined && skills.status !== 'ok')
+    problems.push(
+      `skills/list ${skills.status === 'error' ? 'failed' : skills.status === 'malformed' ? 'returned a malformed page' : skills.status === 'timeout' ? 'timed out' : 'lost the connection'}`,
+    );
+  else if (skills !== undefined && (skills.problems.length > 0 || skills.dropped > 0)) problems.push(`skills/list could not be read whole`);
   return problems;
 }
 

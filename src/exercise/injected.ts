@@ -49,6 +49,8 @@ export const UNKNOWN_RESOURCE_PATH = 'mcpact-no-such-resource';
 export const UNKNOWN_RESOURCE_SCHEME = 'mcpact-unknown';
 /** A resource template no server lists, and its one variable. */
 export const UNKNOWN_TEMPLATE = 'mcpact-no-such-template://{mcpact}';
+/** A skill no server serves (skills/unknown-skill): the URI of its SKILL.md, in the extension's own scheme. */
+export const UNKNOWN_SKILL_URI = 'skill://mcpact-no-such-skill/SKILL.md';
 /** A list cursor no server handed out. */
 export const INVALID_CURSOR = 'mcpact-invalid-cursor';
 

@@ -297,6 +297,26 @@ export const CHANGES = {
     message: 'resources/templates/list caching changed: {reason}',
     when: 'risky when cacheScope goes from private to public (results meant for one caller become shareable); compatible otherwise',
   },
+  'skill-removed': {
+    subject: 'resource',
+    level: 'breaking',
+    description:
+      'A skill (MCP Skills extension, by the URI of its SKILL.md) is no longer listed by skills/list: instructions and other skills that point to it find nothing.',
+    message: 'skill {name} was removed',
+  },
+  'skill-added': {
+    subject: 'resource',
+    level: 'compatible',
+    description: 'A new skill is listed by skills/list.',
+    message: 'skill {name} was added',
+  },
+  'skill-changed': {
+    subject: 'resource',
+    level: 'risky',
+    description:
+      "A skill's content changed under the same SKILL.md URI (and so the same name): a file's digest or size, a file added or removed, the frontmatter, or its resources turning \"dynamic\" or back. A host's approval of the skill is bound to that content.",
+    message: 'skill {name} changed: {reason}',
+  },
 } as const satisfies Record<string, ChangeMeta>;
 
 export type ChangeId = keyof typeof CHANGES;
@@ -334,6 +354,9 @@ export const CACHING_CHANGE_IDS: readonly ChangeId[] = [
   'resource-caching-changed',
   'resource-template-caching-changed',
 ];
+
+/** The ids of skills (MCP Skills extension): only a lockfile or a capture of a server that declares it has any. */
+export const SKILL_CHANGE_IDS: readonly ChangeId[] = ['skill-removed', 'skill-added', 'skill-changed'];
 
 /** The rule id drift findings carry: `drift/<change-id>`. */
 export function driftRuleId(id: ChangeId): `drift/${ChangeId}` {

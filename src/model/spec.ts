@@ -54,6 +54,14 @@ export const EXTENSIONS = {
     path: 'specification/2026-01-26/apps.mdx',
     url: 'https://github.com/modelcontextprotocol/ext-apps/blob/main/specification/2026-01-26/apps.mdx',
   },
+  'io.modelcontextprotocol/skills': {
+    name: 'MCP Skills',
+    /** SEP-2640 became Final on this day; the stable document is that release, not edited in place. */
+    revision: '2026-09-13',
+    /** The document in github.com/modelcontextprotocol/ext-skills, written against base revision 2026-07-28. */
+    path: 'specification/stable/skills.mdx',
+    url: 'https://github.com/modelcontextprotocol/ext-skills/blob/main/specification/stable/skills.mdx',
+  },
 } as const;
 export type ExtensionId = keyof typeof EXTENSIONS;
 

@@ -8,6 +8,7 @@ import { META_KEYS } from '../connect/envelope.js';
 import { MODERN_REVISION } from '../model/spec.js';
 import { LISTS, type ListCapture, type ListKind, type ListSpec, type PageFields, type Surface } from './types.js';
 import { asRecord } from '../util/json.js';
+import { captureSkills, declaredSkills } from './skills.js';
 
 /** More pages than any honest server sends; a server past it is reported, not followed. */
 export const PAGE_CAP = 100;
@@ -41,7 +42,11 @@ export async function captureSurface(
 
 async function captureModern(discoverResult: Record<string, unknown>, request: Requester): Promise<Surface> {
   const capabilities = asRecord(discoverResult.capabilities) ?? {};
-  const entries = await Promise.all(LISTS.map(async (spec) => [spec.kind, await captureList(spec, capabilities, request)] as const));
+  const settings = declaredSkills(capabilities);
+  const [entries, skills] = await Promise.all([
+    Promise.all(LISTS.map(async (spec) => [spec.kind, await captureList(spec, capabilities, request)] as const)),
+    settings === undefined ? undefined : captureSkills(settings, request, PAGE_CAP),
+  ]);
   return {
     era: 'modern',
     requestedProtocolVersion: MODERN_REVISION,
@@ -52,6 +57,7 @@ async function captureModern(discoverResult: Record<string, unknown>, request: R
     serverInfo: asRecord(asRecord(discoverResult._meta)?.[META_KEYS.serverInfo]),
     instructions: typeof discoverResult.instructions === 'string' ? discoverResult.instructions : undefined,
     lists: Object.fromEntries(entries) as Record<ListKind, ListCapture>,
+    ...(skills !== undefined && { skills }),
   };
 }
 

@@ -54,6 +54,22 @@ export interface PageFields {
   cacheScope?: unknown;
 }
 
+/** skills/list as captured (MCP Skills extension): every page, like a list of the base protocol. */
+export interface SkillsCapture {
+  status: ListStatus;
+  /** The entries of every page read, in order, unvalidated; at most MAX_SKILLS (surface/skills.ts). */
+  entries: unknown[];
+  /** Entries past that bound, counted and dropped. */
+  dropped: number;
+  pages: number;
+  error?: { code: unknown; message: unknown };
+  problems: PaginationProblem[];
+  /** Per page read: its resultType and caching hints as sent. */
+  pageFields: PageFields[];
+  /** The extension's settings object as declared (`{}` when it is not an object). */
+  settings: Record<string, unknown>;
+}
+
 export interface Surface {
   /** The era the session speaks: `legacy` (initialize) or `modern` (server/discover and a `_meta` envelope per request). */
   era: Era;
@@ -69,4 +85,9 @@ export interface Surface {
   serverInfo: Record<string, unknown> | undefined;
   instructions: string | undefined;
   lists: Record<ListKind, ListCapture>;
+  /**
+   * skills/list, when the server declares the MCP Skills extension in the modern era (surface/skills.ts); absent
+   * otherwise, so a server without it is captured, pinned and reported exactly as before.
+   */
+  skills?: SkillsCapture;
 }

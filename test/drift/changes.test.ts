@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHANGE_IDS, CHANGES, type ChangeId, type Level } from '../../src/model/changes.js';
-import type { Contract, LockedTool } from '../../src/drift/lockfile/lockfile.js';
+import type { Contract, LockedSkill, LockedTool } from '../../src/drift/lockfile/lockfile.js';
 import { diffContracts } from '../../src/drift/diff/diff.js';
 import { changesOf, contract, pinnedResource, prompt, tool, uiTool } from './support.js';
 
@@ -360,7 +360,7 @@ const CASES = {
       level: 'compatible',
     },
   ],
-} as const satisfies Record<Exclude<ChangeId, 'prompt-invocation-broken' | CachingId>, readonly Case[]>;
+} as const satisfies Record<Exclude<ChangeId, 'prompt-invocation-broken' | CachingId | SkillId>, readonly Case[]>;
 
 /**
  * Caching hints come only from a capture in the modern era, which the in-memory fake server does not speak: these
@@ -426,14 +426,59 @@ const CACHING_CASES = {
   ],
 } as const satisfies Record<CachingId, readonly Case[]>;
 
+/**
+ * Skills come only from a capture in the modern era of a server that declares the Skills extension, which the
+ * in-memory fake does not speak: these cases go through the diff itself (the runs are test/rules/skills/drift.test.ts).
+ */
+type SkillId = 'skill-added' | 'skill-removed' | 'skill-changed';
+const file = (name: string, digit: string, size = 10) => ({ uri: `skill://notes/${name}`, digest: `sha256:${digit.repeat(64)}`, size });
+const skill = (parts: Partial<LockedSkill> = {}): LockedSkill => ({
+  uri: 'skill://notes/SKILL.md',
+  name: 'notes',
+  description: 'Take notes.',
+  frontmatterSha256: 'a'.repeat(64),
+  resources: [file('SKILL.md', 'a')],
+  ...parts,
+});
+const skills = (...list: LockedSkill[]) => contract({ skills: list });
+const SKILL_CASES = {
+  'skill-removed': [
+    { name: 'gone', base: skills(skill()), revision: skills(), level: 'breaking' },
+    { name: 'the extension no longer declared', base: skills(skill()), revision: contract(), level: 'breaking' },
+  ],
+  'skill-added': [
+    { name: 'new', base: skills(), revision: skills(skill()), level: 'compatible' },
+    { name: 'the extension newly declared', base: contract(), revision: skills(skill()), level: 'compatible' },
+  ],
+  'skill-changed': [
+    { name: 'SKILL.md rewritten', base: skills(skill()), revision: skills(skill({ resources: [file('SKILL.md', 'b')] })), level: 'risky' },
+    { name: 'a size only', base: skills(skill()), revision: skills(skill({ resources: [file('SKILL.md', 'a', 11)] })), level: 'risky' },
+    {
+      name: 'a file added',
+      base: skills(skill()),
+      revision: skills(skill({ resources: [file('SKILL.md', 'a'), file('scripts/run.sh', 'c')] })),
+      level: 'risky',
+    },
+    {
+      name: 'frontmatter',
+      base: skills(skill()),
+      revision: skills(skill({ frontmatterSha256: 'b'.repeat(64), description: 'Take notes. Then run.' })),
+      level: 'risky',
+    },
+    { name: 'now dynamic', base: skills(skill()), revision: skills(skill({ resources: 'dynamic' })), level: 'risky' },
+  ],
+} as const satisfies Record<SkillId, readonly Case[]>;
+
 describe('every change id', () => {
   it('has cases for every id the declaration diff reports (the replay is tested in replay.test.ts)', () => {
-    expect([...Object.keys(CASES), ...Object.keys(CACHING_CASES)].sort()).toEqual(CHANGE_IDS.filter((id) => id !== 'prompt-invocation-broken').sort());
+    expect([...Object.keys(CASES), ...Object.keys(CACHING_CASES), ...Object.keys(SKILL_CASES)].sort()).toEqual(
+      CHANGE_IDS.filter((id) => id !== 'prompt-invocation-broken').sort(),
+    );
   });
 
   it('lists its level among the documented ones, and conditional ids say when', () => {
     for (const id of CHANGE_IDS) {
-      const cases = { ...CASES, ...CACHING_CASES } as Record<string, readonly Case[]>;
+      const cases = { ...CASES, ...CACHING_CASES, ...SKILL_CASES } as Record<string, readonly Case[]>;
       const levels = new Set(cases[id]?.map((entry) => entry.level) ?? [CHANGES[id].level]);
       if (levels.size > 1) expect('when' in CHANGES[id], id).toBe(true);
       if (!('when' in CHANGES[id])) expect([...levels], id).toEqual([CHANGES[id].level]);
@@ -451,7 +496,7 @@ describe.each(Object.entries(CASES))('%s', (id, cases) => {
   });
 });
 
-describe.each(Object.entries(CACHING_CASES))('%s', (id, cases) => {
+describe.each(Object.entries({ ...CACHING_CASES, ...SKILL_CASES }))('%s', (id, cases) => {
   it.each(cases.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
     const found = diffContracts(entry.base, entry.revision);
     expect(found.map((change) => [change.id, change.level ?? CHANGES[change.id].level])).toEqual([[id, entry.level]]);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { CACHING_CHANGE_IDS, CHANGE_IDS, CHANGES, LEVELS, type Level } from '../../src/model/changes.js';
+import { CACHING_CHANGE_IDS, CHANGE_IDS, CHANGES, LEVELS, SKILL_CHANGE_IDS, type Level } from '../../src/model/changes.js';
 import { shellWord } from '../../src/cli/baseline-hint.js';
 import { createGoodServer } from '../../fixtures/servers/good.js';
 import { startHttpServer, type HttpHost } from '../../fixtures/servers/http-host.js';
@@ -75,6 +75,8 @@ const EXPECTED_V1_TO_V2: Record<string, string[]> = {
 const CONTENT_IDS: readonly string[] = ['resource-content-changed', 'tool-ui-resource-changed'];
 /** Caching hints exist only in the modern era, which the v1/v2 fixtures do not speak: test/drift/changes.test.ts has them. */
 const CACHING_IDS: readonly string[] = CACHING_CHANGE_IDS;
+/** Skills come with the Skills extension, which the v1/v2 fixtures do not declare: test/drift/skills-cli.test.ts has them. */
+const SKILL_IDS: readonly string[] = SKILL_CHANGE_IDS;
 
 describe('baseline and diff on one server', () => {
   let dir: string;
@@ -137,7 +139,9 @@ describe('baseline and diff on one server', () => {
     expect(Object.fromEntries(Object.entries(levels).map(([id, set]) => [id, [...set].sort()]))).toEqual(EXPECTED_V1_TO_V2);
     // Every id, prompt-invocation-broken from the compatibility replay included, but those of an opt-in that reads
     // contents (drift.resource_contents: test/drift/contents-cli.test.ts).
-    expect(Object.keys(EXPECTED_V1_TO_V2).sort()).toEqual(CHANGE_IDS.filter((id) => !CONTENT_IDS.includes(id) && !CACHING_IDS.includes(id)).sort());
+    expect(Object.keys(EXPECTED_V1_TO_V2).sort()).toEqual(
+      CHANGE_IDS.filter((id) => !CONTENT_IDS.includes(id) && !CACHING_IDS.includes(id) && !SKILL_IDS.includes(id)).sort(),
+    );
     expect(findings.find((finding) => finding.ruleId === 'drift/tool-input-breaking')?.location).toEqual({
       kind: 'tool',
       name: 'get_weather',

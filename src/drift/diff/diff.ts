@@ -12,6 +12,7 @@ import { at, wordingChange, type Change } from './change.js';
 import type { ChangeId } from '../../model/changes.js';
 import { diffPrompt } from './diff-prompts.js';
 import { diffTool } from './diff-tools.js';
+import { diffSkills } from './diff-skills.js';
 import {
   CACHED_LISTS,
   type CachedList,
@@ -27,6 +28,8 @@ export function diffContracts(base: Contract, rev: Contract): Change[] {
   const out: Change[] = [];
   // A listed resource that a tool links as its app: its change is the tool's (tool-ui-resource-changed), once.
   const apps = new Set([...base.tools, ...rev.tools].flatMap((tool) => (tool.uiResource ? [tool.uiResource.uri] : [])));
+  // A listed resource that is a skill's SKILL.md: its change is the skill's (skill-added, -removed, -changed), once.
+  const skills = new Set([...(base.skills ?? []), ...(rev.skills ?? [])].map((skill) => skill.uri));
   diffServer(base.server, rev.server, out);
   matchByIdentity(base.tools, rev.tools, (tool) => tool.name, {
     removed: (tool) => out.push({ id: 'tool-removed', location: at('tool', tool.name, ''), reason: 'removed' }),
@@ -41,7 +44,8 @@ export function diffContracts(base: Contract, rev: Contract): Change[] {
     added: (prompt) => out.push({ id: 'prompt-added', location: at('prompt', prompt.name, ''), reason: 'added' }),
     both: (before, after) => diffPrompt(before, after, out),
   });
-  matchByIdentity(base.resources, rev.resources, (resource) => resource.uri, {
+  const resources = (list: readonly LockedResource[]) => list.filter((resource) => !skills.has(resource.uri));
+  matchByIdentity(resources(base.resources), resources(rev.resources), (resource) => resource.uri, {
     removed: (resource) => out.push({ id: 'resource-removed', location: at('resource', resource.uri, ''), reason: 'removed' }),
     added: (resource) => out.push({ id: 'resource-added', location: at('resource', resource.uri, ''), reason: 'added' }),
     both: (before, after) => {
@@ -50,6 +54,8 @@ export function diffContracts(base: Contract, rev: Contract): Change[] {
     },
   });
   diffTemplates(base.resourceTemplates, rev.resourceTemplates, out);
+  // A contract without skills (the extension not declared, or a lockfile from before it) has none to lose or gain.
+  diffSkills(base.skills ?? [], rev.skills ?? [], out);
   return out;
 }
 

@@ -6,7 +6,9 @@
 import { asRecord, type JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import type { ListKind, Surface } from '../../surface/types.js';
-import { sortKeys } from './canonical.js';
+import { canonicalJson, sortKeys } from './canonical.js';
+import { parseSkillEntry } from '../../surface/skills.js';
+import { createHash } from 'node:crypto';
 import { eraOf } from '../../model/spec.js';
 import {
   CACHED_LISTS,
@@ -16,6 +18,7 @@ import {
   type LockedArgument,
   type LockedPrompt,
   type LockedResource,
+  type LockedSkill,
   type LockedTemplate,
   type LockedTool,
 } from './lockfile.js';
@@ -42,6 +45,8 @@ export function contractFromSurface(surface: Surface): NormalizedContract {
     resources: sortByIdentity(pick(surface, 'resources', notes, resource), 'uri'),
     resourceTemplates: sortByIdentity(pick(surface, 'resourceTemplates', notes, template), 'uriTemplate'),
   };
+  // Only a server that declares the Skills extension has the key: every other lockfile keeps its bytes.
+  if (surface.skills !== undefined) contract.skills = sortByIdentity(skills(surface.skills.entries, notes), 'uri');
   return { contract, notes };
 }
 
@@ -127,6 +132,39 @@ function template(item: JsonRecord): LockedTemplate | undefined {
   const locked: LockedTemplate = { uriTemplate: item.uriTemplate };
   for (const key of ['name', 'title', 'description', 'mimeType'] as const) assign(locked, key, text(item[key]));
   return locked;
+}
+
+/** The entries with the types the extension gives them, the first of each SKILL.md URI; the rest are named in notes. */
+function skills(entries: readonly unknown[], notes: string[]): LockedSkill[] {
+  const seen = new Set<string>();
+  const pinned: LockedSkill[] = [];
+  let invalid = 0;
+  for (const raw of entries) {
+    const { skill, problems } = parseSkillEntry(raw);
+    const frontmatterSha256 = skill === undefined ? undefined : digestOf(skill.frontmatter);
+    if (skill === undefined || problems.length > 0 || frontmatterSha256 === undefined) {
+      invalid++;
+      continue;
+    }
+    if (seen.has(skill.uri)) {
+      notes.push(`skills: duplicate uri ${quote(skill.uri)}; pinned the first`);
+      continue;
+    }
+    seen.add(skill.uri);
+    const resources = skill.resources === 'dynamic' ? 'dynamic' : sortByIdentity(skill.resources, 'uri');
+    pinned.push({ uri: skill.uri, name: skill.name, description: skill.description, frontmatterSha256, resources });
+  }
+  if (invalid > 0) notes.push(`skills: ${invalid} entr${invalid === 1 ? 'y' : 'ies'} without the fields of a Skill could not be pinned`);
+  return pinned;
+}
+
+/** SHA-256 of the canonical JSON of a frontmatter object; undefined when it is nested too deep to pin. */
+function digestOf(frontmatter: JsonRecord): string | undefined {
+  try {
+    return createHash('sha256').update(canonicalJson(frontmatter)).digest('hex');
+  } catch {
+    return undefined;
+  }
 }
 
 function text(value: unknown): string | undefined {

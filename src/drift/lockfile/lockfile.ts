@@ -169,6 +169,26 @@ const templateSchema = z.strictObject({
   mimeType: text('MIME type.'),
 });
 
+const skillFileSchema = z
+  .strictObject({
+    uri: z.string().describe('Resource URI of the file.'),
+    digest: z.string().describe('sha256:{hex} of its raw bytes, as the entry published it.'),
+    size: z.number().int().min(0).describe('Its length in bytes, as the entry published it.'),
+  })
+  .describe('One file of a skill, as its entry lists it.');
+
+const skillSchema = z
+  .strictObject({
+    uri: z.string().describe("The URI of the skill's SKILL.md: the skill's identity on this server."),
+    name: z.string().describe('frontmatter.name.'),
+    description: z.string().describe('frontmatter.description.'),
+    frontmatterSha256: z.string().describe('SHA-256 (hex) of the whole frontmatter object, keys sorted: any field the author wrote.'),
+    resources: z
+      .union([z.array(skillFileSchema), z.literal('dynamic')])
+      .describe('The files the entry lists, sorted by uri; or "dynamic" for a skill whose content is generated (no digests).'),
+  })
+  .describe('A skill the server publishes through the MCP Skills extension (skills/list).');
+
 export const lockfileSchema = z
   .strictObject({
     schemaVersion: z.literal(LOCKFILE_SCHEMA_VERSION),
@@ -179,6 +199,10 @@ export const lockfileSchema = z
     prompts: z.array(promptSchema).describe('Sorted by name.'),
     resources: z.array(resourceSchema).describe('Sorted by uri.'),
     resourceTemplates: z.array(templateSchema).describe('Sorted by uriTemplate.'),
+    skills: z
+      .array(skillSchema)
+      .describe('Sorted by uri. Only for a server that declares io.modelcontextprotocol/skills (2026-07-28 and later); absent otherwise.')
+      .optional(),
   })
   .describe('mcpact lockfile: the pinned contract of one MCP server (mcpact baseline writes it, mcpact diff reads it).');
 
@@ -193,6 +217,8 @@ export type LockedPrompt = Lockfile['prompts'][number];
 export type LockedArgument = LockedPrompt['arguments'][number];
 export type LockedResource = Lockfile['resources'][number];
 export type LockedTemplate = Lockfile['resourceTemplates'][number];
+export type LockedSkill = NonNullable<Lockfile['skills']>[number];
+export type LockedSkillFile = Exclude<LockedSkill['resources'], 'dynamic'>[number];
 
 /** How each list is keyed: the identity used to sort it and to match items across a diff. */
 export const IDENTITY = { tools: 'name', prompts: 'name', resources: 'uri', resourceTemplates: 'uriTemplate' } as const;
@@ -214,6 +240,7 @@ export function serializeLockfile(lock: Lockfile): string {
     prompts: sortByIdentity(lock.prompts, 'name'),
     resources: sortByIdentity(lock.resources, 'uri'),
     resourceTemplates: sortByIdentity(lock.resourceTemplates, 'uriTemplate'),
+    ...(lock.skills !== undefined && { skills: sortByIdentity(lock.skills, 'uri') }),
   };
   return JSON.stringify(sortKeys(ordered), null, 2) + '\n';
 }
@@ -268,16 +295,17 @@ export function parseLockfile(source: string, file: string): Lockfile {
   // Validated; the original value is kept rather than zod's copy, which would drop keys such as "__proto__" that
   // a JSON Schema may legitimately use as a property name.
   const lock = value as Lockfile;
-  const identities: [ItemList, string[]][] = [
+  const identities: [ItemList | 'skills', string[]][] = [
     ['tools', lock.tools.map((tool) => tool.name)],
     ['prompts', lock.prompts.map((prompt) => prompt.name)],
     ['resources', lock.resources.map((resource) => resource.uri)],
     ['resourceTemplates', lock.resourceTemplates.map((template) => template.uriTemplate)],
+    ['skills', (lock.skills ?? []).map((skill) => skill.uri)],
   ];
   for (const [list, names] of identities) {
     const seen = new Set<string>();
     for (const name of names) {
-      if (seen.has(name)) throw invalid(file, `${list}: duplicate ${IDENTITY[list]} ${quote(name)}`);
+      if (seen.has(name)) throw invalid(file, `${list}: duplicate ${list === 'skills' ? 'uri' : IDENTITY[list]} ${quote(name)}`);
       seen.add(name);
     }
   }

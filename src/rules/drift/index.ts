@@ -8,7 +8,7 @@ import { compareWithBaseline, type DriftComparison } from '../../drift/compare.j
 import { cacheKey } from '../../util/run-cache.js';
 import { defineRule, type Rule } from '../../engine/rule.js';
 import { changeSeverity } from '../../engine/severity.js';
-import { CACHING_CHANGE_IDS, CHANGE_IDS, CHANGES, driftRuleId, type ChangeId, type ChangeMeta } from '../../model/changes.js';
+import { CACHING_CHANGE_IDS, CHANGE_IDS, CHANGES, SKILL_CHANGE_IDS, driftRuleId, type ChangeId, type ChangeMeta } from '../../model/changes.js';
 import { changeReport } from './change-report.js';
 
 const COMPARISON = cacheKey<Promise<DriftComparison>>('drift/comparison');
@@ -37,6 +37,8 @@ function driftRule(id: ChangeId): Rule {
       if (CACHING_CHANGE_IDS.includes(id) && !comparison.cachingCompared) {
         return skip('caching hints come with the modern era (2026-07-28): the lockfile or this capture has none to compare');
       }
+      if (SKILL_CHANGE_IDS.includes(id) && comparison.skillsCompared !== true)
+        return skip('neither the lockfile nor this capture has skills (io.modelcontextprotocol/skills, 2026-07-28 and later)');
       for (const change of comparison.changes) {
         if (change.id === id && !(ignoreWording && change.wording)) report(changeReport(change, settings.drift));
       }
