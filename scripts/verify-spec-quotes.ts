@@ -11,11 +11,11 @@
  * verbatim in that section (schema quotes: in the declaration of schema.ts they name), that it is at most 300
  * characters, and that a prose quote with a keyword other than `none` contains that keyword.
  *
- * Rules that rest on an extension (the MCP Apps rules) quote that extension's own document; give a checkout of
- * its repository as the second argument (github.com/modelcontextprotocol/ext-apps), or they are listed as not
- * checked:
+ * Rules that rest on an extension (the MCP Apps and Skills rules) quote that extension's own document; give a
+ * checkout of its repository as the second argument (github.com/modelcontextprotocol/ext-apps) and the third
+ * (github.com/modelcontextprotocol/ext-skills; '' skips the second), or they are listed as not checked:
  *
- *   node dist/scripts/verify-spec-quotes.js /tmp/mcp-spec /tmp/ext-apps
+ *   node dist/scripts/verify-spec-quotes.js /tmp/mcp-spec /tmp/ext-apps /tmp/ext-skills
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,11 +105,13 @@ export function verify(root: string, specs: readonly { id: string; spec: RuleSpe
 }
 
 // Run as a script; imported (by a test), only verify() is wanted.
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv[2], process.argv[3]);
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv[2], process.argv[3], process.argv[4]);
 
-function main(root: string | undefined, extApps: string | undefined): void {
+function main(root: string | undefined, extApps: string | undefined, extSkills: string | undefined): void {
   if (root === undefined) {
-    process.stderr.write('usage: node dist/scripts/verify-spec-quotes.js <checkout of modelcontextprotocol/modelcontextprotocol> [<checkout of ext-apps>]\n');
+    process.stderr.write(
+      'usage: node dist/scripts/verify-spec-quotes.js <checkout of modelcontextprotocol/modelcontextprotocol> [<checkout of ext-apps> [<checkout of ext-skills>]]\n',
+    );
     process.exitCode = 2;
     return;
   }
@@ -117,7 +119,10 @@ function main(root: string | undefined, extApps: string | undefined): void {
     ...ALL_RULES.flatMap((rule) => (rule.spec ? [{ id: rule.id, spec: rule.spec }] : [])),
     ...ALL_RULES.flatMap((rule) => Object.entries(rule.alsoQuotes ?? {}).map(([what, spec]) => ({ id: `${rule.id} (${what})`, spec }))),
   ];
-  const problems = verify(root, specs, extApps === undefined ? {} : { 'io.modelcontextprotocol/ui': extApps });
+  const problems = verify(root, specs, {
+    ...(extApps !== undefined && extApps !== '' && { 'io.modelcontextprotocol/ui': extApps }),
+    ...(extSkills !== undefined && { 'io.modelcontextprotocol/skills': extSkills }),
+  });
   for (const problem of problems) process.stdout.write(`${problem}\n`);
   process.stdout.write(`${specs.length} specs checked, ${problems.length} problem(s)\n`);
   process.exitCode = problems.length > 0 ? 1 : 0;

@@ -12,8 +12,9 @@ export const skillsDigest = defineRule({
   spec: skillsSpec({
     keyword: 'SCHEMA',
     binds: 'server',
-    section: 'skills#skill-entries',
-    quote: "SkillResource.digest: SHA-256 digest of the file's raw bytes, formatted as `sha256:{hex}` where {hex} is 64 lowercase hexadecimal characters.",
+    section: 'skills#integrity-and-verification',
+    quote: "Each `SkillResource` in a skill's `resources` carries the digest of the file at its `uri`.",
+    note: "What the field holds, as the section's TypeScript declares it too: SkillResource.digest is the SHA-256 digest of the file's raw bytes, formatted as sha256:{hex}.",
   }),
   docs:
     'A host verifies every skill file it reads against the digest and size of the entry, and refuses content that ' +

@@ -14,11 +14,11 @@ const RESULT_TYPE_SPEC = skillsSpec({
 });
 
 const CACHING_SPEC = skillsSpec({
-  keyword: 'MUST',
+  keyword: 'SCHEMA',
   binds: 'server',
   section: 'skills#getting-a-skill',
   quote: '`GetSkillResult` extends `CacheableResult`, so `ttlMs` and `cacheScope` are REQUIRED, as they are on `resources/read`, and carry the same semantics.',
-  note: 'REQUIRED is MUST (RFC 2119); the base revision gives ttlMs as an integer >= 0 and cacheScope as "public" or "private".',
+  note: 'Fields of the result type (CacheableResult), which the base revision gives as ttlMs, an integer >= 0, and cacheScope, "public" or "private".',
 });
 
 const NAMED_SPEC = skillsSpec({
