@@ -137,6 +137,7 @@ export const RULE_IDS: readonly string[] = [
   'skills/digest',
   'skills/size',
   'skills/frontmatter',
+  'skills/directory-read',
   'drift/server-instructions-changed',
   'drift/protocol-revision-changed',
   'drift/capability-removed',

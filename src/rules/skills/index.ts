@@ -1,4 +1,5 @@
 import { skillsDigest } from './digest.js';
+import { skillsDirectoryRead } from './directory-read.js';
 import { skillsEntry } from './entry.js';
 import { skillsFrontmatter } from './frontmatter.js';
 import { skillsGet } from './get.js';
@@ -17,4 +18,5 @@ export const skillsRules = [
   skillsDigest,
   skillsSize,
   skillsFrontmatter,
+  skillsDirectoryRead,
 ] as const;
