@@ -99,6 +99,23 @@ describe('skills through baseline and diff, over stdio', () => {
   });
 });
 
+describe('the legacy era', () => {
+  it('lists no skills rule for a session that speaks it, though the server declares the extension there too', async () => {
+    const result = await runCli(['run', '--protocol-era', 'legacy', '-r', 'json', '--', process.execPath, SERVER, '--era', 'dual']);
+    const report = JSON.parse(result.stdout) as { servers: { era: string; rules: { id: string }[] }[] };
+    expect(report.servers[0]!.era).toBe('legacy');
+    expect(report.servers[0]!.rules.filter((rule) => rule.id.startsWith('skills/'))).toEqual([]);
+  });
+});
+
+describe('a listing that fails', () => {
+  it('is not compared: every skill would read as removed', async () => {
+    const { diff } = await baselineThenDiff(stdio('modern'), stdio('modern', '--defect', 'list-fails'));
+    expect(diff.code).toBe(2);
+    expect(diff.stdout).toContain('skills/list failed');
+  });
+});
+
 describe('skills through baseline and diff, over Streamable HTTP', () => {
   const v1 = httpFixture([SERVER, '--http']);
   const v2 = httpFixture([SERVER, '--http', '--version', '2']);

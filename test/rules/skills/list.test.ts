@@ -27,5 +27,16 @@ ruleTester(skillsList, {
         { message: 'skills/list its page: resultType is missing, not "complete"', location: { kind: 'server', pointer: '/skills/list' } },
       ],
     },
+    {
+      name: 'skills/list answered with an error',
+      target: skillsStdio('list-fails'),
+      era: 'modern',
+      findings: [
+        {
+          message: /^skills\/list answered with error -32603; a server that declares the Skills extension implements it$/,
+          location: { kind: 'server', pointer: '/skills/list' },
+        },
+      ],
+    },
   ],
 });
