@@ -132,6 +132,7 @@ export const RULE_IDS: readonly string[] = [
   'skills/resources-declared',
   'skills/list',
   'skills/entry',
+  'skills/limits',
   'skills/get',
   'skills/unknown-skill',
   'skills/digest',

@@ -3,6 +3,7 @@ import { skillsDirectoryRead } from './directory-read.js';
 import { skillsEntry } from './entry.js';
 import { skillsFrontmatter } from './frontmatter.js';
 import { skillsGet } from './get.js';
+import { skillsLimits } from './limits.js';
 import { skillsList } from './list.js';
 import { skillsResourcesDeclared } from './resources-declared.js';
 import { skillsSize } from './size.js';
@@ -13,6 +14,7 @@ export const skillsRules = [
   skillsResourcesDeclared,
   skillsList,
   skillsEntry,
+  skillsLimits,
   skillsGet,
   skillsUnknownSkill,
   skillsDigest,
