@@ -64,7 +64,10 @@ export async function baselineCommand(operands: string[], raw: Record<string, un
   }
 
   for (const { file, bytes, lock } of pending) {
-    const counts = `${lock.tools.length} tools, ${lock.prompts.length} prompts, ${lock.resources.length} resources, ${lock.resourceTemplates.length} resource templates`;
+    const counts =
+      `${lock.tools.length} tools, ${lock.prompts.length} prompts, ${lock.resources.length} resources, ${lock.resourceTemplates.length} resource templates` +
+      // Only a server that declares the Skills extension has skills to count: every other line stays as it was.
+      (lock.skills === undefined ? '' : `, ${lock.skills.length} skills`);
     if ((await readFile(file, 'utf8').catch(() => undefined)) === bytes) {
       if (!options.quiet) writeOut(`${forTerminal(shown(file))} is up to date (${counts})\n`);
       continue;

@@ -42,7 +42,7 @@ async function baselineThenDiff(base: string, revision: string) {
   expect(baseline.code).toBe(0);
   const lock = JSON.parse(readFileSync(path.join(dir, 'app.lock.json'), 'utf8'));
   const diff = await runCli(['diff', '-c', 'revision.yaml', '--reporter', 'json'], { cwd: dir });
-  return { lock, diff };
+  return { lock, diff, baseline };
 }
 
 const FORWARD = [
@@ -53,7 +53,8 @@ const FORWARD = [
 
 describe('skills through baseline and diff, over stdio', () => {
   it('pins each skill with its files, in a lockfile the schema accepts; the same server diffs clean', async () => {
-    const { lock, diff } = await baselineThenDiff(stdio('modern'), stdio('modern'));
+    const { lock, diff, baseline } = await baselineThenDiff(stdio('modern'), stdio('modern'));
+    expect(baseline.stdout).toBe('wrote app.lock.json (1 tools, 0 prompts, 2 resources, 1 resource templates, 2 skills)\n');
     expect(validateLockfile(lock), JSON.stringify(validateLockfile.errors)).toBe(true);
     expect(lock.skills.map((skill: { uri: string }) => skill.uri)).toEqual(['skill://acme/refunds/SKILL.md', 'skill://notes/SKILL.md']);
     expect(lock.skills[1]).toEqual({
