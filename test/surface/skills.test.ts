@@ -144,7 +144,15 @@ describe('what is hashed and parsed', () => {
   });
 
   it('parses frontmatter within its bound, and stops an alias bomb', () => {
-    expect(readFrontmatter('---\nname: a\ndescription: b\n---\nbody')).toEqual({ kind: 'ok', value: { name: 'a', description: 'b' } });
+    expect(readFrontmatter('---\nname: a\ndescription: b\n---\nbody')).toEqual({
+      kind: 'ok',
+      readings: [
+        { name: 'a', description: 'b' },
+        { name: 'a', description: 'b' },
+      ],
+    });
+    // Both readings where the YAML versions differ: 1.2 keeps `yes` a string, 1.1 makes it a boolean.
+    expect(readFrontmatter('---\nname: a\ndescription: b\nflag: yes\n---\n')).toMatchObject({ kind: 'ok', readings: [{ flag: 'yes' }, { flag: true }] });
     expect(readFrontmatter('# no frontmatter').kind).toBe('none');
     expect(readFrontmatter(`---\nname: a\ndescription: ${'x'.repeat(FRONTMATTER_MAX + 10)}\n`).kind).toBe('too-long');
     const bomb = [

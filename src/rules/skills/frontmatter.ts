@@ -32,9 +32,10 @@ export const skillsFrontmatter = defineRule({
     "An entry carries the skill's frontmatter verbatim so that a host can show and approve a skill without " +
     'reading it; when it loads the skill, it parses the frontmatter of `SKILL.md` and refuses the skill on any ' +
     'difference. mcpact reads the `SKILL.md` of each well-formed listed skill (up to `resources.max_reads`, shared ' +
-    'with skills/digest) and parses its frontmatter as YAML 1.2 into JSON values. A SKILL.md that does not begin ' +
+    'with skills/digest) and parses its frontmatter into JSON values. A SKILL.md that does not begin ' +
     'with frontmatter, or whose frontmatter is not a YAML mapping, is a finding; so is frontmatter that differs ' +
-    "from the entry's, with the keys that differ. A read that fails or is bigger than `resources.max_bytes` is " +
+    "from the entry's, with the keys that differ. The text does not say which YAML: a value the entry renders as " +
+    "YAML 1.2 (the TypeScript SDK's reading) or YAML 1.1 (`yes` a boolean) reads it is the author's. A read that fails or is bigger than `resources.max_bytes` is " +
     'not judged here (a listed file that will not read is skills/digest).',
   async check(context) {
     const skip = skillsSkip(context);
@@ -59,12 +60,9 @@ export const skillsFrontmatter = defineRule({
             location: skillLocation(skill.uri, '/frontmatter'),
             spec: FORMAT_SPEC,
           });
-        const keys = [...new Set([...Object.keys(frontmatter.value), ...Object.keys(skill.frontmatter)])].filter(
-          (key) =>
-            !jsonEqual(
-              Object.hasOwn(frontmatter.value, key) ? frontmatter.value[key] : undefined,
-              Object.hasOwn(skill.frontmatter, key) ? skill.frontmatter[key] : undefined,
-            ),
+        const own = (record: Record<string, unknown>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
+        const keys = [...new Set([...frontmatter.readings.flatMap((reading) => Object.keys(reading)), ...Object.keys(skill.frontmatter)])].filter(
+          (key) => !frontmatter.readings.some((reading) => jsonEqual(own(reading, key), own(skill.frontmatter, key))),
         );
         if (keys.length === 0) return;
         context.report({
