@@ -24,6 +24,7 @@ import { basicCredential, requestToken, TokenError, type Grant } from './token.j
 import { secretsOf } from '../../util/secrets.js';
 import { probeTokens, type ProbeTokens } from './probe-tokens.js';
 import { RenewingToken, type CurrentTokens } from './refresh.js';
+import { explainClientRefusal } from './client-metadata-document.js';
 import { describeError } from '../../errors.js';
 
 /** The `oauth:` of a server entry, or the --oauth-* flags. */
@@ -165,6 +166,9 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
       resource,
       ...(asked !== undefined && { scope: asked }),
       ...request,
+    }).catch((error: unknown) => {
+      // A URL client id refused: whether the server fetches Client ID Metadata Documents, and what to give instead.
+      throw explainClientRefusal(error, credentials, authorizationServer.document);
     });
     const current = {
       accessToken: tokens.accessToken,
