@@ -135,4 +135,31 @@ describe('a token renewed mid-run', () => {
     expect(authorization.tokenRequests - before).toBe(1);
     expect(done.renewing.failed).toMatch(/refused, as invalid, the access token mcpact had just obtained/);
   });
+
+  it('an authorization server that refuses the refresh grant: TokenRenewalError with its words, and no second try', async () => {
+    const server = await protectedServer({ tokenUses: 1 });
+    const { done } = await signedIn(server, true);
+    const bearer = new RenewingToken(
+      // A refresh token the authorization server never issued (one revoked since sign-in looks the same to it).
+      { accessToken: done.accessToken, refreshToken: 'rt-revoked-since-sign-in-5e8a1f3c' },
+      {
+        metadata: done.authorizationServer.document,
+        client: { clientId: authorization.publicClientId },
+        resource: done.resource,
+        timeoutMs: 5_000,
+        allowLoopback: true,
+      },
+      { onRenewed: () => undefined },
+    );
+    const client = clientFor(server, done, bearer);
+    // Each token is taken once: initialize takes it, notifications/initialized meets the refusal.
+    const before = authorization.tokenRequests;
+    await expect(client.initialize()).rejects.toThrow(
+      /^the access token expired and no new one could be had: the token endpoint .* refused the refresh grant with HTTP 400: invalid_grant/,
+    );
+    await expect(client.initialize()).rejects.toBeInstanceOf(TokenRenewalError);
+    await client.close();
+    expect(authorization.tokenRequests - before).toBe(1);
+    expect(bearer.renewals).toBe(0);
+  });
 });
