@@ -749,8 +749,7 @@ export function compareFindings(a: Finding, b: Finding): number {
 /** Why the run went on without a token the server takes (connect/oauth/refresh.ts), once that happened. */
 function tokenLost(plan: ServerPlan): string | undefined {
   const target = plan.target;
-  const failed = target.kind === 'http' || target.kind === 'sse' ? target.bearer?.failed : undefined;
-  return failed;
+  return target.kind === 'http' || target.kind === 'sse' ? target.bearer?.failed : undefined;
 }
 
 /** The report's line for it (exit 2: the run is incomplete). */
