@@ -96,8 +96,9 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
     throw usageError('-e/--env and --env-file give variables to stdio servers; there is none here (an HTTP server gets headers: --header)');
   }
   const secrets = [...resolved.secrets, ...extra.secrets, ...ownSecrets(process.env)];
-  // Before anything is written: the tokens it obtains join the secrets here, so every output redacts them.
-  secrets.push(...(await signInTargets(resolved.servers)));
+  // Before anything is written: the tokens it obtains join the secrets here (and later, when one is renewed
+  // mid-run), so every output redacts them.
+  await signInTargets(resolved.servers, secrets);
   return { ...resolved, secrets };
 }
 

@@ -153,6 +153,7 @@ export function createTransportProbe(
             clientVersion: options.clientVersion,
             signal: options.signal,
             rateLimit: options.rateLimit,
+            ...(target.bearer && { bearer: target.bearer }),
           }),
         work,
       );
@@ -173,7 +174,7 @@ export function createTransportProbe(
       handshake: (version) =>
         pool.run(
           // eslint-disable-next-line @typescript-eslint/require-await -- pool.run takes a promise of the connection
-          async () => new RawSseConnection(target.url, target.headers, options),
+          async () => new RawSseConnection(target.url, target.headers, { ...options, ...(target.bearer && { bearer: target.bearer }) }),
           (connection) => connection.initialize(version),
         ),
       get opened() {

@@ -23,6 +23,8 @@ import {
 import { basicCredential, requestToken, TokenError, type Grant } from './token.js';
 import { secretsOf } from '../../util/secrets.js';
 import { probeTokens, type ProbeTokens } from './probe-tokens.js';
+import { RenewingToken, type CurrentTokens } from './refresh.js';
+import { explainClientRefusal } from './client-metadata-document.js';
 import { describeError } from '../../errors.js';
 
 /** The `oauth:` of a server entry, or the --oauth-* flags. */
@@ -53,8 +55,12 @@ export interface SignIn {
   scope?: string;
   grant: Grant['kind'];
   accessToken: string;
+  /** When the access token expires (epoch ms), when the authorization server said. */
+  expiresAt?: number;
   /** The refresh token now current (rotated or as given). */
   refreshToken?: string;
+  /** The run's token, renewed when it expires mid-run (connect/oauth/refresh.ts). */
+  renewing: RenewingToken;
   /** What the auth rules send the server: tokens that must be refused. */
   probes: ProbeTokens;
   /** Every secret of this sign-in: tokens (the probes' too), the client secret, the Basic credential. */
@@ -70,6 +76,8 @@ export interface SignInOptions {
   credentials: OAuthCredentials;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Told of every token obtained mid-run, before it is sent: it joins the run's secrets. */
+  onRenewed?: (tokens: CurrentTokens) => void;
 }
 
 /** An OAuth sign-in that could not complete: one line, secrets redacted. */
@@ -121,9 +129,29 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
       const probeSecrets = [probes.altered, ...[probes.otherAudience, probes.lesserScope].flatMap((second) => ('token' in second ? [second.token] : []))];
       return { probes, secrets: [...secretsOfSignIn(credentials, current), ...probeSecrets] };
     };
+    // A token renewed mid-run is kept as sign-in keeps its own, for a later sign-in of this process.
+    const renewing = (current: CurrentTokens) =>
+      new RenewingToken(
+        current,
+        {
+          metadata: authorizationServer.document,
+          client: credentials,
+          resource,
+          ...(scope !== undefined && { scope }),
+          ...(credentials.scope !== undefined && { refreshScope: credentials.scope }),
+          timeoutMs: options.timeoutMs,
+          allowLoopback: request.allowLoopback,
+        },
+        {
+          onRenewed: (tokens) => {
+            kept.set(key, tokens);
+            options.onRenewed?.(tokens);
+          },
+        },
+      );
     if (previous !== undefined && (previous.expiresAt === undefined || previous.expiresAt - EXPIRY_MARGIN_MS > Date.now())) {
       const grant = credentials.refreshToken === undefined ? 'client_credentials' : 'refresh_token';
-      return { kind: 'signed-in', signIn: { ...base, grant, ...previous, ...(await withProbes(previous)) } };
+      return { kind: 'signed-in', signIn: { ...base, grant, ...previous, renewing: renewing(previous), ...(await withProbes(previous)) } };
     }
     const refreshToken = previous?.refreshToken ?? credentials.refreshToken;
     const grant: Grant = refreshToken !== undefined ? { kind: 'refresh_token', refreshToken } : { kind: 'client_credentials' };
@@ -138,6 +166,9 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
       resource,
       ...(asked !== undefined && { scope: asked }),
       ...request,
+    }).catch((error: unknown) => {
+      // A URL client id refused: whether the server fetches Client ID Metadata Documents, and what to give instead.
+      throw explainClientRefusal(error, credentials, authorizationServer.document);
     });
     const current = {
       accessToken: tokens.accessToken,
@@ -148,7 +179,14 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
     const made = await withProbes(current);
     return {
       kind: 'signed-in',
-      signIn: { ...base, grant: grant.kind, ...current, probes: made.probes, secrets: [...made.secrets, ...(refreshToken ? [refreshToken] : [])] },
+      signIn: {
+        ...base,
+        grant: grant.kind,
+        ...current,
+        renewing: renewing(current),
+        probes: made.probes,
+        secrets: [...made.secrets, ...(refreshToken ? [refreshToken] : [])],
+      },
     };
   } catch (error) {
     if (error instanceof DiscoveryError || error instanceof TokenError || error instanceof SignInError) throw new SignInError(redact(error.message));
