@@ -18,6 +18,7 @@ import {
   type ServerEntry,
 } from '../../scripts/security-corpus.js';
 import { formatMeasurement, measure } from '../../scripts/security-measure.js';
+import { SIGNALS } from '../../src/rules/security/signals.js';
 
 const benign = loadBenign();
 /** Leave-one-source-out, per category: cases caught without the rows written against their source (measured). */
@@ -33,7 +34,25 @@ const HELD_OUT_CAUGHT = {
   'privilege-claim': 7,
   'disclosed-collection': 9,
 };
+/**
+ * The fresh held-out sources (issue #33), per category: cases caught at the poisoning tier, measured blind before
+ * any row was read against them (docs/security.md, "Fresh held-out"). A record of what the rules do on attacks they
+ * were not written for, not a goal.
+ */
+const FRESH_CAUGHT = {
+  'instruction-override': [8, 16],
+  'hiding-from-user': [3, 4],
+  exfiltration: [3, 5],
+  'secret-or-file-read': [2, 5],
+  'forced-tool-order': [1, 5],
+  'hidden-unicode': [1, 1],
+  'privilege-claim': [4, 8],
+  'environment-change': [0, 1],
+  'preference-manipulation': [1, 15],
+  'out-of-scope-parameter': [0, 4],
+};
 const poisoned = loadPoisoned();
+const fresh = new Set(poisoned.sources.filter((source) => source.fresh === true).map((source) => source.repo));
 const entries = readJson(new URL('benign/servers.json', CORPUS_DIR)) as ServerEntry[];
 /** Licences under which a text may be kept in the corpus. */
 const OPEN = /^(MIT|ISC|Apache-2\.0|BSD-[23]-Clause)$|\((MIT|Apache-2\.0)\)$|: (MIT|Apache-2\.0)$/;
@@ -115,7 +134,7 @@ describe('poisoned corpus (corpus/poisoned/cases.json)', () => {
 });
 
 describe('security rules on the corpora (issue #12)', () => {
-  const result = measure(benign, poisoned.cases);
+  const result = measure(benign, poisoned.cases, fresh);
 
   it('stay silent at the poisoning tier and at error level on the benign corpus', async () => {
     const { benign: found } = await result;
@@ -144,9 +163,23 @@ describe('security rules on the corpora (issue #12)', () => {
     }
   });
 
+  it('measure the fresh held-out sources apart, and no row of the table cites them (issue #33)', async () => {
+    expect(fresh.size).toBeGreaterThan(0);
+    for (const signal of SIGNALS)
+      expect(
+        signal.sources.filter((repo) => fresh.has(repo)),
+        signal.id,
+      ).toEqual([]);
+    const { fresh: measured } = await result;
+    const caught = Object.fromEntries(
+      measured.byCategory.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caughtPoisoned, row.measurable]]),
+    );
+    expect(caught).toEqual(FRESH_CAUGHT);
+  });
+
   it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {
     const row = (await result).poisoned.byCategory.find((entry) => entry.category === category)!;
-    expect(row.cases).toBe(poisoned.cases.filter((entry) => entry.categories.includes(category)).length);
+    expect(row.cases).toBe(poisoned.cases.filter((entry) => entry.categories.includes(category) && !fresh.has(entry.source.repo)).length);
     // Categories no description can show (behaviour-only, tool-output) have no measurable case: nothing to assert.
     if (row.measurable === 0) return;
     expect({ category, missed: row.missed, recall: row.caughtPoisoned / row.measurable >= 0.9 }).toEqual({ category, missed: expect.any(Array), recall: true });
