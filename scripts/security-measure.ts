@@ -67,7 +67,7 @@ export interface Measurement {
    * The sources marked `fresh` (issue #33): attack sets added after the table was frozen, which no row was written
    * against, measured blind. Kept out of `poisoned` and `heldOut`, whose figures are on the sources the rows know.
    */
-  fresh: { bySource: FreshSourceRecall[]; byCategory: CategoryRecall[] };
+  fresh: { bySource: FreshSourceRecall[]; byCategory: CategoryRecall[]; heldOutByCategory: CategoryRecall[] };
 }
 
 export interface FreshSourceRecall {
@@ -77,6 +77,9 @@ export interface FreshSourceRecall {
   caughtPoisoned: number;
   /** Caught by some security rule at warning or above (the default levels). */
   caught: number;
+  /** Caught with the rows that cite the source dropped (rows widened after its blind measurement). */
+  heldOut: number;
+  rowsDropped: string[];
 }
 
 export interface SourceRecall {
@@ -161,7 +164,7 @@ export async function measure(
   const poisoned = all.filter((entry) => !freshSources.has(entry.source.repo));
   const fresh = all.filter((entry) => freshSources.has(entry.source.repo));
   const sources = [...new Set(poisoned.map((entry) => entry.source.repo))];
-  const tableWithout = new Map(sources.map((repo) => [repo, SIGNALS.filter((signal) => !signal.sources.includes(repo))]));
+  const tableWithout = new Map([...sources, ...freshSources].map((repo) => [repo, SIGNALS.filter((signal) => !signal.sources.includes(repo))]));
   for (const entry of all) {
     if (!entry.revealable || entry.text === null) continue;
     const findings = (await lint(caseContract(entry))).filter((finding) => finding.severity !== 'info');
@@ -169,7 +172,7 @@ export async function measure(
     // The rules that read no signal table keep their verdict; security/tool-poisoning's is taken again without
     // the rows written against the case's source.
     const byOthers = findings.some((finding) => POISONING_TIER.has(finding.ruleId) && finding.ruleId !== 'security/tool-poisoning');
-    const held = byOthers || scanCase(entry, tableWithout.get(entry.source.repo) ?? SIGNALS);
+    const held = byOthers || scanCase(entry, tableWithout.get(entry.source.repo)!);
     // With the whole table, scanCase must agree with the rule itself, or the held-out figures mean nothing.
     if (scanCase(entry, SIGNALS) !== findings.some((finding) => finding.ruleId === 'security/tool-poisoning')) disagreements.push(entry.id);
     heldOut.set(entry.id, { caught: held, poisoned: held });
@@ -216,9 +219,12 @@ export async function measure(
           measurable: measured.length,
           caughtPoisoned: measured.filter((verdict) => verdict.poisoned).length,
           caught: measured.filter((verdict) => verdict.caught).length,
+          heldOut: fresh.filter((entry) => entry.source.repo === repo && heldOut.get(entry.id)?.poisoned === true).length,
+          rowsDropped: SIGNALS.filter((signal) => signal.sources.includes(repo)).map((signal) => signal.id),
         };
       }),
       byCategory: recallByCategory(fresh, verdicts),
+      heldOutByCategory: recallByCategory(fresh, heldOut),
     },
   };
 }
@@ -317,19 +323,23 @@ export function formatMeasurement(result: Measurement): string {
   if (result.fresh.bySource.length > 0) {
     lines.push(
       '',
-      'Fresh held-out sources (no row written against them), measured apart from the above.',
+      'Fresh held-out sources (issue #33): measured blind when added, apart from the above; "held out" drops the rows widened after reading their misses (the rows that cite them).',
       '',
-      '| source | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) |',
-      '| --- | --- | --- | --- | --- |',
+      '| source | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) | held out (rows citing it dropped) | rows dropped |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
       ...result.fresh.bySource.map(
-        (row) => `| ${row.repo} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} |`,
+        (row) =>
+          `| ${row.repo} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} | ${row.heldOut} | ${row.rowsDropped.length} |`,
       ),
       '',
-      '| category | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) |',
-      '| --- | --- | --- | --- | --- |',
+      '| category | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) | held out |',
+      '| --- | --- | --- | --- | --- | --- |',
       ...result.fresh.byCategory
         .filter((row) => row.measurable > 0)
-        .map((row) => `| ${row.category} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} |`),
+        .map((row) => {
+          const held = result.fresh.heldOutByCategory.find((entry) => entry.category === row.category)!;
+          return `| ${row.category} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} | ${held.caughtPoisoned} |`;
+        }),
     );
   }
   return `${lines.join('\n')}\n`;

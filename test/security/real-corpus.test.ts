@@ -18,7 +18,6 @@ import {
   type ServerEntry,
 } from '../../scripts/security-corpus.js';
 import { formatMeasurement, measure } from '../../scripts/security-measure.js';
-import { SIGNALS } from '../../src/rules/security/signals.js';
 
 const benign = loadBenign();
 /** Leave-one-source-out, per category: cases caught without the rows written against their source (measured). */
@@ -35,11 +34,12 @@ const HELD_OUT_CAUGHT = {
   'disclosed-collection': 9,
 };
 /**
- * The fresh held-out sources (issue #33), per category: cases caught at the poisoning tier, measured blind before
- * any row was read against them (docs/security.md, "Fresh held-out"). A record of what the rules do on attacks they
- * were not written for, not a goal.
+ * The fresh held-out sources (issue #33), per category: [caught at the poisoning tier, measurable]. Measured blind
+ * when they were added (commit e916725, before any row was read against them): `FRESH_HELD_OUT`, which the rows
+ * that cite them reproduce when dropped. `FRESH_CAUGHT` is with the whole table, after six rows were widened where
+ * a miss showed a general form (docs/security.md, "Fresh held-out"). Records, not goals.
  */
-const FRESH_CAUGHT = {
+const FRESH_HELD_OUT = {
   'instruction-override': [8, 16],
   'hiding-from-user': [3, 4],
   exfiltration: [3, 5],
@@ -48,6 +48,18 @@ const FRESH_CAUGHT = {
   'hidden-unicode': [1, 1],
   'privilege-claim': [4, 8],
   'environment-change': [0, 1],
+  'preference-manipulation': [1, 15],
+  'out-of-scope-parameter': [0, 4],
+};
+const FRESH_CAUGHT = {
+  'instruction-override': [16, 16],
+  'hiding-from-user': [4, 4],
+  exfiltration: [4, 5],
+  'secret-or-file-read': [5, 5],
+  'forced-tool-order': [5, 5],
+  'hidden-unicode': [1, 1],
+  'privilege-claim': [8, 8],
+  'environment-change': [1, 1],
   'preference-manipulation': [1, 15],
   'out-of-scope-parameter': [0, 4],
 };
@@ -163,18 +175,15 @@ describe('security rules on the corpora (issue #12)', () => {
     }
   });
 
-  it('measure the fresh held-out sources apart, and no row of the table cites them (issue #33)', async () => {
+  it('measure the fresh held-out sources apart: with the whole table, and without the rows that cite them (issue #33)', async () => {
     expect(fresh.size).toBeGreaterThan(0);
-    for (const signal of SIGNALS)
-      expect(
-        signal.sources.filter((repo) => fresh.has(repo)),
-        signal.id,
-      ).toEqual([]);
     const { fresh: measured } = await result;
-    const caught = Object.fromEntries(
-      measured.byCategory.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caughtPoisoned, row.measurable]]),
-    );
-    expect(caught).toEqual(FRESH_CAUGHT);
+    const figures = (rows: typeof measured.byCategory) =>
+      Object.fromEntries(rows.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caughtPoisoned, row.measurable]]));
+    expect(figures(measured.byCategory)).toEqual(FRESH_CAUGHT);
+    expect(figures(measured.heldOutByCategory)).toEqual(FRESH_HELD_OUT);
+    // One fresh source was measured and left alone: no row cites it, so its figure is the blind one.
+    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit']);
   });
 
   it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {
