@@ -16,7 +16,8 @@
  *
  * Written from these shapes first; a second pass, after reading the cases the first one missed, widened them where
  * the miss showed a general form (a label speaking with authority, an encoding as a sink, a pretext in the next
- * sentence): docs/security.md gives the figures of both passes.
+ * sentence): docs/security.md gives the figures of both passes. After the blind run on the fresh held-out sources
+ * (docs/security.md, "Fresh held-out"), the privilege claim also hears the user's voice; that row now cites MSB.
  *
  * The object must lie outside what the tool says it is for (orders.ts#Purpose: its name, the first sentence of
  * its description, its parameters); a sentence never excuses itself by being that first sentence. Real servers say
