@@ -156,6 +156,17 @@ describe.skipIf(!chromiumInstalled)('mcpact login in a real browser', () => {
     for (const output of [result.stdout, run.stdout, readFileSync(report, 'utf8'), readFileSync(trace, 'utf8')])
       for (const secret of secretsOf(stored)) expect(output).not.toContain(secret);
 
+    // A config server with that URL uses it too; an Authorization header of the run's own wins over it.
+    const config = path.join(path.dirname(dir), 'mcpact.yaml');
+    writeFileSync(config, ['server:', '  name: remote', '  transport: http', `  url: ${url}`, ''].join('\n'));
+    const fromConfig = await runCli(['run', '-c', config, '--only', 'protocol'], { env: { MCPACT_CONFIG_DIR: dir }, timeoutMs: 60_000 });
+    expect(fromConfig.code).toBe(0);
+    const ownHeader = await runCli(['run', '--url', url, '--header', 'Authorization: Bearer not-the-kept-one', '--only', 'protocol'], {
+      env: { MCPACT_CONFIG_DIR: dir },
+    });
+    expect(ownHeader.code).toBe(2);
+    expect(open.server.seen.authorizationHeaders.at(-1)).toBe('Bearer not-the-kept-one');
+
     const logout = await runCli(['logout', '--url', url], { env: { MCPACT_CONFIG_DIR: dir } });
     expect(logout.code).toBe(0);
     expect(logout.stdout).toContain(`Signed out of ${url}`);
@@ -222,6 +233,37 @@ describe.skipIf(!chromiumInstalled)('mcpact login in a real browser', () => {
     expect(refreshed.accessToken).not.toBe(broken);
     expect(refreshed.client.secret).toBe(clientSecret);
     for (const secret of [broken, ...secretsOf(refreshed)]) expect(run.stdout + run.stderr).not.toContain(secret);
+
+    // baseline and diff sign in the same way.
+    const lockfile = path.join(path.dirname(dir), 'server.lock.json');
+    const baseline = await runCli(['baseline', '--url', url, '--lockfile', lockfile], { env: { MCPACT_CONFIG_DIR: dir }, timeoutMs: 60_000 });
+    expect(baseline.code).toBe(0);
+    const diff = await runCli(['diff', '--url', url, '--lockfile', lockfile], { env: { MCPACT_CONFIG_DIR: dir }, timeoutMs: 60_000 });
+    expect(diff.code).toBe(0);
+    for (const output of [baseline.stdout, baseline.stderr, diff.stdout, diff.stderr, readFileSync(lockfile, 'utf8')])
+      for (const secret of secretsOf(storedFor(dir, url))) expect(output).not.toContain(secret);
+
+    // Bound to the issuer: credentials of another authorization server are not used, nor sent anywhere.
+    const edit = (change: (entry: Record<string, unknown>) => void) => {
+      const whole = JSON.parse(readFileSync(tokenFileIn(dir), 'utf8'));
+      change(whole.servers[url]);
+      writeFileSync(tokenFileIn(dir), JSON.stringify(whole), { mode: 0o600 });
+    };
+    edit((entry) => (entry.issuer = 'https://other-issuer.example'));
+    const rebound = await runCli(['run', '--url', url, '--only', 'protocol'], { env: { MCPACT_CONFIG_DIR: dir } });
+    expect(rebound.code).toBe(2);
+    expect(rebound.stderr).toMatch(
+      /OAuth sign-in failed: the server now names another authorization server \(http:\/\/127\.0\.0\.1:\d+, not https:\/\/other-issuer\.example\): sign in again with mcpact login\n$/,
+    );
+    edit((entry) => {
+      entry.issuer = closed.authorization.issuer;
+      entry.expiresAt = 1_000;
+      delete entry.refreshToken;
+    });
+    const expired = await runCli(['run', '--url', url, '--only', 'protocol'], { env: { MCPACT_CONFIG_DIR: dir } });
+    expect(expired.code).toBe(2);
+    expect(expired.stderr).toMatch(/the token mcpact login kept has expired, and there is no refresh token: sign in again with mcpact login --url /);
+    expect(expired.stderr.trim().split('\n')).toHaveLength(1);
   }, 120_000);
 
   it('consent refused in the browser: exit 2, one line, nothing kept', async () => {
@@ -267,6 +309,21 @@ describe('mcpact login without a browser', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/no answer came back from the browser within 1500 ms: sign-in abandoned\n$/);
   }, 30_000);
+
+  it('a server that needs no sign-in, or an authorization server without PKCE S256: exit 2, one line, no browser', async () => {
+    const unprotected = await runCli(['login', '--no-browser', '--url', good.url], { env: { MCPACT_CONFIG_DIR: configDir() } });
+    expect(unprotected.code).toBe(2);
+    expect(unprotected.stderr).toMatch(/answered HTTP \d+ without a token: it needs no sign-in\n$/);
+    const withoutPkce = await startProtectedServer({ upstream: good.url, issuer: open.authorization.issuer, defect: 'metadata-without-pkce' });
+    try {
+      const result = await runCli(['login', '--no-browser', '--url', withoutPkce.url], { env: { MCPACT_CONFIG_DIR: configDir() } });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/does not list S256 in code_challenge_methods_supported: mcpact signs in only with PKCE S256\n$/);
+    } finally {
+      await withoutPkce.close();
+    }
+  });
 
   it('bad input: exit 2, one line', async () => {
     const cases: [string[], RegExp][] = [
