@@ -166,6 +166,12 @@ describe.skipIf(!chromiumInstalled)('mcpact login in a real browser', () => {
     });
     expect(ownHeader.code).toBe(2);
     expect(open.server.seen.authorizationHeaders.at(-1)).toBe('Bearer not-the-kept-one');
+    // init signs in with it too, and writes neither the token nor an Authorization header that would shadow the login.
+    const written = path.join(path.dirname(dir), 'init.yaml');
+    const init = await runCli(['init', '--url', url, '-o', written], { env: { MCPACT_CONFIG_DIR: dir }, timeoutMs: 60_000 });
+    expect(init.code).toBe(0);
+    expect(readFileSync(written, 'utf8')).not.toMatch(/authorization|headers:/i);
+    for (const secret of secretsOf(storedFor(dir, url))) expect(readFileSync(written, 'utf8') + init.stdout + init.stderr).not.toContain(secret);
 
     const logout = await runCli(['logout', '--url', url], { env: { MCPACT_CONFIG_DIR: dir } });
     expect(logout.code).toBe(0);

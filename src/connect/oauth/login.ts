@@ -16,7 +16,7 @@ import { discoverAuthorizationServer, discoverProtectedResource, DiscoveryError,
 import { registerClient, registrationEndpoint, RegistrationError } from './registration.js';
 import { scopesSupported, SignInError, unauthenticated } from './sign-in.js';
 import { requestToken, TokenError, basicCredential } from './token.js';
-import type { StoredLogin } from './token-store.js';
+import { expiryOf, type StoredLogin } from './token-store.js';
 
 export interface LoginOptions {
   url: string;
@@ -120,13 +120,14 @@ async function signInInteractively(options: LoginOptions, loopback: Awaited<Retu
   });
   secrets.push(tokens.accessToken, ...(tokens.refreshToken === undefined ? [] : [tokens.refreshToken]));
   if (client.secret !== undefined) secrets.push(client.secret, basicCredential(credentials));
+  const expiresAt = expiryOf(tokens.expiresIn);
   return {
     login: {
       issuer,
       resource,
       client,
       accessToken: tokens.accessToken,
-      ...(tokens.expiresIn !== undefined && { expiresAt: Date.now() + tokens.expiresIn * 1000 }),
+      ...(expiresAt !== undefined && { expiresAt }),
       ...(tokens.refreshToken !== undefined && { refreshToken: tokens.refreshToken }),
       ...((tokens.scope ?? scope) !== undefined && { scope: tokens.scope ?? scope }),
     },

@@ -8,7 +8,7 @@
 import { exchange } from '../raw-http.js';
 import { basicCredential } from './token.js';
 import { signIn, SignInError, type SignInOutcome } from './sign-in.js';
-import { saveLogin, type StoredLogin } from './token-store.js';
+import { expiryOf, saveLogin, type StoredLogin } from './token-store.js';
 
 /** As the headless sign-in's margin: a token that expires within a minute is refreshed first. */
 const EXPIRY_MARGIN_MS = 60_000;
@@ -63,10 +63,12 @@ export async function signInStored(options: StoredSignInOptions): Promise<Stored
   const current = outcome.signIn;
   if (current.accessToken !== login.accessToken || current.refreshToken !== login.refreshToken) {
     const { expiresAt: _old, ...rest } = login;
+    // As the sign-in computed it from the authorization server's expires_in: kept only as a date the file can hold.
+    const expiresAt = current.expiresAt === undefined ? undefined : expiryOf((current.expiresAt - Date.now()) / 1000);
     await saveLogin(options.file, options.url, {
       ...rest,
       accessToken: current.accessToken,
-      ...(current.expiresAt !== undefined && { expiresAt: current.expiresAt }),
+      ...(expiresAt !== undefined && { expiresAt }),
       ...(current.refreshToken !== undefined && { refreshToken: current.refreshToken }),
     });
   }

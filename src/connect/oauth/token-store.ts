@@ -86,8 +86,21 @@ export async function findLogin(file: string, url: string): Promise<StoredLogin 
   return ownValue(await readLogins(file), serverKey(url));
 }
 
+/**
+ * When a token that lives `expiresIn` seconds (as the authorization server said) expires, as the file keeps it:
+ * whole milliseconds, and none for a value that is no positive number a date can hold.
+ */
+export function expiryOf(expiresIn: number | undefined, now = Date.now()): number | undefined {
+  if (expiresIn === undefined || !Number.isFinite(expiresIn) || expiresIn <= 0) return undefined;
+  const at = Math.floor(now + expiresIn * 1000);
+  return Number.isSafeInteger(at) ? at : undefined;
+}
+
 /** Writes (or, with undefined, removes) one server's login; true when something changed. */
 export async function saveLogin(file: string, url: string, login: StoredLogin | undefined): Promise<boolean> {
+  // What is written reads back: a value the schema refuses would make the whole file unreadable.
+  if (login !== undefined && !storedLoginSchema.safeParse(login).success)
+    throw new McpactError('internal', `the sign-in for ${url} cannot be kept: it does not fit the token file's format`);
   // One write at a time in this process; each reads the file again, so it keeps what another process wrote since.
   const turn = queue.then(async () => {
     const logins = await readLogins(file);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findLogin, readLogins, saveLogin, serverKey, type StoredLogin } from '../../../src/connect/oauth/token-store.js';
+import { expiryOf, findLogin, readLogins, saveLogin, serverKey, type StoredLogin } from '../../../src/connect/oauth/token-store.js';
 import { configFolder } from '../../../src/cli/config-folder.js';
 import { McpactError } from '../../../src/errors.js';
 
@@ -63,6 +63,15 @@ describe('the token file', () => {
     expect(Object.keys(logins)).toEqual(['https://x.example/mcp']);
     expect(Object.getPrototypeOf(logins)).toBeNull();
     expect(({} as Record<string, unknown>).accessToken).toBeUndefined();
+  });
+
+  it('keeps an expiry only as a whole positive date: a hostile expires_in never makes the file unreadable', async () => {
+    expect(expiryOf(60, 1_000)).toBe(61_000);
+    expect(expiryOf(0.0015, 1_000)).toBe(1_001);
+    for (const hostile of [undefined, 0, -5, Number.POSITIVE_INFINITY, 1e300]) expect(expiryOf(hostile, 1_000)).toBeUndefined();
+    const file = path.join(folder(), 'tokens.json');
+    await expect(saveLogin(file, 'https://x.example/mcp', { ...login('at'), expiresAt: 1.5 })).rejects.toThrow(/cannot be kept/);
+    expect(await readLogins(file)).toEqual({});
   });
 
   it('none when there is no file; a file that does not read is one line naming it (exit 2)', async () => {
