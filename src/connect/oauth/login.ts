@@ -11,7 +11,15 @@
 import { describeError } from '../../errors.js';
 import { secretsOf } from '../../util/secrets.js';
 import { isLoopbackHost } from './addresses.js';
-import { authorizationUrl, AuthorizationError, createPkce, randomState, readAuthorizationResponse, startLoopback } from './authorization-code.js';
+import {
+  authorizationUrl,
+  AuthorizationError,
+  createPkce,
+  randomState,
+  readAuthorizationResponse,
+  startLoopback,
+  type Loopback,
+} from './authorization-code.js';
 import { discoverAuthorizationServer, discoverProtectedResource, DiscoveryError, endpointRefusal, type FetchPolicy } from './metadata.js';
 import { registerClient, registrationEndpoint, RegistrationError } from './registration.js';
 import { scopesSupported, SignInError, unauthenticated } from './sign-in.js';
@@ -52,7 +60,7 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
   }
 }
 
-async function signInInteractively(options: LoginOptions, loopback: Awaited<ReturnType<typeof startLoopback>>, secrets: string[]): Promise<LoginResult> {
+async function signInInteractively(options: LoginOptions, loopback: Loopback, secrets: string[]): Promise<LoginResult> {
   const server = new URL(options.url);
   const allowLoopback = isLoopbackHost(server.hostname);
   const request = { timeoutMs: options.timeoutMs, allowLoopback, signal: options.signal };
