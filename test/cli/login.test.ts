@@ -6,7 +6,7 @@
  * has expired or the server refuses it), logout removes it, and no token, code or secret reaches any output.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,10 +58,14 @@ const tokenFileIn = (dir: string) => path.join(dir, 'tokens.json');
 const storedFor = (dir: string, url: string) => JSON.parse(readFileSync(tokenFileIn(dir), 'utf8')).servers[url];
 
 /** mcpact login, with the URL it prints as soon as it prints it. */
-function startLogin(args: string[], dir: string): { authorizationUrl: Promise<string>; result: Promise<CliResult> } {
-  const child = spawn(process.execPath, [CLI, 'login', '--no-browser', ...args], {
+function startLogin(
+  args: string[],
+  dir: string,
+  options: { browser?: boolean; path?: string } = {},
+): { authorizationUrl: Promise<string>; result: Promise<CliResult> } {
+  const child = spawn(process.execPath, [CLI, 'login', ...(options.browser === true ? [] : ['--no-browser']), ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', MCPACT_CONFIG_DIR: dir },
+    env: { PATH: options.path ?? process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', MCPACT_CONFIG_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -271,6 +275,21 @@ describe.skipIf(!chromiumInstalled)('mcpact login in a real browser', () => {
     expect(expired.stderr).toMatch(/the token mcpact login kept has expired, and there is no refresh token: sign in again with mcpact login --url /);
     expect(expired.stderr.trim().split('\n')).toHaveLength(1);
   }, 120_000);
+
+  it('without --no-browser, opens the system browser (xdg-open) with the URL it prints', async () => {
+    const bin = mkdtempSync(path.join(tmpdir(), 'mcpact-bin-'));
+    const opened = path.join(bin, 'opened.txt');
+    // Stands in for the desktop's opener: it records the URL it was given, as one argument.
+    writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s|%s' "$#" "$1" > '${opened}'\n`, { mode: 0o755 });
+    const dir = configDir();
+    const login = startLogin(['--url', open.server.url], dir, { browser: true, path: `${bin}:${process.env.PATH}` });
+    const printed = await login.authorizationUrl;
+    const until = Date.now() + 10_000;
+    while (!existsSync(opened) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readFileSync(opened, 'utf8')).toBe(`1|${printed}`);
+    await inBrowser(printed, 'consent');
+    expect((await login.result).code).toBe(0);
+  }, 60_000);
 
   it('consent refused in the browser: exit 2, one line, nothing kept', async () => {
     const dir = configDir();
