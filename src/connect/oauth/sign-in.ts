@@ -78,6 +78,11 @@ export interface SignInOptions {
   signal?: AbortSignal;
   /** Told of every token obtained mid-run, before it is sent: it joins the run's secrets. */
   onRenewed?: (tokens: CurrentTokens) => void;
+  /**
+   * What `mcpact login` kept (connect/oauth/stored-sign-in.ts): the issuer the credentials belong to, which discovery
+   * must name again before any credential is sent, and an access token used while it is valid.
+   */
+  stored?: { issuer: string; accessToken: string; expiresAt?: number };
 }
 
 /** An OAuth sign-in that could not complete: one line, secrets redacted. */
@@ -108,11 +113,13 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
     const policy: FetchPolicy = { server, timeoutMs: options.timeoutMs, signal: options.signal };
     const protectedResource = await discoverProtectedResource(challenge.bearer?.params.resource_metadata, policy);
     const issuer = protectedResource.document.authorization_servers[0]!;
+    if (options.stored !== undefined && options.stored.issuer !== issuer)
+      throw new SignInError(`the server now names another authorization server (${issuer}, not ${options.stored.issuer}): sign in again with mcpact login`);
     const authorizationServer = await discoverAuthorizationServer(issuer, policy);
     const resource = protectedResource.document.resource;
     const scope = credentials.scope ?? challenge.bearer?.params.scope ?? scopesSupported(protectedResource.document);
     const key = JSON.stringify([options.url, issuer, credentials.clientId, credentials.refreshToken ?? '', credentials.scope ?? '']);
-    const previous = kept.get(key);
+    const previous = kept.get(key) ?? (options.stored && { accessToken: options.stored.accessToken, expiresAt: options.stored.expiresAt });
     const base = { endpoint: options.url, challenge, protectedResource, authorizationServer, resource, ...(scope !== undefined && { scope }) };
     const request = { timeoutMs: options.timeoutMs, allowLoopback: isLoopbackHost(server.hostname), signal: options.signal };
     const required = challenge.bearer?.params.scope ?? scopesSupported(protectedResource.document);
@@ -204,12 +211,12 @@ function secretsOfSignIn(credentials: OAuthCredentials, tokens: { accessToken: s
 }
 
 /** Without a scope given or challenged, "all scopes defined in scopes_supported" (Scope Selection Strategy). */
-function scopesSupported(document: ProtectedResourceMetadata): string | undefined {
+export function scopesSupported(document: ProtectedResourceMetadata): string | undefined {
   const scopes = document.scopes_supported;
   return Array.isArray(scopes) && scopes.length > 0 && scopes.every((scope) => typeof scope === 'string') ? scopes.join(' ') : undefined;
 }
 
-async function unauthenticated(options: SignInOptions): Promise<Unauthorized> {
+export async function unauthenticated(options: Pick<SignInOptions, 'url' | 'headers' | 'timeoutMs' | 'signal'>): Promise<Unauthorized> {
   const answer = await exchange(
     options.url,
     {
