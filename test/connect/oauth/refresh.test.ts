@@ -4,7 +4,12 @@
  * given number of times (the server revoking it: no clock to wait for). Requests go through the probe client, as
  * the rules' do; the session's transport goes through the same seam (test/cli/oauth-refresh.test.ts runs it whole).
  */
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInStored } from '../../../src/connect/oauth/stored-sign-in.js';
+import { findLogin, saveLogin } from '../../../src/connect/oauth/token-store.js';
 import { signIn, type SignIn } from '../../../src/connect/oauth/sign-in.js';
 import { RenewingToken, TokenRenewalError, type CurrentTokens } from '../../../src/connect/oauth/refresh.js';
 import { RawHttpClient } from '../../../src/connect/raw-http-client.js';
@@ -92,6 +97,34 @@ describe('a token renewed mid-run', () => {
     const refreshTokens = renewed.map((tokens) => tokens.refreshToken);
     expect(new Set(refreshTokens).size).toBe(refreshTokens.length);
     expect(refreshTokens).not.toContain(done.refreshToken);
+  });
+
+  it('a login mcpact login kept: the token renewed mid-run is written back, so the rotated refresh token is the one kept', async () => {
+    const server = await protectedServer({ tokenUses: 2 });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mcpact-tokens-')), 'tokens.json');
+    const refreshToken = await authorization.mintRefreshToken(server.url, undefined, authorization.publicClientId);
+    const login = {
+      issuer: authorization.issuer,
+      resource: server.url,
+      client: { id: authorization.publicClientId, registration: 'pre-registered' as const },
+      accessToken: 'expired-access-token',
+      expiresAt: 1,
+      refreshToken,
+    };
+    await saveLogin(file, server.url, login);
+    const renewed: CurrentTokens[] = [];
+    const stored = await signInStored({ url: server.url, headers: {}, timeoutMs: 5_000, file, login, onRenewed: (tokens) => renewed.push(tokens) });
+    if (stored.outcome.kind !== 'signed-in') throw new Error('expected a sign-in');
+    const done = stored.outcome.signIn;
+    const client = clientFor(server, done);
+    for (let round = 0; round < 3; round++) expect((await client.initialize()).outcome.kind).toBe('result');
+    await client.close();
+    expect(renewed.length).toBeGreaterThan(0);
+    const last = renewed.at(-1)!;
+    // The write is not awaited by the request that waited for the token: the file catches up.
+    await expect.poll(async () => (await findLogin(file, server.url))?.accessToken).toBe(last.accessToken);
+    expect((await findLogin(file, server.url))?.refreshToken).toBe(last.refreshToken);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('a known expiry that has passed: a new token before the request is sent, which the server never refuses', async () => {
