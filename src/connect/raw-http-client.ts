@@ -32,6 +32,8 @@ export interface RawHttpSend {
   body?: unknown;
   /** Reading stops once the response to this request id has arrived. */
   awaitId?: RequestId;
+  /** Reading also stops once this is true of the messages read so far (a stream that says too much). */
+  until?: (messages: readonly unknown[]) => boolean;
   /** Only the status and headers are needed (a GET stream). */
   headersOnly?: boolean;
 }
@@ -42,6 +44,14 @@ export interface RawHttpOptions {
   signal?: AbortSignal;
   /** The server's rate limit, shared with the session: a 429 is waited out, never handed to a rule. */
   rateLimit?: RateLimit;
+}
+
+/** When reading an exchange may stop: its answer came, or `until` says so. */
+function enoughFor(request: RawHttpSend): ((messages: readonly unknown[]) => boolean) | undefined {
+  const answered = request.awaitId === undefined ? undefined : answers(request.awaitId);
+  const { until } = request;
+  if (until === undefined) return answered;
+  return (messages) => answered?.(messages) === true || until(messages);
 }
 
 /** A DELETE at shutdown is a courtesy: it gets this long at most. */
@@ -100,7 +110,7 @@ export class RawHttpClient {
           method: request.method,
           headers: this.headersFor(request, body !== undefined),
           body,
-          enough: request.awaitId === undefined ? undefined : answers(request.awaitId),
+          enough: enoughFor(request),
           headersOnly: request.headersOnly,
         },
         { timeoutMs, signal: this.abort.signal },
