@@ -249,7 +249,7 @@ export function judgeListen(read: ListenRead, filter: JsonRecord, declared: read
       say(`the subscriptions/listen stream delivered ${name(method)}, which mcpact did not ask for (it asked for ${[...requested].join(', ') || 'nothing'})`, {
         data: { method, requested: [...requested] },
         spec: SPECS.unrequested,
-        cause: `unrequested ${method}`,
+        cause: `unrequested ${method.slice(0, 100)}`,
       });
       continue;
     }
@@ -258,7 +258,7 @@ export function judgeListen(read: ListenRead, filter: JsonRecord, declared: read
       judged.add(`tag ${method}`);
       say(
         `${name(method)} on the subscriptions/listen stream ${tag === undefined ? 'does not carry' : `carries ${JSON.stringify(tag)?.slice(0, 40)} as`} _meta ${SUBSCRIPTION_ID}${tag === undefined ? '' : `, not the listen request's id ${JSON.stringify(id)}`}`,
-        { data: { method, subscriptionId: tag ?? null, expected: id }, spec: SPECS.tagged, cause: `tag ${method}` },
+        { data: { method, subscriptionId: tag ?? null, expected: id }, spec: SPECS.tagged, cause: `tag ${method.slice(0, 100)}` },
       );
     }
     if (method === UPDATED && !(isRecord(message.params) && typeof message.params.uri === 'string')) malformedUri++;

@@ -58,7 +58,25 @@ const DEFECTS: [string, ExpectedFinding[]][] = [
   ['malformed-updated', [{ message: '1 notifications/resources/updated on the subscriptions/listen stream without a uri string', severity: 'error' }]],
   ['flood', [{ message: 'the subscriptions/listen stream delivered more than 100 messages or 1 MiB', severity: 'warning', basis: 'policy' }]],
   ['abrupt-end', [{ message: 'the server ended the subscriptions/listen stream within 1000 ms without a result for the request', severity: 'warning' }]],
+  ['bad-result', [{ message: 'the result that ended the subscriptions/listen stream lacks _meta io.modelcontextprotocol/subscriptionId', severity: 'error' }]],
+  [
+    'ack-drops-tools',
+    [{ message: 'notifications/subscriptions/acknowledged leaves out toolsListChanged, although the server declares tools.listChanged', severity: 'warning' }],
+  ],
+  [
+    'refused',
+    [
+      {
+        message:
+          'subscriptions/listen was refused with error -32601, although the server declares tools.listChanged, prompts.listChanged, resources.listChanged, resources.subscribe',
+        severity: 'warning',
+      },
+    ],
+  ],
 ];
+
+/** A stream that stays open and says nothing within the window: no verdict, and mcpact's close is not the server's. */
+const SILENT = 'subscriptions/listen: no acknowledgment within 1000 ms (the stream stayed open, silent)';
 
 describe('over stdio', () => {
   ruleTester(subscriptionsListen, {
@@ -80,6 +98,7 @@ describe('over stdio', () => {
         findings: [{ message: 'the server stopped serving after mcpact cancelled its subscription', severity: 'warning' }],
       },
     ],
+    inconclusive: [{ name: 'silent', target: stdio('silent'), era: 'modern', timeouts, reason: SILENT }],
     skipped: [
       { name: 'nothing to listen for', server: { modern: true, tools: [] }, era: 'modern', skipped: 'declares no listChanged and no resources.subscribe' },
       {
@@ -96,6 +115,7 @@ describe('over Streamable HTTP', () => {
   const good = httpFixture(args());
   const defects = DEFECTS.map(([defect, findings]) => ({ defect, findings, target: httpFixture(args(defect)) }));
   const crash = httpFixture(args('crash-on-close'));
+  const silent = httpFixture(args('silent'));
   ruleTester(subscriptionsListen, {
     valid: [{ name: 'the SDK serves the stream', target: good, era: 'modern', timeouts }],
     invalid: [
@@ -108,5 +128,6 @@ describe('over Streamable HTTP', () => {
         findings: [{ message: 'the server stopped serving after mcpact closed its subscriptions/listen stream', severity: 'error' }],
       },
     ],
+    inconclusive: [{ name: 'silent', target: silent, era: 'modern', timeouts, reason: SILENT }],
   });
 });
