@@ -6,7 +6,7 @@
  * the window, or mcpact's cap), so that mcpact's own close is never taken for the server's.
  */
 import { headersFor } from './modern-http.js';
-import { MAX_BODY_BYTES, outcomeOf } from './raw-http.js';
+import { MAX_BODY_BYTES, type HttpExchange } from './raw-http.js';
 import type { Outcome, RequestId } from './rpc.js';
 import type { HttpClient, StdioConnection } from './transport-probe.js';
 import { envelopeMeta } from './envelope.js';
@@ -58,8 +58,40 @@ export interface ListenRead {
   /** Whether mcpact sent a cancel (stdio; not when the server had ended the subscription itself). */
   cancelled: boolean;
   /** server/discover sent once the stream was closed: does the server still serve? */
-  after: Outcome;
+  after: AfterClose;
 }
+
+/**
+ * What server/discover found once the stream was closed: an answer of any kind (even an HTTP error status: something
+ * still serves), the connection gone (refused, or the child exited), or no answer in time.
+ */
+export interface AfterClose {
+  state: 'serving' | 'gone' | 'silent';
+  detail: string;
+}
+
+function afterStdio(outcome: Outcome): AfterClose {
+  if (outcome.kind === 'closed') return { state: 'gone', detail: 'the child exited or closed its stdout' };
+  if (outcome.kind === 'timeout') return { state: 'silent', detail: `no answer in ${outcome.ms} ms` };
+  return { state: 'serving', detail: outcome.kind };
+}
+
+function afterHttp(exchange: HttpExchange): AfterClose {
+  if (exchange.kind === 'response') return { state: 'serving', detail: `HTTP ${exchange.status}` };
+  return exchange.reason === 'network' ? { state: 'gone', detail: exchange.detail } : { state: 'silent', detail: exchange.detail };
+}
+
+/**
+ * The notifications of 2026-07-28 that exist only on listen streams: on a child with one subscription they are that
+ * subscription's, tagged or not (an untagged one is then judged as such).
+ */
+const LISTEN_ONLY_METHODS: ReadonlySet<unknown> = new Set([
+  'notifications/subscriptions/acknowledged',
+  'notifications/tools/list_changed',
+  'notifications/prompts/list_changed',
+  'notifications/resources/list_changed',
+  'notifications/resources/updated',
+]);
 
 /** No answer at all: the stream never opened within the window (a verdict mcpact cannot reach). */
 export interface ListenFailed {
@@ -103,9 +135,8 @@ export async function listenHttp(client: HttpClient, notifications: Record<strin
   const end: ListenEnd = capped ? 'cap' : exchange.ended || answered || !exchange.timedOut ? 'server' : 'window';
   // The server learns of mcpact's close a moment later: what it does then (stop the stream, or fall over) is what counts.
   if (end !== 'server') await new Promise((resolve) => setTimeout(resolve, AFTER_CANCEL_MS));
-  const discoverId = client.nextRequestId();
-  const discover = discoverRequest(discoverId);
-  const again = await client.send({ method: 'POST', headers: lowerCase(headersFor(discover)), body: discover, awaitId: discoverId });
+  const discover = discoverRequest(client.nextRequestId());
+  const again = await client.send({ method: 'POST', headers: lowerCase(headersFor(discover)), body: discover, awaitId: discover.id as number });
   return {
     kind: 'read',
     id,
@@ -118,7 +149,7 @@ export async function listenHttp(client: HttpClient, notifications: Record<strin
     http: { status: exchange.status, mediaType: exchange.mediaType },
     afterCancel: [],
     cancelled: false,
-    after: outcomeOf(again, discoverId),
+    after: afterHttp(again),
   };
 }
 
@@ -151,7 +182,9 @@ export async function listenStdio(connection: StdioConnection, notifications: Re
       if (ofSubscription(message, id) && afterCancel.length < LISTEN_MESSAGES) afterCancel.push(message);
       return;
     }
-    if (phase !== 'open' || ended !== undefined) return;
+    // On stdio every subscription shares the channel: a message is this one's when it says so, or is a change
+    // notification (which the revision delivers on listen streams only); a log line of the server's is nobody's.
+    if (phase !== 'open' || ended !== undefined || !(ofSubscription(message, id) || LISTEN_ONLY_METHODS.has(message.method))) return;
     bytes += jsonBytesUpTo(message, LISTEN_BYTES);
     if (messages.length < LISTEN_MESSAGES) messages.push(message);
     else more++;
@@ -183,9 +216,10 @@ export async function listenStdio(connection: StdioConnection, notifications: Re
     const cancelled = end !== 'server';
     phase = 'cancelling';
     if (cancelled) await connection.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'mcpact has read enough' } });
-    const after = await connection.ping();
+    const answered = await connection.ping();
+    const after = afterStdio(answered);
     phase = 'cancelled';
-    if (cancelled && after.kind === 'result') await new Promise((resolve) => setTimeout(resolve, AFTER_CANCEL_MS));
+    if (cancelled && after.state === 'serving') await new Promise((resolve) => setTimeout(resolve, AFTER_CANCEL_MS));
     return { kind: 'read', id, messages, more, bytes, unparsable: 0, end, windowMs, afterCancel, cancelled, after };
   } finally {
     stop();

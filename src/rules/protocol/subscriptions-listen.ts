@@ -12,7 +12,6 @@ import {
   type ListenRead,
 } from '../../connect/listen-stream.js';
 import type { Surface } from '../../surface/types.js';
-import { describeOutcome } from '../outcome.js';
 import { isRecord, nameRecord, type JsonRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { isObject } from './modern.js';
@@ -180,8 +179,10 @@ function metaOf(message: JsonRecord): JsonRecord | undefined {
   return params && isRecord(params._meta) ? params._meta : undefined;
 }
 
-function name(method: unknown): string {
-  return typeof method === 'string' ? quote(method, 80) : 'a message without a method';
+/** A message as a finding names it: its method, or what kind of answer it is. */
+function name(message: JsonRecord): string {
+  if (typeof message.method === 'string') return quote(message.method, 80);
+  return 'error' in message ? 'an error answer to the request' : 'result' in message ? 'a result for the request' : 'a message without a method';
 }
 
 const location = { kind: 'server', pointer: '/subscriptions/listen' } as const;
@@ -222,13 +223,13 @@ export function judgeListen(read: ListenRead, filter: JsonRecord, declared: read
     else if (messages.length === 0)
       say('the subscriptions/listen stream ended without notifications/subscriptions/acknowledged', { cause: 'no acknowledgment' });
     else
-      say(`the first message of the subscriptions/listen stream is ${name(messages[0]!.method)}, and no acknowledgment came ${within}`, {
+      say(`the first message of the subscriptions/listen stream is ${name(messages[0]!)}, and no acknowledgment came ${within}`, {
         data: { first: messages[0]!.method },
         cause: 'no acknowledgment',
       });
   } else {
     if (ackAt > 0)
-      say(`${name(messages[0]!.method)} came on the subscriptions/listen stream before notifications/subscriptions/acknowledged`, {
+      say(`${name(messages[0]!)} came on the subscriptions/listen stream before notifications/subscriptions/acknowledged`, {
         data: { first: messages[0]!.method, before: ackAt },
         cause: 'before acknowledgment',
       });
@@ -246,18 +247,21 @@ export function judgeListen(read: ListenRead, filter: JsonRecord, declared: read
     if (!requested.has(method)) {
       if (judged.has(`type ${method}`)) continue;
       judged.add(`type ${method}`);
-      say(`the subscriptions/listen stream delivered ${name(method)}, which mcpact did not ask for (it asked for ${[...requested].join(', ') || 'nothing'})`, {
-        data: { method, requested: [...requested] },
-        spec: SPECS.unrequested,
-        cause: `unrequested ${method.slice(0, 100)}`,
-      });
+      say(
+        `the subscriptions/listen stream delivered ${quote(method, 80)}, which mcpact did not ask for (it asked for ${[...requested].join(', ') || 'nothing'})`,
+        {
+          data: { method, requested: [...requested] },
+          spec: SPECS.unrequested,
+          cause: `unrequested ${method.slice(0, 100)}`,
+        },
+      );
       continue;
     }
     const tag = metaOf(message)?.[SUBSCRIPTION_ID];
     if (tag !== id && !judged.has(`tag ${method}`)) {
       judged.add(`tag ${method}`);
       say(
-        `${name(method)} on the subscriptions/listen stream ${tag === undefined ? 'does not carry' : `carries ${JSON.stringify(tag)?.slice(0, 40)} as`} _meta ${SUBSCRIPTION_ID}${tag === undefined ? '' : `, not the listen request's id ${JSON.stringify(id)}`}`,
+        `${quote(method, 80)} on the subscriptions/listen stream ${tag === undefined ? 'does not carry' : `carries ${JSON.stringify(tag)?.slice(0, 40)} as`} _meta ${SUBSCRIPTION_ID}${tag === undefined ? '' : `, not the listen request's id ${JSON.stringify(id)}`}`,
         { data: { method, subscriptionId: tag ?? null, expected: id }, spec: SPECS.tagged, cause: `tag ${method.slice(0, 100)}` },
       );
     }
@@ -312,16 +316,16 @@ export function judgeListen(read: ListenRead, filter: JsonRecord, declared: read
         spec: SPECS.stopProcessing,
       },
     );
-  if (read.after.kind === 'closed')
+  if (read.after.state === 'gone')
     say(
-      `the server stopped serving after mcpact ${read.http ? 'closed its subscriptions/listen stream' : 'cancelled its subscription'}: server/discover got ${describeOutcome(read.after)}`,
+      `the server stopped serving after mcpact ${read.http ? 'closed its subscriptions/listen stream' : 'cancelled its subscription'}: server/discover found ${read.after.detail}`,
       {
-        data: { after: read.after.kind },
+        data: { after: read.after.state },
         spec: read.http ? SPECS.disconnect : SPECS.stopProcessing,
         cause: 'stopped serving',
       },
     );
-  else if (read.after.kind === 'timeout') undecided.push(`server/discover after the subscriptions/listen stream closed got ${describeOutcome(read.after)}`);
+  else if (read.after.state === 'silent') undecided.push(`server/discover after the subscriptions/listen stream closed: ${read.after.detail}`);
   return { reports, undecided };
 
   function judgeAck(message: JsonRecord): void {
