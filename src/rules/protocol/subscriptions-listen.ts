@@ -63,6 +63,15 @@ const SPECS = {
       quote: 'ResourceUpdatedNotificationParams.uri: string',
     }),
   },
+  jsonRpc: {
+    texts: since('2026-07-28', {
+      keyword: 'MUST',
+      binds: 'both',
+      section: 'basic/index#messages',
+      quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+      note: 'Each SSE event of the stream carries one JSON-RPC message in its data (basic/transports/streamable-http).',
+    }),
+  },
   graceful: {
     texts: since('2026-07-28', {
       keyword: 'SHOULD',
@@ -199,12 +208,14 @@ export function judgeListen(read: ListenRead, filter: JsonRecord, declared: read
   const ack = ackAt === -1 ? undefined : messages[ackAt];
   const within = `within ${read.windowMs} ms`;
 
+  // A refusal cites what the declaration promised: list changes on the stream (SHOULD), or resource updates.
+  const listed = LISTS.find(({ capability }) => declared.includes(`${capability}.listChanged`))?.field;
+  const refusedSpec = listed === undefined ? SPECS.subscribe : SPECS[listed];
   if (answer !== undefined && isRecord(answer.error) && ack === undefined) {
     const code = answer.error.code;
-    const field = LISTS.find(({ capability }) => declared.includes(`${capability}.listChanged`))?.field;
     say(`subscriptions/listen was refused with error ${JSON.stringify(code)?.slice(0, 20)}, although the server declares ${declared.join(', ')}`, {
       data: { code, declared },
-      spec: field === undefined ? SPECS.subscribe : SPECS[field],
+      spec: refusedSpec,
       cause: 'refused',
     });
     return { reports, undecided };
@@ -212,6 +223,7 @@ export function judgeListen(read: ListenRead, filter: JsonRecord, declared: read
   if (read.http !== undefined && (read.http.status < 200 || read.http.status >= 300) && messages.length === 0) {
     say(`subscriptions/listen was answered with HTTP ${read.http.status} and no JSON-RPC answer, although the server declares ${declared.join(', ')}`, {
       data: { status: read.http.status, declared },
+      spec: refusedSpec,
       cause: 'refused',
     });
     return { reports, undecided };
@@ -277,7 +289,7 @@ export function judgeListen(read: ListenRead, filter: JsonRecord, declared: read
       `${read.unparsable} event${read.unparsable === 1 ? '' : 's'} of the subscriptions/listen stream ${read.unparsable === 1 ? 'is' : 'are'} not a JSON-RPC message`,
       {
         data: { unparsable: read.unparsable },
-        spec: SPECS.updatedShape,
+        spec: SPECS.jsonRpc,
         cause: 'unparsable',
       },
     );

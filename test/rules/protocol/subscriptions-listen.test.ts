@@ -116,6 +116,7 @@ describe('over Streamable HTTP', () => {
   const defects = DEFECTS.map(([defect, findings]) => ({ defect, findings, target: httpFixture(args(defect)) }));
   const crash = httpFixture(args('crash-on-close'));
   const silent = httpFixture(args('silent'));
+  const garbage = httpFixture(args('garbage-event'));
   ruleTester(subscriptionsListen, {
     valid: [{ name: 'the SDK serves the stream', target: good, era: 'modern', timeouts }],
     invalid: [
@@ -126,6 +127,13 @@ describe('over Streamable HTTP', () => {
         era: 'modern',
         timeouts,
         findings: [{ message: 'the server stopped serving after mcpact closed its subscriptions/listen stream', severity: 'error' }],
+      },
+      {
+        name: 'garbage-event',
+        target: garbage,
+        era: 'modern',
+        timeouts,
+        findings: [{ message: '1 event of the subscriptions/listen stream is not a JSON-RPC message', severity: 'error' }],
       },
     ],
     inconclusive: [{ name: 'silent', target: silent, era: 'modern', timeouts, reason: SILENT }],
