@@ -33,6 +33,8 @@ export interface RawHttpSend {
   body?: unknown;
   /** Reading stops once the response to this request id has arrived. */
   awaitId?: RequestId;
+  /** Reading also stops once this is true of the messages read so far (a stream that says too much). */
+  until?: (messages: readonly unknown[]) => boolean;
   /** Only the status and headers are needed (a GET stream). */
   headersOnly?: boolean;
 }
@@ -45,6 +47,14 @@ export interface RawHttpOptions {
   rateLimit?: RateLimit;
   /** The run's token, renewed when it expires mid-run; a request that carries another token (or none) is sent as given. */
   bearer?: RenewingToken;
+}
+
+/** When reading an exchange may stop: its answer came, or `until` says so. */
+function enoughFor(request: RawHttpSend): ((messages: readonly unknown[]) => boolean) | undefined {
+  const answered = request.awaitId === undefined ? undefined : answers(request.awaitId);
+  const { until } = request;
+  if (until === undefined) return answered;
+  return (messages) => answered?.(messages) === true || until(messages);
 }
 
 /** A DELETE at shutdown is a courtesy: it gets this long at most. */
@@ -104,7 +114,7 @@ export class RawHttpClient {
           method: request.method,
           headers: authorization === undefined ? headers : { ...headers, authorization },
           body,
-          enough: request.awaitId === undefined ? undefined : answers(request.awaitId),
+          enough: enoughFor(request),
           headersOnly: request.headersOnly,
         },
         { timeoutMs, signal: this.abort.signal },

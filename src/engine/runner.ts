@@ -545,7 +545,9 @@ async function runRule(
     for (const item of reported.splice(0)) {
       const mark = known.size > 0 ? inheritedMark(rule.id, { ...shown, data: item.data ?? {}, name: item.location.name }, known) : undefined;
       const cited = citedFor(rule, item, shared.surface.protocolVersion);
-      const severity = resolveLevel(rule, policy, { ...item, inherited: mark !== undefined, cited });
+      // A finding citing a text of its own: where the rule's severity follows the keyword, it follows that text's.
+      const levelled = item.spec === undefined ? rule : { ...rule, defaultSeverity: defaultSeverityAt(ruleAsDefined, cited) };
+      const severity = resolveLevel(levelled, policy, { ...item, inherited: mark !== undefined, cited });
       if (severity === 'off') {
         if (mark !== undefined) dropped++;
         continue;
