@@ -179,8 +179,12 @@ async function run(context: Pick<ExerciseContext, 'surface' | 'settings' | 'prob
   return { tried, none: `no tools/call that declared the extension came back as a task (tried: ${tools})` };
 }
 
+/** The longest taskId mcpact sends back (in the body, and over HTTP in the Mcp-Name header). */
+export const MAX_TASK_ID = 1_000;
+
 function taskIdOf(task: JsonRecord): { taskId?: string } {
-  return typeof task.taskId === 'string' && task.taskId !== '' ? { taskId: task.taskId } : {};
+  const id = task.taskId;
+  return typeof id === 'string' && id !== '' && id.length <= MAX_TASK_ID ? { taskId: id } : {};
 }
 
 /**
@@ -214,7 +218,7 @@ async function cancelAnother({ probe }: Pick<ExerciseContext, 'probe'>, call: Pl
   const task = taskOf(outcome);
   if (task === undefined || outcome.kind !== 'result') return { none: `the second call of "${tool}" came back without a task, so none could be cancelled` };
   const { taskId } = taskIdOf(task);
-  if (taskId === undefined) return { none: 'the second task has no usable taskId' };
+  if (taskId === undefined) return { none: `the second task has no taskId mcpact could use (a non-empty string of at most ${MAX_TASK_ID} characters)` };
   const cancel = await probe.request('tasks/cancel', declaringTasks({ taskId }));
   const polls: TaskPoll[] = [];
   const interval = pollInterval(task);

@@ -4,7 +4,7 @@ import { isTerminal, taskExercise, tasksSkip } from '../../exercise/tasks.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { taskLocation, tasksSpec } from './shared.js';
+import { keptValue, taskLocation, tasksSpec } from './shared.js';
 
 const RESULT_TYPE_SPEC = tasksSpec({
   keyword: 'MUST',
@@ -75,7 +75,7 @@ export const cancel = defineRule({
       context.report({
         message: `${where}: resultType is ${quote(result.resultType, 40)}, not "complete"`,
         location: taskLocation(tool, '/resultType'),
-        data: { resultType: result.resultType },
+        data: { resultType: keptValue(result.resultType) },
         spec: RESULT_TYPE_SPEC,
       });
   },

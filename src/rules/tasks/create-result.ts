@@ -3,7 +3,7 @@ import { answerOf } from '../../exercise/answers.js';
 import { startedTasks, taskExercise, tasksSkip } from '../../exercise/tasks.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
-import { TASK_SPEC, reportOnce, taskFieldProblems, taskLocation, tasksSpec } from './shared.js';
+import { keptValue, reportOnce, TASK_SPEC, taskFieldProblems, taskLocation, tasksSpec } from './shared.js';
 
 const DURABLE_SPEC = tasksSpec({
   keyword: 'MUST NOT',
@@ -47,7 +47,7 @@ export const createResult = defineRule({
       report({
         message: `tools/call of ${quote(tool, 60)} answered a Task (taskId, status) with resultType ${quote(result.resultType, 40)}, not "task"`,
         location: taskLocation(tool, '/resultType'),
-        data: { tool, resultType: result.resultType },
+        data: { tool, resultType: keptValue(result.resultType) },
       });
     }
     const started = startedTasks(exercise);

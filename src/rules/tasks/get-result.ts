@@ -1,10 +1,10 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import { answerOf } from '../../exercise/answers.js';
-import { startedTasks, taskExercise, tasksSkip, type StartedTask, type TaskPoll } from '../../exercise/tasks.js';
+import { MAX_TASK_ID, startedTasks, taskExercise, tasksSkip, type StartedTask, type TaskPoll } from '../../exercise/tasks.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
 import { quote, truncate } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { TASK_SPEC, reportOnce, taskFieldProblems, taskLocation, tasksSpec } from './shared.js';
+import { keptValue, reportOnce, TASK_SPEC, taskFieldProblems, taskLocation, tasksSpec } from './shared.js';
 
 const RESULT_TYPE_SPEC = tasksSpec({
   keyword: 'MUST',
@@ -75,6 +75,8 @@ export const getResult = defineRule({
         } else if (!(poll.outcome.kind === 'error' && poll.outcome.code === -32602)) undecided ??= why(task, poll);
       }
     }
+    if (exercise.followed?.end === 'no-id')
+      undecided ??= `the task of ${quote(exercise.followed.tool, 60)} has no taskId mcpact could poll (a non-empty string of at most ${MAX_TASK_ID} characters)`;
     if (exercise.followed?.end === 'waited' || exercise.followed?.end === 'polls')
       undecided ??= `the task of ${quote(exercise.followed.tool, 60)} was still not terminal when mcpact stopped polling`;
     if (undecided !== undefined) context.inconclusive(undecided);
@@ -93,7 +95,7 @@ function judge(report: RuleContext['report'], task: StartedTask, result: JsonRec
     report({
       message: `${where}: resultType is ${quote(result.resultType, 40)}, not "complete"`,
       location: location('/resultType'),
-      data: { resultType: result.resultType },
+      data: { resultType: keptValue(result.resultType) },
       spec: RESULT_TYPE_SPEC,
     });
   if (typeof result.taskId === 'string' && result.taskId !== task.taskId)

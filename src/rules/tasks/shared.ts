@@ -74,3 +74,8 @@ export function reportOnce(report: RuleContext['report']): RuleContext['report']
     report(finding);
   };
 }
+
+/** A value the server sent, fit for `data`: a string cut short, anything else by its JSON type. */
+export function keptValue(value: unknown): string {
+  return typeof value === 'string' ? truncate(value, 100) : jsonType(value);
+}
