@@ -1,4 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUTS } from '../../../src/config/schema.js';
+import { runServer } from '../../../src/engine/runner.js';
+import { resultType } from '../../../src/rules/protocol/result-type.js';
 import { undeclaredClient } from '../../../src/rules/tasks/undeclared-client.js';
+import { validInput } from '../../../src/rules/tools/valid-input.js';
 import { ruleTester } from '../../support/rule-tester.js';
 import { tasksHttp, tasksStdio } from '../../support/tasks.js';
 
@@ -30,4 +35,23 @@ ruleTester(undeclaredClient, {
     { name: 'tasks/get served without the extension, over stdio', target: tasksStdio('get-undeclared'), era: 'modern', findings: get },
     { name: 'tasks/get served without the extension, over Streamable HTTP', target: getHttp, era: 'modern', findings: get },
   ],
+});
+
+describe('one cause, one finding', () => {
+  it("a task for a request that did not declare the extension is not protocol/result-type's too", async () => {
+    const report = await runServer(
+      {
+        name: 'fixture',
+        target: tasksStdio('task-undeclared')(),
+        timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 500, run_ms: 10_000 },
+        expect: {},
+        levels: {},
+        settings: {},
+        protocolEra: 'modern',
+      },
+      { rules: [undeclaredClient, resultType, validInput], clientVersion: 'test', concurrency: 4 },
+    );
+    expect(report.findings.filter((finding) => finding.ruleId === 'tasks/undeclared-client')).toHaveLength(1);
+    expect(report.findings.filter((finding) => finding.ruleId === 'protocol/result-type')).toEqual([]);
+  });
 });
