@@ -71,7 +71,7 @@ export const ttl = defineRule({
       const { outcome } = poll;
       if (index > 0 && outcome.kind === 'error' && outcome.code === -32602 && smallest !== undefined && poll.at < smallest)
         report({
-          message: `tasks/get for the task of ${quote(followed.tool, 60)} answered -32602 (not found) ${poll.at} ms after the call, before its ttlMs of ${smallest} ms`,
+          message: `tasks/get for the task of ${quote(followed.tool, 60)} answered -32602 (not found) before its ttlMs of ${smallest} ms had passed since the call`,
           location: taskLocation(followed.tool),
           answer: answerOf(outcome),
           data: { at: poll.at, ttlMs: smallest },

@@ -14,7 +14,8 @@ const missing = [
 ];
 const purged = [
   {
-    message: /^tasks\/get for the task of "weekly_digest" answered -32602 \(not found\) \d+ ms after the call, before its ttlMs of 60000 ms$/,
+    message: 'tasks/get for the task of "weekly_digest" answered -32602 (not found) before its ttlMs of 60000 ms had passed since the call',
+    data: { ttlMs: 60_000 },
     basis: 'policy' as const,
     severity: 'warning' as const,
   },
