@@ -20,6 +20,7 @@ import { CLIENT_CAPABILITIES, META_KEYS } from '../connect/envelope.js';
 import { LATE_GRACE_FACTOR } from '../connect/probe.js';
 import type { Outcome } from '../connect/rpc.js';
 import { asRecord, type JsonRecord } from '../util/json.js';
+import { quote } from '../util/text.js';
 import { cacheKey } from '../util/run-cache.js';
 import type { Surface } from '../surface/types.js';
 import type { ExerciseContext } from './context.js';
@@ -175,7 +176,7 @@ async function run(context: Pick<ExerciseContext, 'surface' | 'settings' | 'prob
     const [followed, cancelled] = await Promise.all([follow(context, first, started), cancelAnother(context, call, sent)]);
     return { tried, followed, cancelled };
   }
-  const tools = tried.map((entry) => entry.tool).join(', ');
+  const tools = tried.map((entry) => quote(entry.tool, 60)).join(', ');
   return { tried, none: `no tools/call that declared the extension came back as a task (tried: ${tools})` };
 }
 
@@ -216,7 +217,8 @@ async function cancelAnother({ probe }: Pick<ExerciseContext, 'probe'>, call: Pl
   const started = performance.now();
   const outcome = await probe.request('tools/call', sent);
   const task = taskOf(outcome);
-  if (task === undefined || outcome.kind !== 'result') return { none: `the second call of "${tool}" came back without a task, so none could be cancelled` };
+  if (task === undefined || outcome.kind !== 'result')
+    return { none: `the second call of ${quote(tool, 60)} came back without a task, so none could be cancelled` };
   const { taskId } = taskIdOf(task);
   if (taskId === undefined) return { none: `the second task has no taskId mcpact could use (a non-empty string of at most ${MAX_TASK_ID} characters)` };
   const cancel = await probe.request('tasks/cancel', declaringTasks({ taskId }));

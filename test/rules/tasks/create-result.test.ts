@@ -31,6 +31,17 @@ ruleTester(createResult, {
   ],
   skipped: [
     { name: 'a server without the extension', target: erasStdio('modern'), era: 'modern', skipped: 'does not declare the io.modelcontextprotocol/tasks' },
+    {
+      name: 'a server that declares the extension but answers every call with the result (it may)',
+      server: {
+        modern: true,
+        tools: [{ name: 'digest', description: 'A digest.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }],
+        capabilities: { tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } },
+        handle: (method) => (method === 'tools/call' ? { result: { resultType: 'complete', content: [{ type: 'text', text: 'done' }] } } : undefined),
+      },
+      era: 'modern',
+      skipped: 'no tools/call that declared the extension came back as a task (tried: "digest")',
+    },
   ],
 });
 
