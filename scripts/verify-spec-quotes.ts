@@ -16,6 +16,11 @@
  * checked:
  *
  *   node dist/scripts/verify-spec-quotes.js /tmp/mcp-spec /tmp/ext-apps
+ *
+ * The Tasks rules quote SEP-2663 (seps/2663-tasks-extension.md of github.com/modelcontextprotocol/ext-tasks), the
+ * third argument:
+ *
+ *   node dist/scripts/verify-spec-quotes.js /tmp/mcp-spec /tmp/ext-apps /tmp/ext-tasks
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,11 +110,13 @@ export function verify(root: string, specs: readonly { id: string; spec: RuleSpe
 }
 
 // Run as a script; imported (by a test), only verify() is wanted.
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv[2], process.argv[3]);
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv[2], process.argv[3], process.argv[4]);
 
-function main(root: string | undefined, extApps: string | undefined): void {
+function main(root: string | undefined, extApps: string | undefined, extTasks: string | undefined): void {
   if (root === undefined) {
-    process.stderr.write('usage: node dist/scripts/verify-spec-quotes.js <checkout of modelcontextprotocol/modelcontextprotocol> [<checkout of ext-apps>]\n');
+    process.stderr.write(
+      'usage: node dist/scripts/verify-spec-quotes.js <checkout of modelcontextprotocol/modelcontextprotocol> [<checkout of ext-apps> [<checkout of ext-tasks>]]\n',
+    );
     process.exitCode = 2;
     return;
   }
@@ -117,7 +124,11 @@ function main(root: string | undefined, extApps: string | undefined): void {
     ...ALL_RULES.flatMap((rule) => (rule.spec ? [{ id: rule.id, spec: rule.spec }] : [])),
     ...ALL_RULES.flatMap((rule) => Object.entries(rule.alsoQuotes ?? {}).map(([what, spec]) => ({ id: `${rule.id} (${what})`, spec }))),
   ];
-  const problems = verify(root, specs, extApps === undefined ? {} : { 'io.modelcontextprotocol/ui': extApps });
+  const extensionRoots = {
+    ...(extApps !== undefined && extApps !== '' && { 'io.modelcontextprotocol/ui': extApps }),
+    ...(extTasks !== undefined && { 'io.modelcontextprotocol/tasks': extTasks }),
+  };
+  const problems = verify(root, specs, extensionRoots);
   for (const problem of problems) process.stdout.write(`${problem}\n`);
   process.stdout.write(`${specs.length} specs checked, ${problems.length} problem(s)\n`);
   process.exitCode = problems.length > 0 ? 1 : 0;

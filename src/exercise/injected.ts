@@ -51,6 +51,8 @@ export const UNKNOWN_RESOURCE_SCHEME = 'mcpact-unknown';
 export const UNKNOWN_TEMPLATE = 'mcpact-no-such-template://{mcpact}';
 /** A list cursor no server handed out. */
 export const INVALID_CURSOR = 'mcpact-invalid-cursor';
+/** A task id no server issued (tasks/get of an unknown task, tasks/result that the Tasks extension removed). */
+export const UNKNOWN_TASK_ID = 'mcpact-no-such-task';
 
 /** The first of UNKNOWN_TOOL, UNKNOWN_TOOL_2, ... that `declared` does not hold. */
 export function unknownToolName(declared: ReadonlySet<string>): string {
