@@ -11,11 +11,20 @@
  * verbatim in that section (schema quotes: in the declaration of schema.ts they name), that it is at most 300
  * characters, and that a prose quote with a keyword other than `none` contains that keyword.
  *
- * Rules that rest on an extension (the MCP Apps and Skills rules) quote that extension's own document; give a
- * checkout of its repository as the second argument (github.com/modelcontextprotocol/ext-apps) and the third
- * (github.com/modelcontextprotocol/ext-skills; '' skips the second), or they are listed as not checked:
+ * Rules that rest on an extension (the MCP Apps rules) quote that extension's own document; give a checkout of
+ * its repository as the second argument (github.com/modelcontextprotocol/ext-apps), or they are listed as not
+ * checked ('' skips an argument to give a later one):
  *
- *   node dist/scripts/verify-spec-quotes.js /tmp/mcp-spec /tmp/ext-apps /tmp/ext-skills
+ *   node dist/scripts/verify-spec-quotes.js /tmp/mcp-spec /tmp/ext-apps
+ *
+ * The Tasks rules quote SEP-2663 (seps/2663-tasks-extension.md of github.com/modelcontextprotocol/ext-tasks), the
+ * third argument:
+ *
+ *   node dist/scripts/verify-spec-quotes.js /tmp/mcp-spec /tmp/ext-apps /tmp/ext-tasks
+ *
+ * The Skills rules quote the stable text of github.com/modelcontextprotocol/ext-skills, the fourth argument:
+ *
+ *   node dist/scripts/verify-spec-quotes.js /tmp/mcp-spec /tmp/ext-apps /tmp/ext-tasks /tmp/ext-skills
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,12 +114,13 @@ export function verify(root: string, specs: readonly { id: string; spec: RuleSpe
 }
 
 // Run as a script; imported (by a test), only verify() is wanted.
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv[2], process.argv[3], process.argv[4]);
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1])
+  main(process.argv[2], process.argv[3], process.argv[4], process.argv[5]);
 
-function main(root: string | undefined, extApps: string | undefined, extSkills: string | undefined): void {
+function main(root: string | undefined, extApps: string | undefined, extTasks: string | undefined, extSkills: string | undefined): void {
   if (root === undefined) {
     process.stderr.write(
-      'usage: node dist/scripts/verify-spec-quotes.js <checkout of modelcontextprotocol/modelcontextprotocol> [<checkout of ext-apps> [<checkout of ext-skills>]]\n',
+      'usage: node dist/scripts/verify-spec-quotes.js <checkout of modelcontextprotocol/modelcontextprotocol> [<checkout of ext-apps> [<checkout of ext-tasks> [<checkout of ext-skills>]]]\n',
     );
     process.exitCode = 2;
     return;
@@ -119,10 +129,12 @@ function main(root: string | undefined, extApps: string | undefined, extSkills: 
     ...ALL_RULES.flatMap((rule) => (rule.spec ? [{ id: rule.id, spec: rule.spec }] : [])),
     ...ALL_RULES.flatMap((rule) => Object.entries(rule.alsoQuotes ?? {}).map(([what, spec]) => ({ id: `${rule.id} (${what})`, spec }))),
   ];
-  const problems = verify(root, specs, {
+  const extensionRoots = {
     ...(extApps !== undefined && extApps !== '' && { 'io.modelcontextprotocol/ui': extApps }),
+    ...(extTasks !== undefined && extTasks !== '' && { 'io.modelcontextprotocol/tasks': extTasks }),
     ...(extSkills !== undefined && { 'io.modelcontextprotocol/skills': extSkills }),
-  });
+  };
+  const problems = verify(root, specs, extensionRoots);
   for (const problem of problems) process.stdout.write(`${problem}\n`);
   process.stdout.write(`${specs.length} specs checked, ${problems.length} problem(s)\n`);
   process.exitCode = problems.length > 0 ? 1 : 0;

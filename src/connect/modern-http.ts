@@ -12,8 +12,18 @@ import { META_KEYS } from './envelope.js';
 import { headerValue } from './header-value.js';
 import { paramHeadersOf, paramHeaderValues, type ParamHeaders } from './param-headers.js';
 
-/** The methods whose `Mcp-Name` header is required, and the param it mirrors. */
-const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+/**
+ * The methods whose `Mcp-Name` header is required, and the param it mirrors; the Tasks extension's methods mirror
+ * `taskId` ("the client MUST set the Mcp-Name header … to the value of params.taskId", SEP-2663).
+ */
+const NAMED: Record<string, 'name' | 'uri' | 'taskId'> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 /** The last HTTP answer that carried no JSON-RPC answer to its request: the era probe reads its status and body. */
 export interface HttpRefusal {

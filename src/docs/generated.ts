@@ -24,7 +24,7 @@ import { FAMILY_SHARE } from '../engine/runner.js';
 import { BURST } from '../connect/health.js';
 import { LATE_GRACE_FACTOR } from '../connect/probe.js';
 import { revisionCoverageMarkdown } from './coverage.js';
-import { ABSENT, EXTENSIONS, citation, QUOTED_REVISIONS, levelOf, specUrl, targetRef, type RuleSpec } from '../model/spec.js';
+import { ABSENT, EXTENSIONS, citation, QUOTED_REVISIONS, TARGET_REVISION, levelOf, specUrl, targetRef, type RuleSpec } from '../model/spec.js';
 
 /**
  * Every derived file with its current content. `current` reads a committed file: docs/drift.md is written by hand
@@ -207,7 +207,7 @@ function rulesMarkdown(): string {
           ? spec.basis === 'policy'
             ? `- Rests on: mcpact policy, not a requirement of revision ${spec.revision}: ${spec.policy ?? ''} Context: [${spec.section}](${specUrl(spec)})` +
               (spec.checklist ? ` (checklist ${spec.checklist})` : '')
-            : `- Rests on: ${spec.extension === undefined ? `${spec.level} in revision ${spec.revision}` : `${citation(spec)} (the extension's own specification, at any MCP revision)`}, [${spec.section}](${specUrl(spec)})` +
+            : `- Rests on: ${spec.extension === undefined ? `${spec.level} in revision ${spec.revision}` : `${citation(spec)} (the extension's own specification, ${spec.revision === TARGET_REVISION ? 'at any MCP revision' : `from MCP ${spec.revision} on`})`}, [${spec.section}](${specUrl(spec)})` +
               (spec.checklist ? ` (checklist ${spec.checklist})` : '')
           : '- Rests on: the lockfile (`drift.baseline`, or `mcpact diff --lockfile`)',
         ...policiesOf(rule),

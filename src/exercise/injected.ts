@@ -53,6 +53,8 @@ export const UNKNOWN_TEMPLATE = 'mcpact-no-such-template://{mcpact}';
 export const UNKNOWN_SKILL_URI = 'skill://mcpact-no-such-skill/SKILL.md';
 /** A list cursor no server handed out. */
 export const INVALID_CURSOR = 'mcpact-invalid-cursor';
+/** A task id no server issued (tasks/get of an unknown task, tasks/result that the Tasks extension removed). */
+export const UNKNOWN_TASK_ID = 'mcpact-no-such-task';
 
 /** The first of UNKNOWN_TOOL, UNKNOWN_TOOL_2, ... that `declared` does not hold. */
 export function unknownToolName(declared: ReadonlySet<string>): string {

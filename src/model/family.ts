@@ -13,6 +13,7 @@ export const FAMILIES = [
   'suites',
   'latency',
   'compat',
+  'tasks',
   'skills',
 ] as const;
 export type Family = (typeof FAMILIES)[number];

@@ -54,6 +54,18 @@ export const EXTENSIONS = {
     path: 'specification/2026-01-26/apps.mdx',
     url: 'https://github.com/modelcontextprotocol/ext-apps/blob/main/specification/2026-01-26/apps.mdx',
   },
+  'io.modelcontextprotocol/tasks': {
+    name: 'MCP Tasks',
+    /**
+     * The Final text: SEP-2663, status Final, which replaces the experimental tasks of 2025-11-25 (tasks/result and
+     * tasks/list removed, results inline in tasks/get, an acknowledgement for tasks/cancel). It is defined for the
+     * modern era only: "This extension is not defined under the 2025-11-25 protocol version."
+     */
+    revision: 'SEP-2663',
+    /** The document in github.com/modelcontextprotocol/ext-tasks (the same SEP is in the specification repository). */
+    path: 'seps/2663-tasks-extension.md',
+    url: 'https://github.com/modelcontextprotocol/ext-tasks/blob/main/seps/2663-tasks-extension.md',
+  },
   'io.modelcontextprotocol/skills': {
     name: 'MCP Skills',
     /** SEP-2640 became Final on this day; the stable document is that release, not edited in place. */

@@ -14,6 +14,7 @@ import { authRules } from './auth/index.js';
 import { suitesRules } from './suites/index.js';
 import { latencyRules } from './latency/index.js';
 import { compatRules } from './compat/index.js';
+import { tasksRules } from './tasks/index.js';
 import { skillsRules } from './skills/index.js';
 import { driftRules } from './drift/index.js';
 
@@ -30,6 +31,7 @@ export const ALL_RULES = [
   ...suitesRules,
   ...latencyRules,
   ...compatRules,
+  ...tasksRules,
   ...skillsRules,
   ...driftRules,
 ] as const satisfies readonly Rule[];

@@ -12,7 +12,20 @@ import { LATER_REVISIONS, TARGET_REVISION, targetRef } from '../../src/model/spe
 const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 const ids = new Set(ALL_RULES.map((rule) => rule.id));
 /** MCP methods and notifications the page names that share a rule family's prefix. */
-const METHODS = new Set(['prompts/get', 'prompts/list', 'tools/call', 'tools/list', 'resources/read', 'resources/list', 'resources/unsubscribe', 'resources/updated']);
+const METHODS = new Set([
+  'prompts/get',
+  'prompts/list',
+  'tools/call',
+  'tools/list',
+  'resources/read',
+  'resources/list',
+  'resources/unsubscribe',
+  'resources/updated',
+  'tasks/get',
+  'tasks/result',
+  'tasks/update',
+  'tasks/list',
+]);
 
 describe('coverage statements in the docs', () => {
   it("README's opening paragraph names the initialize era's target revision and every later one mcpact speaks", () => {

@@ -5,6 +5,7 @@ import { quote } from '../../util/text.js';
 import { firstReadResult } from './modern.js';
 import { outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
+import { declaresTasks } from '../../exercise/tasks.js';
 
 /** The rules that make the valid-input tools/call requests: this rule judges their results only when one of them runs. */
 const TOOL_CALLERS = ['tools/valid-input', 'tools/structured-content', 'tools/structured-text', 'tools/input-required', 'tools/request-state'];
@@ -58,7 +59,8 @@ export const resultType = defineRule({
     'an absent `resultType` as "complete", so the input it asks for is never given); a value other than ' +
     '"complete" or "input_required" on these results (which the core protocol defines as complete) too, and ' +
     '"input_required" on server/discover or a list page, which may not ask for input (only prompts/get, ' +
-    'resources/read and tools/call may).',
+    'resources/read and tools/call may). A tools/call answered `resultType: "task"` by a server that declares the ' +
+    "Tasks extension is tasks/undeclared-client's (these calls do not declare it).",
   async check(context) {
     const { surface, report } = context;
     const discovered = surface.discoverResult;
@@ -110,7 +112,10 @@ export const resultType = defineRule({
             data: { method: 'tools/call', tool, missing: missing.length, results: results.length },
           });
         const values = results.filter((result) => 'resultType' in result).map((result) => result.resultType);
-        const odd = values.find((value) => !RESULT_TYPES.includes(value as string));
+        // A task handle from a server that declares the Tasks extension is tasks/undeclared-client's (mcpact's calls
+        // here do not declare the extension): one cause, one finding.
+        const tasks = declaresTasks(surface) && context.running.has('tasks/undeclared-client') ? ['task'] : [];
+        const odd = values.find((value) => !RESULT_TYPES.includes(value as string) && !tasks.includes(value as string));
         if (odd !== undefined)
           report({
             message: `tools/call of ${quote(tool, 60)} has resultType ${JSON.stringify(odd)?.slice(0, 60)}, not one the core protocol defines ("complete", "input_required")`,
