@@ -21,6 +21,8 @@ interface Source {
   /** False when the licence does not allow including the text (none declared). */
   redistributable: boolean;
   note: string;
+  /** Added to measure the frozen signal table blind (issue #33): no row may be written against it. */
+  fresh?: boolean;
 }
 
 const CISCO: Source = {
@@ -108,7 +110,57 @@ const SAFETYBENCH: Source = {
   redistributable: false,
   note: 'MCP-SafetyBench (Zong et al., ICLR 2026). No licence at this commit: its "open-source" commit (d925a05) removed the Apache-2.0 LICENSE.txt of Salesforce\'s MCP-Universe, which it forks, and its own task files state none: all rights reserved, so only pointers are kept.',
 };
-const SOURCES = [CISCO, INVARIANT, DVMCP, MCP_SCAN, TENCENT, MCP_SHIELD, EVERYTHING_WRONG, TOOL_SCAN, MCPSECBENCH, HIJACK, WATCHDOG, SAFETYBENCH];
+// The fresh held-out sources of issue #33: found after the rows were written, measured before any row was changed.
+const MSB: Source = {
+  repo: 'dongsenzhang/MSB',
+  commit: 'c1d6a70171e4d2c44c87a2ae909d13df00c6aa8d',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright (c) 2026 Dongsen Zhang; MIT License (LICENSE.txt). MCP Security Bench (MSB, Zhang et al., ICLR 2026): its tool-signature attacks (the prompt-injection template with each of its five attack tasks, preference manipulation, out-of-scope parameter).',
+};
+const ENKRYPT: Source = {
+  repo: 'enkryptai/secure-mcp-gateway',
+  commit: 'b4f0165e1f17100313b2b78164cf035a2ff084f5',
+  license: 'Apache-2.0',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright 2025 Enkrypt AI, Inc.; Apache License 2.0 (LICENSE, pyproject.toml). Its test servers of malicious tools (src/secure_mcp_gateway/bad_mcps/).',
+};
+const GUARDIAN: Source = {
+  repo: 'alexandriashai/mcp-guardian',
+  commit: '012c0610f49995cb15dbf0fb20ece21af6583efc',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright (c) 2026 Alexandria Eden; MIT License (LICENSE, package.json). Its example poisoned server (examples/poisoned-server/index.js).',
+};
+const MCP_AUDIT: Source = {
+  repo: 'richardspicer/mcp-audit',
+  commit: 'efec13234bf1cb75973c5e58673bb8c4c9539904',
+  license: 'Apache-2.0',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright 2026 Richard Spicer; Apache License 2.0 (LICENSE, pyproject.toml). Its tool-poisoning test server (fixtures/vulnerable_servers/vuln_tool_poison.py).',
+};
+const SOURCES = [
+  CISCO,
+  INVARIANT,
+  DVMCP,
+  MCP_SCAN,
+  TENCENT,
+  MCP_SHIELD,
+  EVERYTHING_WRONG,
+  TOOL_SCAN,
+  MCPSECBENCH,
+  HIJACK,
+  WATCHDOG,
+  SAFETYBENCH,
+  MSB,
+  ENKRYPT,
+  GUARDIAN,
+  MCP_AUDIT,
+];
 /** Where each source's history can be read (a fork holds Invariant's original commits); the others at owner+name. */
 const MIRRORS: Record<string, string> = {
   [CISCO.repo]: 'cisco-ai-defense+mcp-scanner',
@@ -133,6 +185,12 @@ type Extract =
   | { json: { key: string; equals: string; field: string } }
   /** The string at a JSON Pointer of a JSON document. */
   | { pointer: string }
+  /** The `field` of the line of a JSON Lines file whose `key` equals `equals`. */
+  | { jsonl: { key: string; equals: string; field: string } }
+  /** An extract read from another file of the same source at the same commit. */
+  | { from: string; extract: Extract }
+  /** `marker` in one extract replaced by another, as the source's own code fills its template. */
+  | { replace: Extract; marker: string; with: Extract }
   /** Several extracts joined (a rug pull appending a literal to the first docstring). */
   | { concat: Extract[] };
 
@@ -764,6 +822,160 @@ const SPECS: Spec[] = [
   },
 ];
 
+const MSB_TOOLS = 'data/tools/attack_tools';
+/** MSB's five attack tasks, each filling its prompt-injection template (main.py: PROMPT_INJECTION_TEMPLATE.replace('{goal}', ...)). */
+const MSB_TASKS: Record<string, PoisonCategory[]> = {
+  obtain_remote_control_authority: ['instruction-override', 'forced-tool-order', 'environment-change'],
+  obtain_data_information: ['instruction-override', 'forced-tool-order', 'secret-or-file-read'],
+  modify_data: ['instruction-override', 'forced-tool-order'],
+  kill_process: ['instruction-override', 'forced-tool-order'],
+  obtain_agent_interaction_data: ['instruction-override', 'forced-tool-order'],
+};
+/** MSB's servers with a preference-manipulation and an out-of-scope-parameter variant: the first tool of each. */
+const MSB_SERVERS: { server: string; manipulated: [string, string]; outOfScope?: [string, string] }[] = [
+  {
+    server: 'academic_search/PubMed_MCP_Server',
+    manipulated: ['pubmed_server-preference_manipulation.py', 'search_articles_key_words'],
+    outOfScope: ['pubmed_server-out_of_scope_parameter.py', 'search_pubmed_key_words'],
+  },
+  {
+    server: 'information_gathering/DuckDuckGo_Search_Server',
+    manipulated: ['server-preference_manipulation.py', 'search_the_query'],
+    outOfScope: ['server-out_of_scope_parameter.py', 'search_query'],
+  },
+  {
+    server: 'it_development_management/Terminal_Controller',
+    manipulated: ['terminal_controller-preference_manipulation.py', 'execute_command'],
+    outOfScope: ['terminal_controller-out_of_scope_parameter.py', 'execute_command'],
+  },
+  {
+    server: 'llm_enhancement/Memory_Tool',
+    manipulated: ['main-preference_manipulation.py', 'add_the_memory'],
+    outOfScope: ['main-out_of_scope_parameter.py', 'add_memory'],
+  },
+  // Its out_of_scope_parameter file adds no parameter (it repeats the preference manipulation): not a case.
+  { server: 'office_assistance/Office_Word_Document_Server', manipulated: ['word_mcp_server-preference_manipulation.py', 'create_word_document'] },
+];
+const ENKRYPT_DIR = 'src/secure_mcp_gateway/bad_mcps';
+/** Enkrypt AI's test servers: tools whose description (or title) carries the attack, judged one by one. */
+const ENKRYPT_TOOLS: { file: string; tool: string; categories: PoisonCategory[]; placement?: Placement }[] = [
+  { file: 'tool_poisoning_mcp.py', tool: 'calculate_statistics', categories: ['secret-or-file-read', 'hiding-from-user'] },
+  { file: 'tool_poisoning_mcp.py', tool: 'format_document', categories: ['privilege-claim', 'instruction-override'] },
+  { file: 'tool_poisoning_mcp.py', tool: 'compress_files', categories: ['privilege-claim', 'instruction-override'], placement: 'tool-title' },
+  { file: 'tool_poisoning_mcp.py', tool: 'validate_email', categories: ['instruction-override', 'privilege-claim'] },
+  { file: 'tool_poisoning_mcp.py', tool: 'generate_report', categories: ['exfiltration'] },
+  { file: 'tool_poisoning_mcp.py', tool: 'parse_config', categories: ['instruction-override', 'privilege-claim'] },
+  { file: 'prompt_injection_mcp.py', tool: 'fetch_user_profile', categories: ['instruction-override', 'privilege-claim'] },
+  { file: 'prompt_injection_mcp.py', tool: 'read_document', categories: ['instruction-override', 'privilege-claim'] },
+  { file: 'prompt_injection_mcp.py', tool: 'search_knowledge_base', categories: ['instruction-override'] },
+  { file: 'prompt_injection_mcp.py', tool: 'translate_text', categories: ['instruction-override', 'privilege-claim'] },
+  { file: 'prompt_injection_mcp.py', tool: 'get_recommendations', categories: ['instruction-override', 'privilege-claim'] },
+  ...[
+    'premium_weather_lookup',
+    'elite_search_engine',
+    'calculate_premium',
+    'urgent_time_service',
+    'superior_translator',
+    'revolutionary_file_reader',
+    'must_use_converter',
+    'exclusive_quote_generator',
+    'ultimate_best_tool',
+  ].map((tool) => ({ file: 'mpma_mcp.py', tool, categories: ['preference-manipulation'] as PoisonCategory[] })),
+];
+const GUARDIAN_SERVER = 'examples/poisoned-server/index.js';
+const AUDIT_SERVER = 'fixtures/vulnerable_servers/vuln_tool_poison.py';
+
+/** Cases of the fresh held-out sources (issue #33), judged before the rules were run on them. */
+const FRESH_SPECS: Spec[] = [
+  ...Object.entries(MSB_TASKS).map(([task, categories]): Spec => ({
+    id: `msb/prompt-injection/${task}`,
+    source: MSB,
+    path: 'main.py',
+    extract: {
+      replace: { from: 'data/prompt_template.py', extract: { after: ['\nPROMPT_INJECTION_TEMPLATE ='], lang: 'python' } },
+      marker: '{goal}',
+      with: { from: 'data/attack_task.jsonl', extract: { jsonl: { key: 'attack_task', equals: task, field: 'implementation' } } },
+    },
+    categories,
+    placement: 'tool-description',
+  })),
+  ...MSB_SERVERS.flatMap(({ server, manipulated, outOfScope }): Spec[] => [
+    {
+      id: `msb/preference-manipulation/${server.split('/')[1]}/${manipulated[1]}`,
+      source: MSB,
+      path: `${MSB_TOOLS}/${server}/${manipulated[0]}`,
+      extract: { docstring: manipulated[1] },
+      categories: ['preference-manipulation'],
+      placement: 'tool-description',
+      tool: manipulated[1],
+    },
+    ...(outOfScope === undefined
+      ? []
+      : [
+          {
+            id: `msb/out-of-scope-parameter/${server.split('/')[1]}/${outOfScope[1]}`,
+            source: MSB,
+            path: `${MSB_TOOLS}/${server}/${outOfScope[0]}`,
+            extract: { docstring: outOfScope[1] },
+            categories: ['out-of-scope-parameter'] as PoisonCategory[],
+            placement: 'tool-description' as const,
+            tool: outOfScope[1],
+            parameter: 'llm_model_name',
+          },
+        ]),
+  ]),
+  ...ENKRYPT_TOOLS.map(({ file, tool, categories, placement }): Spec => ({
+    id: `enkrypt/${file.replace(/\.py$/, '')}/${tool}`,
+    source: ENKRYPT,
+    path: `${ENKRYPT_DIR}/${file}`,
+    extract: { after: [`name="${tool}"`, placement === 'tool-title' ? '"title":' : 'description='], lang: 'python' },
+    categories,
+    placement: placement ?? 'tool-description',
+    tool,
+  })),
+  ...(
+    [
+      ['add', ['secret-or-file-read', 'exfiltration', 'hiding-from-user']],
+      ['format_text', ['instruction-override', 'secret-or-file-read', 'hiding-from-user']],
+      ['search_docs', ['exfiltration', 'secret-or-file-read']],
+    ] as const
+  ).map(([tool, categories]): Spec => ({
+    id: `mcp-guardian/poisoned-server/${tool}`,
+    source: GUARDIAN,
+    path: GUARDIAN_SERVER,
+    extract: { after: ['server.tool(', `"${tool}",`], lang: 'js' },
+    categories: [...categories],
+    placement: 'tool-description',
+    tool,
+  })),
+  ...(
+    [
+      ['get_weather', ['exfiltration']],
+      ['translate_text', ['preference-manipulation', 'instruction-override']],
+      ['summarize_doc', ['exfiltration', 'hiding-from-user']],
+    ] as const
+  ).map(([tool, categories]): Spec => ({
+    id: `mcp-audit/vuln-tool-poison/${tool}`,
+    source: MCP_AUDIT,
+    path: AUDIT_SERVER,
+    extract: { docstring: tool },
+    categories: [...categories],
+    placement: 'tool-description',
+    tool,
+  })),
+  {
+    // A docstring written with \u escapes (zero-width characters around the hidden order), after a comment.
+    id: 'mcp-audit/vuln-tool-poison/check_balance',
+    source: MCP_AUDIT,
+    path: AUDIT_SERVER,
+    extract: { after: ['def check_balance() -> str:', 'RUF001\n'], lang: 'python', clean: true },
+    categories: ['hidden-unicode'],
+    placement: 'tool-description',
+    tool: 'check_balance',
+    symbol: 'check_balance',
+  },
+];
+
 /** Cisco's prompt-injection evals: description-level injections, judged one by one (file name -> categories). */
 const CISCO_PROMPT_INJECTION: Record<string, PoisonCategory[]> = {
   act_as_role_injection: ['privilege-claim', 'instruction-override'],
@@ -848,9 +1060,22 @@ function unescape(text: string): string {
   return text.replace(/\\(["'\\n])/g, (_, char: string) => (char === 'n' ? '\n' : char));
 }
 
-function extract(file: string, how: Extract, where: string): string {
+function extract(file: string, how: Extract, where: string, read: (path: string) => string = () => fail(`${where}: no other file`)): string {
   const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if ('concat' in how) return how.concat.map((part) => extract(file, part, where)).join('');
+  if ('concat' in how) return how.concat.map((part) => extract(file, part, where, read)).join('');
+  if ('from' in how) return extract(read(how.from), how.extract, `${where} → ${how.from}`, read);
+  if ('replace' in how) {
+    const template = extract(file, how.replace, where, read);
+    if (!template.includes(how.marker)) fail(`${where}: marker ${how.marker} not in the template`);
+    return template.split(how.marker).join(extract(file, how.with, where, read));
+  }
+  if ('jsonl' in how) {
+    const { key, equals, field } = how.jsonl;
+    const lines = file.split('\n').filter((line) => line.trim() !== '');
+    const value = (lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry[key] === equals) ?? {})[field];
+    if (typeof value !== 'string') fail(`${where}: no line whose ${key} is ${equals} with a string ${field}`);
+    return value;
+  }
   if ('pointer' in how) {
     let node = JSON.parse(file) as unknown;
     for (const segment of how.pointer.slice(1).split('/'))
@@ -896,6 +1121,9 @@ function extract(file: string, how: Extract, where: string): string {
 /** What a case's `source.symbol` names: the function, the assignment target, the markers or the JSON element. */
 function symbolOf(how: Extract): string {
   if ('concat' in how) return symbolOf(how.concat[0]!);
+  if ('from' in how) return `${how.from}: ${symbolOf(how.extract)}`;
+  if ('replace' in how) return `${symbolOf(how.replace)} with ${how.marker} = ${symbolOf(how.with)}`;
+  if ('jsonl' in how) return `[${how.jsonl.key}=${how.jsonl.equals}].${how.jsonl.field}`;
   if ('json' in how) return `[${how.json.key}=${how.json.equals}].${how.json.field}`;
   if ('pointer' in how) return how.pointer;
   if ('after' in how) return how.after.join(' … ');
@@ -994,7 +1222,7 @@ function build(dirs: Map<string, string>): PoisonedCase[] {
   const add = (spec: Spec) => {
     const where = `${spec.source.repo}/${spec.path}`;
     const file = show(dirs, spec.source, spec.path);
-    const text = extract(file, spec.extract, where);
+    const text = extract(file, spec.extract, where, (path) => show(dirs, spec.source, path));
     const symbol = spec.symbol ?? symbolOf(spec.extract);
     const revealable = spec.revealable ?? true;
     if (!spec.source.redistributable) unlicensed.set(spec.id, text);
@@ -1012,7 +1240,7 @@ function build(dirs: Map<string, string>): PoisonedCase[] {
       ...(spec.before !== undefined && { before: spec.source.redistributable ? extract(file, spec.before, where) : null }),
     });
   };
-  for (const spec of SPECS) add(spec);
+  for (const spec of [...SPECS, ...FRESH_SPECS]) add(spec);
 
   // Cisco's behavioural evals: every tool of every file. Only the prompt-injection folder puts the attack in the
   // description; in all the others the description is benign and the malice is in the code.
@@ -1122,15 +1350,25 @@ function readme(cases: readonly PoisonedCase[]): string {
     '| repository | commit | licence | what is kept |',
     '| --- | --- | --- | --- |',
     ...SOURCES.map((source) =>
-      row([source.repo, source.commit, source.license, source.redistributable ? `texts. ${source.note}` : `pointers only. ${source.note}`]),
+      row([
+        source.fresh === true ? `${source.repo} (fresh)` : source.repo,
+        source.commit,
+        source.license,
+        source.redistributable ? `texts. ${source.note}` : `pointers only. ${source.note}`,
+      ]),
     ),
+    '',
+    'The sources marked "fresh" were added by issue #33 to measure the signal table on attacks it was not written',
+    'against: their cases were judged here (categories, placement) and measured before any rule was changed, and',
+    'the measurement reports them apart from the others (docs/security.md, "Fresh held-out").',
     '',
     "Every text is its authors' work, reproduced unmodified apart from the docstring cleaning (and, for two",
     'MCPSecBench cases, the removal of the `#` that comments their block out), under the licence',
     'recorded with its source: the Apache License 2.0 (https://www.apache.org/licenses/LICENSE-2.0) for',
-    'cisco-ai-defense/mcp-scanner, invariantlabs-ai/mcp-scan, Tencent/AI-Infra-Guard and',
-    'acuvity/mcp-server-everything-wrong; the MIT License for riseandignite/mcp-shield, mcp-tool-shop/tool-scan,',
-    'TUM-DSE/MCPSecBench, nmeisenzahl/hijack-agentic-ai and bountyyfi/mcp-watchdog (each copyright notice is in the',
+    'cisco-ai-defense/mcp-scanner, invariantlabs-ai/mcp-scan, Tencent/AI-Infra-Guard,',
+    'acuvity/mcp-server-everything-wrong, enkryptai/secure-mcp-gateway and richardspicer/mcp-audit; the MIT License for',
+    'riseandignite/mcp-shield, mcp-tool-shop/tool-scan, TUM-DSE/MCPSecBench, nmeisenzahl/hijack-agentic-ai,',
+    'bountyyfi/mcp-watchdog, dongsenzhang/MSB and alexandriashai/mcp-guardian (each copyright notice is in the',
     'table above). The `tencent/` cases are based on Tencent Zhuque Lab AI-Infra-Guard',
     '(https://github.com/Tencent/AI-Infra-Guard), as its NOTICE asks. Several example servers (Cisco, Tencent,',
     "mcp-shield) restate attacks first published by Invariant Labs, in their own words. Invariant Labs' original",

@@ -21,6 +21,8 @@ for (let i = 0; i < args.length; i += 2) {
 const json = options.get('--json');
 // --cases: a case list written by build-poisoned-corpus --texts-out, holding the texts the corpus may not keep.
 const cases = options.get('--cases');
-const result = await measure(loadBenign(), loadPoisoned(cases === undefined ? undefined : new URL(`file://${resolve(cases)}`)).cases);
+const corpus = loadPoisoned(cases === undefined ? undefined : new URL(`file://${resolve(cases)}`));
+const fresh = new Set(corpus.sources.filter((source) => source.fresh === true).map((source) => source.repo));
+const result = await measure(loadBenign(), corpus.cases, fresh);
 if (json !== undefined) writeFileSync(json, `${JSON.stringify(result, null, 2)}\n`);
 process.stdout.write(formatMeasurement(result));

@@ -71,6 +71,10 @@ export const POISON_CATEGORIES = [
   'redirection',
   'environment-change',
   'network-request',
+  /** Self-praise or pressure meant to make the model pick this tool ("This is the best tool in the world"). */
+  'preference-manipulation',
+  /** A parameter that asks for something the tool's purpose does not need (the calling model's name). */
+  'out-of-scope-parameter',
   'behaviour-only',
   'tool-output',
 ] as const;
@@ -78,6 +82,8 @@ export type PoisonCategory = (typeof POISON_CATEGORIES)[number];
 
 export const PLACEMENTS = [
   'tool-description',
+  /** A tool's `annotations.title`. */
+  'tool-title',
   'parameter-description',
   'prompt-description',
   'resource-description',
@@ -109,7 +115,18 @@ export interface PoisonedCase {
 }
 
 export interface PoisonedCorpus {
-  sources: { repo: string; commit: string; license: string; redistributable: boolean; note: string }[];
+  sources: {
+    repo: string;
+    commit: string;
+    license: string;
+    redistributable: boolean;
+    note: string;
+    /**
+     * Added after the signal table was frozen, to measure it blind (issue #33): no row may be written against it,
+     * and its cases are reported apart from the others (security-measure.ts, `fresh`).
+     */
+    fresh?: boolean;
+  }[];
   cases: PoisonedCase[];
 }
 

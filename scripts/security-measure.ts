@@ -63,6 +63,23 @@ export interface Measurement {
    * What the table would have caught had the source been new.
    */
   heldOut: { bySource: SourceRecall[]; byCategory: CategoryRecall[]; disagreements: string[] };
+  /**
+   * The sources marked `fresh` (issue #33): attack sets added after the table was frozen, which no row was written
+   * against, measured blind. Kept out of `poisoned` and `heldOut`, whose figures are on the sources the rows know.
+   */
+  fresh: { bySource: FreshSourceRecall[]; byCategory: CategoryRecall[]; heldOutByCategory: CategoryRecall[] };
+}
+
+export interface FreshSourceRecall {
+  repo: string;
+  measurable: number;
+  /** Caught at the poisoning tier. */
+  caughtPoisoned: number;
+  /** Caught by some security rule at warning or above (the default levels). */
+  caught: number;
+  /** Caught with the rows that cite the source dropped (rows widened after its blind measurement). */
+  heldOut: number;
+  rowsDropped: string[];
 }
 
 export interface SourceRecall {
@@ -110,6 +127,9 @@ export function caseContract(entry: PoisonedCase): RebuiltContract {
     case 'resource-description':
       contract.resources.push({ uri: `corpus://${name}`, name, description: text });
       break;
+    case 'tool-title':
+      contract.tools.push({ name, description: 'A tool.', annotations: { title: text }, inputSchema: { type: 'object' } });
+      break;
     case 'instructions':
       contract.instructions = text;
       contract.tools.push({ name, description: 'A tool.', inputSchema: { type: 'object' } });
@@ -120,7 +140,11 @@ export function caseContract(entry: PoisonedCase): RebuiltContract {
   return contract;
 }
 
-export async function measure(benign: readonly BenignServer[], poisoned: readonly PoisonedCase[]): Promise<Measurement> {
+export async function measure(
+  benign: readonly BenignServer[],
+  all: readonly PoisonedCase[],
+  freshSources: ReadonlySet<string> = new Set(),
+): Promise<Measurement> {
   const hits: BenignHit[] = [];
   const byRule: Measurement['benign']['byRule'] = {};
   for (const server of benign) {
@@ -137,9 +161,11 @@ export async function measure(benign: readonly BenignServer[], poisoned: readonl
   const verdicts = new Map<string, { caught: boolean; poisoned: boolean }>();
   const heldOut = new Map<string, { caught: boolean; poisoned: boolean }>();
   const disagreements: string[] = [];
+  const poisoned = all.filter((entry) => !freshSources.has(entry.source.repo));
+  const fresh = all.filter((entry) => freshSources.has(entry.source.repo));
   const sources = [...new Set(poisoned.map((entry) => entry.source.repo))];
-  const tableWithout = new Map(sources.map((repo) => [repo, SIGNALS.filter((signal) => !signal.sources.includes(repo))]));
-  for (const entry of poisoned) {
+  const tableWithout = new Map([...sources, ...freshSources].map((repo) => [repo, SIGNALS.filter((signal) => !signal.sources.includes(repo))]));
+  for (const entry of all) {
     if (!entry.revealable || entry.text === null) continue;
     const findings = (await lint(caseContract(entry))).filter((finding) => finding.severity !== 'info');
     verdicts.set(entry.id, { caught: findings.length > 0, poisoned: findings.some((finding) => POISONING_TIER.has(finding.ruleId)) });
@@ -152,7 +178,7 @@ export async function measure(benign: readonly BenignServer[], poisoned: readonl
     heldOut.set(entry.id, { caught: held, poisoned: held });
   }
   const byCategory = recallByCategory(poisoned, verdicts);
-  const all = [...verdicts.values()];
+  const known = poisoned.flatMap((entry) => verdicts.get(entry.id) ?? []);
   return {
     benign: {
       servers: benign.length,
@@ -165,9 +191,9 @@ export async function measure(benign: readonly BenignServer[], poisoned: readonl
     },
     poisoned: {
       cases: poisoned.length,
-      measurable: all.length,
-      caught: all.filter((verdict) => verdict.caught).length,
-      caughtPoisoned: all.filter((verdict) => verdict.poisoned).length,
+      measurable: known.length,
+      caught: known.filter((verdict) => verdict.caught).length,
+      caughtPoisoned: known.filter((verdict) => verdict.poisoned).length,
       byCategory,
     },
     heldOut: {
@@ -184,6 +210,21 @@ export async function measure(benign: readonly BenignServer[], poisoned: readonl
         .filter((row) => row.measurable > 0),
       byCategory: recallByCategory(poisoned, heldOut),
       disagreements,
+    },
+    fresh: {
+      bySource: [...freshSources].map((repo): FreshSourceRecall => {
+        const measured = fresh.flatMap((entry) => (entry.source.repo === repo ? (verdicts.get(entry.id) ?? []) : []));
+        return {
+          repo,
+          measurable: measured.length,
+          caughtPoisoned: measured.filter((verdict) => verdict.poisoned).length,
+          caught: measured.filter((verdict) => verdict.caught).length,
+          heldOut: fresh.filter((entry) => entry.source.repo === repo && heldOut.get(entry.id)?.poisoned === true).length,
+          rowsDropped: SIGNALS.filter((signal) => signal.sources.includes(repo)).map((signal) => signal.id),
+        };
+      }),
+      byCategory: recallByCategory(fresh, verdicts),
+      heldOutByCategory: recallByCategory(fresh, heldOut),
     },
   };
 }
@@ -216,6 +257,8 @@ export function scanCase(entry: PoisonedCase, table: readonly Signal[]): boolean
   if (contract.instructions !== undefined) texts.push({ text: contract.instructions });
   for (const tool of contract.tools) {
     texts.push({ text: described(tool), owner: name(tool), tool });
+    const title = asRecord(tool.annotations)?.title;
+    if (typeof title === 'string') texts.push({ text: title, owner: name(tool), tool });
     const properties = asRecord(asRecord(tool.inputSchema)?.properties) ?? {};
     for (const property of Object.values(properties)) {
       const description = asRecord(property)?.description;
@@ -277,5 +320,27 @@ export function formatMeasurement(result: Measurement): string {
       .filter((row) => row.measurable > 0)
       .map((row) => `| ${row.category} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} |`),
   ];
+  if (result.fresh.bySource.length > 0) {
+    lines.push(
+      '',
+      'Fresh held-out sources (issue #33): measured blind when added, apart from the above; "held out" drops the rows widened after reading their misses (the rows that cite them).',
+      '',
+      '| source | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) | held out (rows citing it dropped) | rows dropped |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...result.fresh.bySource.map(
+        (row) =>
+          `| ${row.repo} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} | ${row.heldOut} | ${row.rowsDropped.length} |`,
+      ),
+      '',
+      '| category | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) | held out |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...result.fresh.byCategory
+        .filter((row) => row.measurable > 0)
+        .map((row) => {
+          const held = result.fresh.heldOutByCategory.find((entry) => entry.category === row.category)!;
+          return `| ${row.category} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} | ${held.caughtPoisoned} |`;
+        }),
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -36,9 +36,9 @@ export async function diffAgainst(operands: string[], options: DiffOptions): Pro
   const oldArgv = options.against === undefined ? [] : againstArgv(options.against);
   const { older, newer } = await resolveSides(oldArgv, operands, options);
 
-  const secretValues = [...new Set([...older.secrets, ...newer.secrets])];
-  const secrets = secretsOf(secretValues);
-  const redact = redactor(secretValues);
+  // Both sides' lists themselves: a token renewed mid-run on either side is added to its list (cli/sign-in.ts).
+  const secrets = secretsOf(older.secrets, newer.secrets);
+  const redact = redactor(older.secrets, newer.secrets);
   const oldSide = `the old server (${flag})`;
   const newSide = `the new server (${options.url !== undefined ? '--url' : '-- <command>'})`;
 

@@ -55,6 +55,14 @@ export const EXAMPLES = {
     { what: 'pre-filled from the live server', line: 'mcpact init -- node server.js' },
     { what: "the servers of a client's config (secrets become ${VAR})", line: 'mcpact init --from ~/.cursor/mcp.json' },
   ],
+  login: [
+    { what: 'sign in to a server behind OAuth in your browser; later runs on that URL use the tokens', line: 'mcpact login --url https://mcp.example.com/mcp' },
+    {
+      what: 'as a client registered for mcpact, printing the URL to open instead of opening a browser',
+      line: 'mcpact login --url https://mcp.example.com/mcp --oauth-client-id $CLIENT_ID --no-browser',
+    },
+  ],
+  logout: [{ what: 'remove the tokens mcpact login kept for a server', line: 'mcpact logout --url https://mcp.example.com/mcp' }],
   rules: [{ what: 'every rule as JSON', line: 'mcpact rules --json' }],
 } as const satisfies Record<string, readonly Example[]>;
 

@@ -108,7 +108,7 @@ async function fromServer(operands: string[], options: InitOptions): Promise<str
   try {
     const reported = typeof surface.serverInfo?.name === 'string' ? surface.serverInfo.name : server.name;
     const name = reported.replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 64) || server.name;
-    const entry: Record<string, unknown> = { name, ...targetConfig(server.target, session.target, server.oauth) };
+    const entry: Record<string, unknown> = { name, ...targetConfig(server.target, session.target, server.oauth, server.signIn !== undefined) };
     if (surface.protocolVersion) entry.expect = { protocol_version: surface.protocolVersion };
     const prompts = items(surface, 'prompts').map((item) => promptComment(item.record, item.label));
     return [
@@ -129,11 +129,12 @@ async function fromServer(operands: string[], options: InitOptions): Promise<str
 }
 
 /** The server entry: over HTTP, the transport the session spoke (a plain --url may have fallen back to HTTP+SSE). */
-function targetConfig(target: SessionTarget, spoken: Session['target'], oauth: OAuthCredentials | undefined): Record<string, unknown> {
+function targetConfig(target: SessionTarget, spoken: Session['target'], oauth: OAuthCredentials | undefined, signedIn: boolean): Record<string, unknown> {
   if (target.kind === 'http' || target.kind === 'sse') {
     const transport = spoken === 'sse' ? 'sse' : target.kind;
-    // Signed in: the Authorization header holds the token mcpact obtained, which a config never keeps.
-    const headers = oauth ? Object.fromEntries(Object.entries(target.headers).filter(([name]) => name.toLowerCase() !== 'authorization')) : target.headers;
+    // Signed in (--oauth-*, or the tokens of mcpact login): the Authorization header holds the token mcpact obtained,
+    // which a config never keeps.
+    const headers = signedIn ? Object.fromEntries(Object.entries(target.headers).filter(([name]) => name.toLowerCase() !== 'authorization')) : target.headers;
     return {
       transport,
       url: target.url,

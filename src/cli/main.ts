@@ -136,6 +136,32 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('login')
+    .description(
+      'Sign in to an HTTP server behind OAuth in your browser (authorization code flow with PKCE) and keep the tokens for later runs on that URL (docs/auth.md#login).',
+    )
+    .requiredOption('--url <url>', 'the MCP server to sign in to')
+    .option('--oauth-client-id <id>', 'a client registered for mcpact with the authorization server (default: dynamic client registration, where offered)')
+    .option('--oauth-client-secret <secret>', 'its secret, if it has one (kept with the tokens; redacted everywhere)')
+    .option('--oauth-scope <scopes>', "scopes to ask for, space-separated (default: the server's 401, else its scopes_supported)")
+    .option('--no-browser', 'only print the URL to open; do not try to open the system browser')
+    .option('--login-timeout <ms>', 'how long to wait for the browser to come back, in ms (default 300000)')
+    .option('--connect-timeout <ms>', 'deadline for each request to the server and the authorization server, in ms (default 10000)')
+    .action(async (options: Record<string, unknown>) => {
+      const { loginCommand } = await import('./login.js');
+      process.exitCode = await loginCommand(options);
+    });
+
+  program
+    .command('logout')
+    .description('Remove the tokens mcpact login kept for a server.')
+    .requiredOption('--url <url>', 'the MCP server to sign out of')
+    .action(async (options: Record<string, unknown>) => {
+      const { logoutCommand } = await import('./login.js');
+      process.exitCode = await logoutCommand(options);
+    });
+
+  program
     .command('rules')
     .description('List every rule: id, family, default severity, spec reference and description.')
     .option('--json', 'as JSON')

@@ -172,12 +172,28 @@ export const initOptionsSchema = z.strictObject({
   force: flag,
 });
 
+/** `mcpact login` (docs/auth.md#login): the interactive sign-in. */
+export const loginOptionsSchema = z.strictObject({
+  url: z.string({ error: '--url: the MCP server to sign in to is required' }),
+  oauthClientId: oauthOptions.oauthClientId,
+  oauthClientSecret: oauthOptions.oauthClientSecret,
+  oauthScope: oauthOptions.oauthScope,
+  browser: z.boolean(),
+  loginTimeout: milliseconds('--login-timeout').optional(),
+  connectTimeout: milliseconds('--connect-timeout').optional(),
+});
+
+export const logoutOptionsSchema = z.strictObject({
+  url: z.string({ error: '--url: the MCP server to sign out of is required' }),
+});
+
 export type TargetOptions = z.output<typeof targetOptionsSchema>;
 export type RunOptions = z.output<typeof runOptionsSchema>;
 export type BaselineOptions = z.output<typeof baselineOptionsSchema>;
 export type DiffOptions = z.output<typeof diffOptionsSchema>;
 export type MergeOptions = z.output<typeof mergeOptionsSchema>;
 export type InitOptions = z.output<typeof initOptionsSchema>;
+export type LoginOptions = z.output<typeof loginOptionsSchema>;
 
 /** Typed options, or a usage error with the first problem's message. */
 export function parseOptions<Schema extends z.ZodType>(schema: Schema, raw: Record<string, unknown>): z.output<Schema> {

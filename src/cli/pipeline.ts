@@ -129,7 +129,8 @@ async function execute<Attached extends RunAttachments>(
   const failOn = options.failOn ?? resolved.failOn ?? 'error';
   const showValues = options.showValues === true;
   // Prompt example values and suite/latency arguments are user data: kept out of every report and trace unless --show-values.
-  const secrets = secretsOf(showValues ? resolved.secrets : [...resolved.secrets, ...exampleValues(resolved.servers, argumentValues)]);
+  // resolved.secrets itself, not a copy: a token renewed mid-run is added to it (cli/sign-in.ts).
+  const secrets = secretsOf(resolved.secrets, showValues ? [] : exampleValues(resolved.servers, argumentValues));
   const runtime = diskRuntime(resolved.configPath ? path.dirname(resolved.configPath) : process.cwd(), {
     showValues,
     updateGolden: options.updateGolden === true,

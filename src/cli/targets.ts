@@ -22,7 +22,7 @@ import { closest } from '../util/did-you-mean.js';
 import { looksSecret, ownSecrets } from '../connect/child-env.js';
 import type { TargetOptions } from './option-schemas.js';
 import type { OAuthCredentials } from '../connect/oauth/sign-in.js';
-import { signInTargets } from './sign-in.js';
+import { signInTargets, storedLogins } from './sign-in.js';
 
 /** A server to test, as argv and the config describe it: what the runner needs, plus where it was defined. */
 export interface ServerTarget extends Pick<
@@ -96,8 +96,10 @@ export async function resolveTargets(operands: string[], options: TargetOptions,
     throw usageError('-e/--env and --env-file give variables to stdio servers; there is none here (an HTTP server gets headers: --header)');
   }
   const secrets = [...resolved.secrets, ...extra.secrets, ...ownSecrets(process.env)];
-  // Before anything is written: the tokens it obtains join the secrets here, so every output redacts them.
-  secrets.push(...(await signInTargets(resolved.servers)));
+  // Before anything is written: the tokens it obtains join the secrets here (and later, when one is renewed
+  // mid-run), so every output redacts them.
+  await storedLogins(resolved.servers);
+  await signInTargets(resolved.servers, secrets);
   return { ...resolved, secrets };
 }
 

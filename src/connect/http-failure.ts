@@ -18,7 +18,7 @@ const SCAN_CHARS = 4_000;
 
 /** What to check, by status; a status without a row gets none. */
 const HINTS: Readonly<Record<number, string>> = {
-  401: 'the server needs OAuth credentials: sign in with --oauth-client-id and --oauth-client-secret (or --oauth-refresh-token), oauth: in a config (docs/auth.md), or give a token with --header "Authorization: Bearer …"',
+  401: 'the server needs OAuth credentials: sign in with mcpact login --url (in a browser), with --oauth-client-id and --oauth-client-secret (or --oauth-refresh-token), oauth: in a config (docs/auth.md), or give a token with --header "Authorization: Bearer …"',
   403: 'does it need other credentials? give them with --header (headers: in a config)',
   404: 'is the path right? MCP endpoints are often /mcp',
   405: 'this URL does not take POST: is it the MCP endpoint? (often /mcp)',

@@ -21,6 +21,7 @@ import type { Secrets } from '../util/secrets.js';
 import { boundedFetch } from './bounded-fetch.js';
 import { endpoint as shown, httpFailure } from './http-failure.js';
 import type { RateLimit } from './rate-limit.js';
+import type { RenewingToken } from './oauth/refresh.js';
 import { SseParser } from './sse.js';
 
 /**
@@ -41,6 +42,8 @@ export interface LegacySseOptions {
   rateLimit?: RateLimit;
   /** Told once when a response or an SSE event is over mcpact's cap. */
   onCap: (message: string) => void;
+  /** The run's token, renewed when it expires mid-run (connect/oauth/refresh.ts). */
+  bearer?: RenewingToken;
 }
 
 /** What the GET that opens the stream got: nothing yet, an answer that is no SSE stream, or the stream. */
@@ -69,7 +72,8 @@ export class LegacySseTransport implements Transport {
     options: LegacySseOptions,
     sdk: { SSEClientTransport: typeof SSEClientTransport; SseError: typeof SseError },
   ) {
-    const base = boundedFetch(options.onCap, undefined, options.rateLimit?.fetch(fetch));
+    const limited = options.rateLimit?.fetch(fetch) ?? fetch;
+    const base = boundedFetch(options.onCap, undefined, options.bearer?.fetch(limited) ?? limited);
     this.inner = new sdk.SSEClientTransport(url, { requestInit: { headers: options.headers }, fetch: (input, init) => this.fetch(base, input, init) });
     this.inner.onmessage = (message) => this.onmessage?.(message);
     this.inner.onclose = () => this.onclose?.();

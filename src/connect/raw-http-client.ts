@@ -7,6 +7,7 @@
 import { answers, exchange, outcomeOf, type HeaderOverrides, type HttpExchange } from './raw-http.js';
 import type { Outcome, RequestId } from './rpc.js';
 import type { RateLimit } from './rate-limit.js';
+import type { RenewingToken } from './oauth/refresh.js';
 import { TARGET_REVISION } from '../model/spec.js';
 import { asRecord } from '../util/json.js';
 
@@ -32,6 +33,8 @@ export interface RawHttpSend {
   body?: unknown;
   /** Reading stops once the response to this request id has arrived. */
   awaitId?: RequestId;
+  /** Reading also stops once this is true of the messages read so far (a stream that says too much). */
+  until?: (messages: readonly unknown[]) => boolean;
   /** Only the status and headers are needed (a GET stream). */
   headersOnly?: boolean;
 }
@@ -42,6 +45,16 @@ export interface RawHttpOptions {
   signal?: AbortSignal;
   /** The server's rate limit, shared with the session: a 429 is waited out, never handed to a rule. */
   rateLimit?: RateLimit;
+  /** The run's token, renewed when it expires mid-run; a request that carries another token (or none) is sent as given. */
+  bearer?: RenewingToken;
+}
+
+/** When reading an exchange may stop: its answer came, or `until` says so. */
+function enoughFor(request: RawHttpSend): ((messages: readonly unknown[]) => boolean) | undefined {
+  const answered = request.awaitId === undefined ? undefined : answers(request.awaitId);
+  const { until } = request;
+  if (until === undefined) return answered;
+  return (messages) => answered?.(messages) === true || until(messages);
 }
 
 /** A DELETE at shutdown is a courtesy: it gets this long at most. */
@@ -93,26 +106,37 @@ export class RawHttpClient {
 
   send(request: RawHttpSend, timeoutMs = this.options.timeoutMs): Promise<HttpExchange> {
     const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-    const once = () =>
+    const headers = this.headersFor(request, body !== undefined);
+    const once = (authorization?: string) =>
       exchange(
         this.url,
         {
           method: request.method,
-          headers: this.headersFor(request, body !== undefined),
+          headers: authorization === undefined ? headers : { ...headers, authorization },
           body,
-          enough: request.awaitId === undefined ? undefined : answers(request.awaitId),
+          enough: enoughFor(request),
           headersOnly: request.headersOnly,
         },
         { timeoutMs, signal: this.abort.signal },
       );
     const limit = this.options.rateLimit;
-    if (limit === undefined) return once();
     // Still rate limited when the wait has to end: RateLimitedError, which the runner turns into an inconclusive rule.
-    return limit.send(
-      once,
-      (answer) => (answer.kind === 'response' ? { status: answer.status, retryAfter: answer.headers['retry-after'] } : {}),
+    const limited = (authorization?: string) =>
+      limit === undefined
+        ? once(authorization)
+        : limit.send(
+            () => once(authorization),
+            (answer) => (answer.kind === 'response' ? { status: answer.status, retryAfter: answer.headers['retry-after'] } : {}),
+            () => Promise.resolve(),
+            this.abort.signal,
+          );
+    const bearer = this.options.bearer;
+    // Only a request with the run's own token is renewed: a rule's deliberate token (or none) gets its answer as it is.
+    if (bearer === undefined || !bearer.carries(headers.authorization)) return limited();
+    return bearer.send(
+      limited,
+      (answer) => (answer.kind === 'response' ? { status: answer.status, wwwAuthenticate: answer.headers['www-authenticate'] } : {}),
       () => Promise.resolve(),
-      this.abort.signal,
     );
   }
 

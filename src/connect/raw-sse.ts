@@ -7,6 +7,7 @@ import type { Outcome } from './rpc.js';
 import { RpcPeer } from './rpc.js';
 import { LegacySseTransport } from './legacy-sse.js';
 import type { RateLimit } from './rate-limit.js';
+import type { RenewingToken } from './oauth/refresh.js';
 
 export interface RawSseOptions {
   connectMs: number;
@@ -14,6 +15,8 @@ export interface RawSseOptions {
   clientVersion: string;
   signal?: AbortSignal;
   rateLimit?: RateLimit;
+  /** The run's token, renewed when it expires mid-run. */
+  bearer?: RenewingToken;
 }
 
 export class RawSseConnection {
@@ -31,7 +34,12 @@ export class RawSseConnection {
    */
   async initialize(protocolVersion: string): Promise<Outcome> {
     const started = performance.now();
-    const transport = await LegacySseTransport.create(new URL(this.url), { headers: this.headers, rateLimit: this.options.rateLimit, onCap: () => undefined });
+    const transport = await LegacySseTransport.create(new URL(this.url), {
+      headers: this.headers,
+      rateLimit: this.options.rateLimit,
+      onCap: () => undefined,
+      ...(this.options.bearer && { bearer: this.options.bearer }),
+    });
     this.transport = transport;
     const peer = new RpcPeer(transport, { rateLimit: this.options.rateLimit });
     const deadline = AbortSignal.any([AbortSignal.timeout(this.options.connectMs), ...(this.options.signal ? [this.options.signal] : [])]);

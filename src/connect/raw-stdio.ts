@@ -7,7 +7,7 @@ import type { ForeignLine } from './stdio.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
 import { RpcPeer, type Outcome } from './rpc.js';
-import type { Envelope } from './envelope.js';
+import { withEnvelope, type Envelope } from './envelope.js';
 import type { Secrets } from '../util/secrets.js';
 
 export interface StdioCommand {
@@ -55,6 +55,7 @@ const UNMATCHED_KEPT = 100;
 export class RawStdioConnection {
   private readonly unmatched: Record<string, unknown>[] = [];
   private readonly waiters = new Set<() => void>();
+  private readonly listeners = new Set<(message: Record<string, unknown>) => void>();
   private closing: Promise<StdioExit> | undefined;
 
   private constructor(
@@ -65,6 +66,10 @@ export class RawStdioConnection {
     peer.onUnmatched = (message) => {
       if (this.unmatched.length < UNMATCHED_KEPT) this.unmatched.push(message);
       for (const wake of this.waiters) wake();
+      for (const listener of this.listeners) listener(message);
+    };
+    peer.onNotification = (message) => {
+      for (const listener of this.listeners) listener(message);
     };
     peer.onClose(() => {
       for (const wake of this.waiters) wake();
@@ -118,6 +123,20 @@ export class RawStdioConnection {
     return this.peer.rawRequest(message, { ...this.callOptions(), timeoutMs, bare: options.bare });
   }
 
+  /** An integer id no request of this connection has used or will use. */
+  nextRequestId(): number {
+    return this.peer.allocateId();
+  }
+
+  /**
+   * Sends a message without waiting for an answer (a request with the modern envelope, as `request` would send it);
+   * its answer, matching no request, goes to the `onMessage` listeners. False when stdin is already closed.
+   */
+  post(message: Record<string, unknown>): Promise<boolean> {
+    const envelope = this.options.envelope;
+    return this.sendLine(JSON.stringify(envelope && 'id' in message ? withEnvelope(message, envelope) : message));
+  }
+
   /** Writes one line exactly as given (malformed JSON on purpose); false when stdin is already closed. */
   async sendLine(text: string): Promise<boolean> {
     try {
@@ -158,6 +177,16 @@ export class RawStdioConnection {
       stop?.addEventListener('abort', check, { once: true });
       check();
     });
+  }
+
+  /**
+   * Hands every notification the child sends from now on to `listener`, and every response that matches no request
+   * (a late answer to a request whose deadline passed is that request's, and not handed on); returns the function
+   * that stops it. The listener bounds what it keeps.
+   */
+  onMessage(listener: (message: Record<string, unknown>) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Drops the answers kept so far that matched no request (they belong to a probe that is over). */

@@ -146,6 +146,8 @@ export class RpcPeer {
   lastError: Error | undefined;
   /** Called with every response that matches none of our requests (raw probes wait for the `id: null` answers). */
   onUnmatched?: (message: Record<string, unknown>) => void;
+  /** Called with every notification the server sends (a subscriptions/listen probe reads its stream this way). */
+  onNotification?: (message: Record<string, unknown>) => void;
 
   private nextId = 1;
   private readonly pending = new Map<RequestId, Pending>();
@@ -312,6 +314,7 @@ export class RpcPeer {
       else {
         countMethod(this.serverNotifications, record.method);
         this.sample(record.method, record);
+        this.onNotification?.(record);
       }
       return;
     }

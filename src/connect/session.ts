@@ -2,7 +2,7 @@
  * One session per server for the whole run: open the transport, do the initialize handshake under the connect
  * deadline, keep the raw initialize exchange for the protocol rules, and shut down without leaving processes behind.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describeError, McpactError } from '../errors.js';
 import { KNOWN_REVISIONS, MODERN_REVISION, TARGET_REVISION, type Era, type EraChoice } from '../model/spec.js';
 import { RpcPeer, type Outcome, type TapEntry } from './rpc.js';
@@ -16,6 +16,7 @@ import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
 import { takePrestarted } from './prestart.js';
 import { NO_SECRETS, type Secrets } from '../util/secrets.js';
+import type { RenewingToken } from './oauth/refresh.js';
 
 export type SessionTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -23,9 +24,9 @@ export type SessionTarget =
    * `sseFallback`: a plain `--url`, which may name a server of the legacy HTTP+SSE transport: when Streamable HTTP
    * is refused the way such a server refuses it, mcpact falls back to HTTP+SSE (connect/legacy-sse.ts).
    */
-  | { kind: 'http'; url: string; headers: Record<string, string>; sseFallback?: boolean }
+  | { kind: 'http'; url: string; headers: Record<string, string>; sseFallback?: boolean; bearer?: RenewingToken }
   /** The legacy HTTP+SSE transport of 2024-11-05: `url` is its SSE endpoint (GET). */
-  | { kind: 'sse'; url: string; headers: Record<string, string> }
+  | { kind: 'sse'; url: string; headers: Record<string, string>; bearer?: RenewingToken }
   /** An already-linked transport, for in-process tests. */
   | { kind: 'memory'; transport: Transport };
 
@@ -158,7 +159,11 @@ async function openSseFallback(
   refused: StreamableRefused,
 ): Promise<Session> {
   try {
-    return await openLegacy({ kind: 'sse', url: target.url, headers: target.headers }, { ...options, era: 'legacy' }, deadline);
+    return await openLegacy(
+      { kind: 'sse', url: target.url, headers: target.headers, ...(target.bearer && { bearer: target.bearer }) },
+      { ...options, era: 'legacy' },
+      deadline,
+    );
   } catch (error) {
     if (!(error instanceof NoSseStream)) throw error;
     throw new McpactError('connection', refused.message, [
@@ -355,11 +360,7 @@ async function openModernHttp(
     if (!capsHit.includes(message)) capsHit.push(message);
   };
   const choice = options.era ?? 'legacy';
-  const transport = new ModernHttpTransport(
-    parseUrl(target.url),
-    target.headers,
-    boundedFetch(onCap, undefined, options.rateLimit?.fetch(fetch)) as typeof fetch,
-  );
+  const transport = new ModernHttpTransport(parseUrl(target.url), target.headers, boundedFetch(onCap, undefined, serverFetch(target, options)) as typeof fetch);
   const envelope = envelopeOf(options);
   const secrets = options.secrets ?? NO_SECRETS;
   const peer = new RpcPeer(transport, { onTap: options.onTap, envelope, secrets, rateLimit: options.rateLimit });
@@ -448,7 +449,8 @@ async function createTransport(
 ): Promise<{ transport: Transport; stdio?: StdioTransport; envNames?: string[] }> {
   if (target.kind === 'memory') return { transport: target.transport };
   if (target.kind === 'sse') {
-    return { transport: await LegacySseTransport.create(parseUrl(target.url), { headers: target.headers, rateLimit: options.rateLimit, onCap }) };
+    const legacy = { headers: target.headers, rateLimit: options.rateLimit, onCap, ...(target.bearer && { bearer: target.bearer }) };
+    return { transport: await LegacySseTransport.create(parseUrl(target.url), legacy) };
   }
   if (target.kind === 'stdio') {
     const env = childEnvironment(target.env);
@@ -476,9 +478,15 @@ async function createTransport(
   return {
     transport: new StreamableHTTPClientTransport(url, {
       requestInit: { headers: target.headers },
-      fetch: boundedFetch(onCap, undefined, options.rateLimit?.fetch(fetch)),
+      fetch: boundedFetch(onCap, undefined, serverFetch(target, options)),
     }),
   };
+}
+
+/** What an HTTP request to the server goes through under the cap: the run's token renewed when it expires, 429s waited out. */
+function serverFetch(target: { bearer?: RenewingToken }, options: SessionOptions): FetchLike {
+  const limited = options.rateLimit?.fetch(fetch) ?? fetch;
+  return target.bearer?.fetch(limited) ?? limited;
 }
 
 /** How long a server that closed the connection during initialize gets to report its exit code. */

@@ -44,6 +44,14 @@ export interface StdioConnection {
   /** A hand-built request (connect/raw-stdio.ts RawSendOptions: `bare`, `first`). */
   sendRaw(message: Record<string, unknown>, options?: RawSendOptions): Promise<{ outcome: Outcome; response?: Record<string, unknown> }>;
   sendLine(text: string): Promise<boolean>;
+  /** The child has exited or closed its stdout. */
+  readonly gone: boolean;
+  /** An integer id no request of this connection uses (for a request sent with `post`). */
+  nextRequestId(): number;
+  /** Sends a message without waiting for an answer (a request with the modern envelope); false when stdin is closed. */
+  post(message: Record<string, unknown>): Promise<boolean>;
+  /** Every notification, and every answer matching no request, from now on; returns the function that stops it. */
+  onMessage(listener: (message: Record<string, unknown>) => void): () => void;
   /**
    * The next answer matching no request (the `id: null` answer to a malformed line) since the step began;
    * undefined at the deadline (call_ms) or when the child is gone. Answers to other requests never end the wait: a
@@ -58,7 +66,8 @@ export interface StdioConnection {
 export interface HttpClient {
   nextRequestId(): number;
   initialize(protocolVersion?: string, headers?: HeaderOverrides): Promise<RawHttpSession>;
-  send(request: RawHttpSend): Promise<HttpExchange>;
+  /** One exchange, read until its answer, the body's end, the byte cap or `timeoutMs` (default call_ms). */
+  send(request: RawHttpSend, timeoutMs?: number): Promise<HttpExchange>;
   terminate(session: RawHttpSession): Promise<HttpExchange | undefined>;
 }
 
@@ -153,6 +162,7 @@ export function createTransportProbe(
             clientVersion: options.clientVersion,
             signal: options.signal,
             rateLimit: options.rateLimit,
+            ...(target.bearer && { bearer: target.bearer }),
           }),
         work,
       );
@@ -173,7 +183,7 @@ export function createTransportProbe(
       handshake: (version) =>
         pool.run(
           // eslint-disable-next-line @typescript-eslint/require-await -- pool.run takes a promise of the connection
-          async () => new RawSseConnection(target.url, target.headers, options),
+          async () => new RawSseConnection(target.url, target.headers, { ...options, ...(target.bearer && { bearer: target.bearer }) }),
           (connection) => connection.initialize(version),
         ),
       get opened() {
@@ -215,6 +225,9 @@ export function createTransportProbe(
       discardUnmatched: () => connection.discardUnmatched(),
       sendRaw: (message: Record<string, unknown>, options?: RawSendOptions) => connection.sendRaw(message, options),
       sendLine: (text: string) => connection.sendLine(text),
+      nextRequestId: () => connection.nextRequestId(),
+      post: (message: Record<string, unknown>) => connection.post(message),
+      onMessage: (listener: (message: Record<string, unknown>) => void) => connection.onMessage(listener),
       nextUnmatched: (match: (message: Record<string, unknown>) => boolean, stop?: AbortSignal) => connection.nextUnmatched(match, stop),
       close: async (stdinGraceMs?: number) => {
         const exit = await connection.close(stdinGraceMs);

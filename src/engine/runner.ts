@@ -11,6 +11,7 @@ import type { TapEntry } from '../connect/rpc.js';
 import { createTransportProbe, type OwnedTransportProbe, type TransportProbe } from '../connect/transport-probe.js';
 import type { Probe } from '../connect/probe.js';
 import { RateLimit, RateLimitedError } from '../connect/rate-limit.js';
+import { TokenRenewalError } from '../connect/oauth/refresh.js';
 import { describeDegradation } from '../connect/health.js';
 import { controlRequest } from '../exercise/control.js';
 import { warmUp } from './warm-up.js';
@@ -253,7 +254,8 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     if (session.target === 'sse' && plan.target.kind === 'http') {
       report.transport = 'sse';
       await transport?.close();
-      transport = createTransportProbe({ kind: 'sse', url: plan.target.url, headers: plan.target.headers }, () => handshaken, probeOptions);
+      const sse = { kind: 'sse' as const, url: plan.target.url, headers: plan.target.headers, ...(plan.target.bearer && { bearer: plan.target.bearer }) };
+      transport = createTransportProbe(sse, () => handshaken, probeOptions);
     }
     // What each family still waited for when its share of the run ended: counted before those requests end.
     families.signal.addEventListener('abort', () => {
@@ -312,6 +314,9 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     if (deadline.signal.aborted) {
       report.complete = false;
       report.error = stopped().message;
+    } else if (tokenLost(plan) !== undefined) {
+      report.complete = false;
+      report.error = tokenLostLine(plan);
     } else if (session.capsHit.length > 0) {
       // An answer mcpact did not read whole was judged by nobody.
       report.complete = false;
@@ -327,7 +332,8 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     announce();
     report.complete = false;
     const failure = interrupt?.aborted ? interruptedError(interrupt) : error instanceof McpactError ? error : new McpactError('internal', errorMessage(error));
-    report.error = [failure.message, ...failure.details].join('\n');
+    // A session that could not go on because the token expired says so, not what the refusal looked like.
+    report.error = tokenLostLine(plan) ?? [failure.message, ...failure.details].join('\n');
   } finally {
     clearTimeout(timer);
     clearTimeout(familiesTimer);
@@ -539,7 +545,9 @@ async function runRule(
     for (const item of reported.splice(0)) {
       const mark = known.size > 0 ? inheritedMark(rule.id, { ...shown, data: item.data ?? {}, name: item.location.name }, known) : undefined;
       const cited = citedFor(rule, item, shared.surface.protocolVersion);
-      const severity = resolveLevel(rule, policy, { ...item, inherited: mark !== undefined, cited });
+      // A finding citing a text of its own: where the rule's severity follows the keyword, it follows that text's.
+      const levelled = item.spec === undefined ? rule : { ...rule, defaultSeverity: defaultSeverityAt(ruleAsDefined, cited) };
+      const severity = resolveLevel(levelled, policy, { ...item, inherited: mark !== undefined, cited });
       if (severity === 'off') {
         if (mark !== undefined) dropped++;
         continue;
@@ -563,8 +571,12 @@ async function runRule(
   } catch (error) {
     // A probe the server still rate limited when mcpact had to stop waiting: nothing to judge, no crash.
     if (error instanceof RateLimitedError) return rateLimited(base, durationMs(), notes);
+    if (error instanceof TokenRenewalError) return withoutToken(base, durationMs(), error.message, notes);
     return errored(`rule crashed: ${errorMessage(error)}`);
   }
+  // The run's token expired and no new one could be had: the answers since are refusals of mcpact's own request.
+  const lost = tokenLost(plan);
+  if (lost !== undefined) return withoutToken(base, durationMs(), lost, notes);
   if (incomplete !== undefined) return { ...(await errored(incomplete)), incomplete };
   if (probe.rateLimitedAnswers > 0) return rateLimited(base, durationMs(), notes);
   // An answer the rule judged came after the server stopped serving what it served at capture: it may be the
@@ -734,6 +746,24 @@ export function compareFindings(a: Finding, b: Finding): number {
     compareText(a.location.pointer ?? '', b.location.pointer ?? '') ||
     compareText(a.message, b.message)
   );
+}
+
+/** Why the run went on without a token the server takes (connect/oauth/refresh.ts), once that happened. */
+function tokenLost(plan: ServerPlan): string | undefined {
+  const target = plan.target;
+  return target.kind === 'http' || target.kind === 'sse' ? target.bearer?.failed : undefined;
+}
+
+/** The report's line for it (exit 2: the run is incomplete). */
+function tokenLostLine(plan: ServerPlan): string | undefined {
+  const lost = tokenLost(plan);
+  return lost === undefined ? undefined : `OAuth: ${lost}; the rules still waiting for the server are inconclusive`;
+}
+
+/** A rule that ran, or finished, after the run's token expired for good: no verdict, never a finding on the server. */
+function withoutToken(base: Pick<RuleResult, 'id' | 'family' | 'severity'>, durationMs: number, why: string, notes: string[]): RuleOutcome {
+  const reason = `no verdict: ${why}`;
+  return { result: { ...base, status: 'inconclusive', durationMs, reason: [reason, ...notes].join('; ') }, findings: [] };
 }
 
 /**

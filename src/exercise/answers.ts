@@ -48,6 +48,14 @@ const UNREACHABLE: readonly Signature[] = [
   ],
 ];
 
+const COMMAND_FAILED = 'a command the tool ran failed on it';
+const BACKEND_HTTP_ERROR = "a backend's HTTP error: the input was passed on";
+/**
+ * The deep failures that show the input went on (to a command, to a backend), not that code broke on its type: a
+ * valid value can fail there too, so they show no missing check for a value a coercing validator would pass.
+ */
+const PASSED_ON: ReadonlySet<string> = new Set([COMMAND_FAILED, BACKEND_HTTP_ERROR]);
+
 /**
  * The input got past any validation into code that then failed on it: failures that only a runtime or the code
  * behind the tool words so, in each language MCP servers are written in. A deliberate rejection reads otherwise
@@ -58,14 +66,14 @@ const DEEP: readonly Signature[] = [
     /\b(?:TypeError|ReferenceError|RangeError)\b|is not a function|cannot read propert|cannot destructure|\bof (?:undefined|null)\b|is not iterable|undefined is not/i,
     'a JavaScript runtime error: the input reached code that did not check it',
   ],
-  [/\bCommand failed\b|exited with code [1-9]|exit code [1-9]/i, 'a command the tool ran failed on it'],
+  [/\bCommand failed\b|exited with code [1-9]|exit code [1-9]/i, COMMAND_FAILED],
   [
     /\b(?:with|for)\s+(?:\w+\s+)?(?:undefined|NaN)\b|=(?:undefined|NaN)\b|\[object Object\]/,
     'an unset or unconverted value (undefined, NaN, [object Object]) in its answer: the input reached code that did not check it',
   ],
   [
     /\b(?:status(?: code)?|HTTP(?:\/\d(?:\.\d)?)?)\D{0,3}[45]\d\d\b|\b(?:400 Bad Request|404 Not Found|422 Unprocessable|500 Internal Server Error)\b/i,
-    "a backend's HTTP error: the input was passed on",
+    BACKEND_HTTP_ERROR,
   ],
   // Python raises these from the interpreter or the standard library, never as a validation message of its own. An
   // SDK that sends str(exception) drops the class name: IndexError is then only "list index out of range".
@@ -129,6 +137,11 @@ export interface Classified {
   evidence: string;
   /** The code or the words show that the input was checked (not only a wrong code with nothing to go by). */
   showsValidation?: boolean;
+  /**
+   * Not validated only because the input went on as valid input would (a success, the backend or the file system
+   * reached with it), not because code broke on it: a value a validator may lawfully convert goes on so too.
+   */
+  wentOn?: true;
 }
 
 export interface ClassifyOptions {
@@ -152,14 +165,19 @@ export function classifyAnswer(outcome: Outcome, { correct, names = [], values =
   if (unreachable) {
     // The backend's failure names what mcpact sent (a host, a URL path): the input itself was passed on.
     if (sent !== undefined)
-      return { class: 'not-validated', evidence: `${unreachable} that names the value mcpact sent (${sent}): the input was passed on to the backend` };
+      return {
+        class: 'not-validated',
+        evidence: `${unreachable} that names the value mcpact sent (${sent}): the input was passed on to the backend`,
+        wentOn: true,
+      };
     return { class: 'backend-unreachable', evidence: unreachable };
   }
   const deep = firstMatch(DEEP, words);
-  if (deep) return { class: 'not-validated', evidence: deep };
+  if (deep) return { class: 'not-validated', evidence: deep, ...(PASSED_ON.has(deep) && { wentOn: true as const }) };
   if (sent !== undefined && FILE_SYSTEM.test(words))
-    return { class: 'not-validated', evidence: `a missing file named after the value mcpact sent (${sent}): the input reached the file system` };
-  if (outcome.kind === 'result' && !isErrorResult(outcome.result)) return { class: 'not-validated', evidence: 'it was answered like a valid call (a success)' };
+    return { class: 'not-validated', evidence: `a missing file named after the value mcpact sent (${sent}): the input reached the file system`, wentOn: true };
+  if (outcome.kind === 'result' && !isErrorResult(outcome.result))
+    return { class: 'not-validated', evidence: 'it was answered like a valid call (a success)', wentOn: true };
   if (SCHEMA_VALIDATION.test(words))
     return correct
       ? { class: 'rejected-correctly', evidence: 'a schema validation error', showsValidation: true }

@@ -134,6 +134,13 @@ export interface InvalidVariant {
   /** The schema keyword it violates (required, type, enum, minimum, additionalProperties, ...). */
   keyword: string;
   arguments: JsonRecord;
+  /**
+   * A wrong-type variant that the tool's own schema accepts once converted as a coercing validator converts it (a
+   * number for a string as its text, 12345 as "12345", by zod's z.coerce.string() or Ajv's coerceTypes; a string
+   * for a boolean as true, by zod's z.coerce.boolean()): such a validator serves it as valid input, so that it went
+   * on shows no missing validation.
+   */
+  coercible?: true;
 }
 
 /**
@@ -153,7 +160,8 @@ export function invalidVariants(
     // Drawn lazily and stopped at the limit: a schema may declare 100,000 properties.
     for (const variant of variantCandidates(schema, base)) {
       budget.spend();
-      if (!validate(variant.arguments)) found.push(variant);
+      if (validate(variant.arguments)) continue;
+      found.push(variant.kind === 'wrong-type' && validate(coerced(schema, variant.arguments)) ? { ...variant, coercible: true } : variant);
       if (found.length >= MAX_INVALID_VARIANTS) break;
     }
   } catch (error) {
@@ -445,6 +453,25 @@ export function resolveRef(ref: string, root: JsonRecord): unknown {
 // for numbers (a lax parser reads "5" as 5), a number for strings, and so on.
 
 // The values themselves are in exercise/injected.ts (WRONG_BY_TYPE, WRONG_CANDIDATES, NOT_IN_ENUM).
+
+/**
+ * The arguments as a coercing validator reads them: a number for a property of type string as its text (zod's
+ * z.coerce.string(), Ajv's coerceTypes), a string for a property of type boolean as its truth (zod's
+ * z.coerce.boolean(): any text but "" is true). Nothing else: no such validator makes a number of
+ * "mcpact-not-a-number" (zod's gives NaN, which it refuses) or an array of a string.
+ */
+function coerced(schema: JsonRecord, args: JsonRecord): JsonRecord {
+  const properties = asRecord(schema.properties) ?? {};
+  const converted = nameRecord<unknown>();
+  for (const [key, value] of Object.entries(args)) {
+    const property = asRecord(ownValue(properties, key));
+    const types = property === undefined ? [] : typesOf(property);
+    if (typeof value === 'number' && types.includes('string')) converted[key] = String(value);
+    else if (typeof value === 'string' && types.includes('boolean')) converted[key] = value !== '';
+    else converted[key] = value;
+  }
+  return converted;
+}
 
 function wrongTypeValue(raw: unknown): unknown {
   const schema = asRecord(raw);

@@ -350,7 +350,7 @@ export async function judgedInvalidCalls(
     const other = withoutBackend.get(entry.call.tool);
     if (entry.classified.class !== 'backend-unreachable' || other === undefined || badValues(entry.call.variant).length === 0) return entry;
     const evidence = `${entry.classified.evidence} reaching its backend, although the same tool ${other}: the backend is no step before validation, so this input got past it`;
-    return { ...entry, classified: { class: 'not-validated', evidence } };
+    return { ...entry, classified: { class: 'not-validated', evidence, wentOn: true } };
   });
 }
 

@@ -18,7 +18,7 @@ export function redactReport(report: RunReport, secrets: Secrets): RunReport {
 
 /** A streaming reporter's hooks, hearing what the final report will say: the same values redacted the same way. */
 export function redactedHooks(hooks: ReportHooks, secrets: Secrets): ReportHooks {
-  if (secrets.count === 0) return hooks;
+  // Wrapped even while there is no secret yet: a token renewed mid-run becomes one (util/secrets.ts).
   return {
     ...(hooks.onServerStart && { onServerStart: (server, transport) => hooks.onServerStart?.(secrets.text(server), transport) }),
     ...(hooks.onFamilyDone && {

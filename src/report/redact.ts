@@ -7,9 +7,9 @@ import { secretsOf } from '../util/secrets.js';
 
 export { REDACTED } from '../util/secrets.js';
 
-export function redactor(values: readonly string[]): <T>(value: T) => T {
-  const secrets = secretsOf(values);
-  if (secrets.count === 0) return (value) => value;
+/** `lists` may grow during the run (util/secrets.ts): each call redacts every value added before it. */
+export function redactor(...lists: readonly (readonly string[])[]): <T>(value: T) => T {
+  const secrets = secretsOf(...lists);
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return secrets.text(value);
     if (Array.isArray(value)) return value.map(walk);
@@ -18,5 +18,5 @@ export function redactor(values: readonly string[]): <T>(value: T) => T {
     }
     return value;
   };
-  return <T>(value: T) => walk(value) as T;
+  return <T>(value: T) => (secrets.count === 0 ? value : (walk(value) as T));
 }

@@ -26,6 +26,7 @@ export const RULE_IDS: readonly string[] = [
   'protocol/legacy-handshake',
   'protocol/stays-available',
   'protocol/message-schema',
+  'protocol/subscriptions-listen',
   'schema/tool-input-schema',
   'schema/tool-shape',
   'schema/tool-name',

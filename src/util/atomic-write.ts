@@ -7,12 +7,12 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { McpactError, errorMessage } from '../errors.js';
 
-/** `what` names the file in the one-line error (exit 2): "lockfile", "cassette". */
-export async function writeFileAtomically(file: string, bytes: string, what: string): Promise<void> {
+/** `what` names the file in the one-line error (exit 2): "lockfile", "cassette"; `mode` is the new file's (0600 for secrets). */
+export async function writeFileAtomically(file: string, bytes: string, what: string, options: { mode?: number } = {}): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(temp, bytes, { flag: 'wx' });
+    await writeFile(temp, bytes, { flag: 'wx', ...(options.mode !== undefined && { mode: options.mode }) });
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);

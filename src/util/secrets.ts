@@ -40,7 +40,39 @@ export interface Secrets {
   name: (key: string) => string;
 }
 
-export function secretsOf(values: readonly string[]): Secrets {
+/**
+ * The redaction of the values of `lists`. A list may grow while the run goes on (an access token renewed mid-run is
+ * pushed onto the run's list of secrets before it is sent, cli/sign-in.ts): every call sees the values added before
+ * it, and the forms are built again only when a list has grown.
+ */
+export function secretsOf(...lists: readonly (readonly string[])[]): Secrets {
+  let size = -1;
+  let built = NO_SECRETS;
+  const current = () => {
+    const now = lists.reduce((sum, list) => sum + list.length, 0);
+    if (now !== size) {
+      size = now;
+      built = fixedSecrets(lists.flat());
+    }
+    return built;
+  };
+  return {
+    get count() {
+      return current().count;
+    },
+    get noisy() {
+      return current().noisy;
+    },
+    get reach() {
+      return current().reach;
+    },
+    text: (value) => current().text(value),
+    head: (value, max) => current().head(value, max),
+    name: (key) => current().name(key),
+  };
+}
+
+function fixedSecrets(values: readonly string[]): Secrets {
   const secrets = [...new Set(values)].filter((secret) => secret.length >= MIN_SECRET_LENGTH);
   const all = formsOf(secrets);
   const strong = formsOf(secrets.filter((secret) => !isPlain(secret)));

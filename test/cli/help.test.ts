@@ -8,7 +8,7 @@ import { EXAMPLES } from '../../src/cli/help-examples.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { ROOT, runCli } from '../support/cli.js';
 
-const COMMANDS = ['run', 'baseline', 'diff', 'record', 'mock', 'merge-reports', 'init', 'rules'] as const;
+const COMMANDS = ['run', 'baseline', 'diff', 'record', 'mock', 'merge-reports', 'init', 'login', 'logout', 'rules'] as const;
 const NAMES = ['mcpact', ...COMMANDS] as const;
 
 /** The flags a help text lists under Options (`-c, --config <path>` gives -c and --config). */

@@ -31,8 +31,15 @@ export const SCENARIOS: Record<string, Scenario> = {
     rules: ['http/notification-accepted', 'http/unknown-session'],
   },
   'server-stateless': {
-    checks: '`server/discover`, the per-request envelope, no session (SEP-2575)',
-    rules: ['protocol/discover-result', 'protocol/envelope-required', 'protocol/unsupported-version', 'protocol/result-type', 'http/modern-methods'],
+    checks: '`server/discover`, the per-request envelope, no session, `subscriptions/listen` (SEP-2575)',
+    rules: [
+      'protocol/discover-result',
+      'protocol/envelope-required',
+      'protocol/unsupported-version',
+      'protocol/result-type',
+      'http/modern-methods',
+      'protocol/subscriptions-listen',
+    ],
   },
   'logging-set-level': { checks: '`logging/setLevel` answers', rules: ['protocol/logging-set-level', 'protocol/logging-invalid-level'] },
   ping: { checks: '`ping` answers `{}`', rules: ['protocol/ping'] },

@@ -33,7 +33,38 @@ const HELD_OUT_CAUGHT = {
   'privilege-claim': 7,
   'disclosed-collection': 9,
 };
+/**
+ * The fresh held-out sources (issue #33), per category: [caught at the poisoning tier, measurable]. Measured blind
+ * when they were added (commit e916725, before any row was read against them): `FRESH_HELD_OUT`, which the rows
+ * that cite them reproduce when dropped. `FRESH_CAUGHT` is with the whole table, after six rows were widened where
+ * a miss showed a general form (docs/security.md, "Fresh held-out"). Records, not goals.
+ */
+const FRESH_HELD_OUT = {
+  'instruction-override': [8, 16],
+  'hiding-from-user': [3, 4],
+  exfiltration: [3, 5],
+  'secret-or-file-read': [2, 5],
+  'forced-tool-order': [1, 5],
+  'hidden-unicode': [1, 1],
+  'privilege-claim': [4, 8],
+  'environment-change': [0, 1],
+  'preference-manipulation': [1, 15],
+  'out-of-scope-parameter': [0, 4],
+};
+const FRESH_CAUGHT = {
+  'instruction-override': [16, 16],
+  'hiding-from-user': [4, 4],
+  exfiltration: [4, 5],
+  'secret-or-file-read': [5, 5],
+  'forced-tool-order': [5, 5],
+  'hidden-unicode': [1, 1],
+  'privilege-claim': [8, 8],
+  'environment-change': [1, 1],
+  'preference-manipulation': [1, 15],
+  'out-of-scope-parameter': [0, 4],
+};
 const poisoned = loadPoisoned();
+const fresh = new Set(poisoned.sources.filter((source) => source.fresh === true).map((source) => source.repo));
 const entries = readJson(new URL('benign/servers.json', CORPUS_DIR)) as ServerEntry[];
 /** Licences under which a text may be kept in the corpus. */
 const OPEN = /^(MIT|ISC|Apache-2\.0|BSD-[23]-Clause)$|\((MIT|Apache-2\.0)\)$|: (MIT|Apache-2\.0)$/;
@@ -115,7 +146,7 @@ describe('poisoned corpus (corpus/poisoned/cases.json)', () => {
 });
 
 describe('security rules on the corpora (issue #12)', () => {
-  const result = measure(benign, poisoned.cases);
+  const result = measure(benign, poisoned.cases, fresh);
 
   it('stay silent at the poisoning tier and at error level on the benign corpus', async () => {
     const { benign: found } = await result;
@@ -144,9 +175,20 @@ describe('security rules on the corpora (issue #12)', () => {
     }
   });
 
+  it('measure the fresh held-out sources apart: with the whole table, and without the rows that cite them (issue #33)', async () => {
+    expect(fresh.size).toBeGreaterThan(0);
+    const { fresh: measured } = await result;
+    const figures = (rows: typeof measured.byCategory) =>
+      Object.fromEntries(rows.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caughtPoisoned, row.measurable]]));
+    expect(figures(measured.byCategory)).toEqual(FRESH_CAUGHT);
+    expect(figures(measured.heldOutByCategory)).toEqual(FRESH_HELD_OUT);
+    // One fresh source was measured and left alone: no row cites it, so its figure is the blind one.
+    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit']);
+  });
+
   it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {
     const row = (await result).poisoned.byCategory.find((entry) => entry.category === category)!;
-    expect(row.cases).toBe(poisoned.cases.filter((entry) => entry.categories.includes(category)).length);
+    expect(row.cases).toBe(poisoned.cases.filter((entry) => entry.categories.includes(category) && !fresh.has(entry.source.repo)).length);
     // Categories no description can show (behaviour-only, tool-output) have no measurable case: nothing to assert.
     if (row.measurable === 0) return;
     expect({ category, missed: row.missed, recall: row.caughtPoisoned / row.measurable >= 0.9 }).toEqual({ category, missed: expect.any(Array), recall: true });

@@ -52,6 +52,21 @@ describe('secretsOf', () => {
   });
 });
 
+describe('secretsOf over lists that grow', () => {
+  it('sees a value pushed onto a list after it was built (a token renewed mid-run), in every form, across lists', () => {
+    const run = ['cs-4f9a1c7e2b8d6053-secret'];
+    const examples = ['an example value'];
+    const secrets = secretsOf(run, examples);
+    const renewed = 'eyJhbGciOiJSUzI1NiJ9.renewed-token.signature';
+    expect(secrets.text(`Bearer ${renewed}`)).toBe(`Bearer ${renewed}`);
+    run.push(renewed);
+    expect(secrets.count).toBe(3);
+    expect(secrets.text(`Bearer ${renewed} and ${encodeURIComponent(renewed)}`)).toBe(`Bearer ${REDACTED} and ${REDACTED}`);
+    expect(secrets.text('an example value')).toBe(REDACTED);
+    expect(secrets.head(`${'x'.repeat(10)}${renewed}`, 20)).toBe(`${'x'.repeat(10)}${REDACTED}`);
+  });
+});
+
 describe('excerpt with secrets', () => {
   it('redacts a string before cutting it, and the rest of the value as it goes', () => {
     const secrets = secretsOf([TOKEN]);

@@ -23,6 +23,8 @@ import {
 import { basicCredential, requestToken, TokenError, type Grant } from './token.js';
 import { secretsOf } from '../../util/secrets.js';
 import { probeTokens, type ProbeTokens } from './probe-tokens.js';
+import { RenewingToken, type CurrentTokens } from './refresh.js';
+import { explainClientRefusal } from './client-metadata-document.js';
 import { describeError } from '../../errors.js';
 
 /** The `oauth:` of a server entry, or the --oauth-* flags. */
@@ -53,8 +55,12 @@ export interface SignIn {
   scope?: string;
   grant: Grant['kind'];
   accessToken: string;
+  /** When the access token expires (epoch ms), when the authorization server said. */
+  expiresAt?: number;
   /** The refresh token now current (rotated or as given). */
   refreshToken?: string;
+  /** The run's token, renewed when it expires mid-run (connect/oauth/refresh.ts). */
+  renewing: RenewingToken;
   /** What the auth rules send the server: tokens that must be refused. */
   probes: ProbeTokens;
   /** Every secret of this sign-in: tokens (the probes' too), the client secret, the Basic credential. */
@@ -70,6 +76,13 @@ export interface SignInOptions {
   credentials: OAuthCredentials;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Told of every token obtained mid-run, before it is sent: it joins the run's secrets. */
+  onRenewed?: (tokens: CurrentTokens) => void;
+  /**
+   * What `mcpact login` kept (connect/oauth/stored-sign-in.ts): the issuer the credentials belong to, which discovery
+   * must name again before any credential is sent, and an access token used while it is valid.
+   */
+  stored?: { issuer: string; accessToken: string; expiresAt?: number };
 }
 
 /** An OAuth sign-in that could not complete: one line, secrets redacted. */
@@ -100,11 +113,13 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
     const policy: FetchPolicy = { server, timeoutMs: options.timeoutMs, signal: options.signal };
     const protectedResource = await discoverProtectedResource(challenge.bearer?.params.resource_metadata, policy);
     const issuer = protectedResource.document.authorization_servers[0]!;
+    if (options.stored !== undefined && options.stored.issuer !== issuer)
+      throw new SignInError(`the server now names another authorization server (${issuer}, not ${options.stored.issuer}): sign in again with mcpact login`);
     const authorizationServer = await discoverAuthorizationServer(issuer, policy);
     const resource = protectedResource.document.resource;
     const scope = credentials.scope ?? challenge.bearer?.params.scope ?? scopesSupported(protectedResource.document);
     const key = JSON.stringify([options.url, issuer, credentials.clientId, credentials.refreshToken ?? '', credentials.scope ?? '']);
-    const previous = kept.get(key);
+    const previous = kept.get(key) ?? (options.stored && { accessToken: options.stored.accessToken, expiresAt: options.stored.expiresAt });
     const base = { endpoint: options.url, challenge, protectedResource, authorizationServer, resource, ...(scope !== undefined && { scope }) };
     const request = { timeoutMs: options.timeoutMs, allowLoopback: isLoopbackHost(server.hostname), signal: options.signal };
     const required = challenge.bearer?.params.scope ?? scopesSupported(protectedResource.document);
@@ -121,9 +136,29 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
       const probeSecrets = [probes.altered, ...[probes.otherAudience, probes.lesserScope].flatMap((second) => ('token' in second ? [second.token] : []))];
       return { probes, secrets: [...secretsOfSignIn(credentials, current), ...probeSecrets] };
     };
+    // A token renewed mid-run is kept as sign-in keeps its own, for a later sign-in of this process.
+    const renewing = (current: CurrentTokens) =>
+      new RenewingToken(
+        current,
+        {
+          metadata: authorizationServer.document,
+          client: credentials,
+          resource,
+          ...(scope !== undefined && { scope }),
+          ...(credentials.scope !== undefined && { refreshScope: credentials.scope }),
+          timeoutMs: options.timeoutMs,
+          allowLoopback: request.allowLoopback,
+        },
+        {
+          onRenewed: (tokens) => {
+            kept.set(key, tokens);
+            options.onRenewed?.(tokens);
+          },
+        },
+      );
     if (previous !== undefined && (previous.expiresAt === undefined || previous.expiresAt - EXPIRY_MARGIN_MS > Date.now())) {
       const grant = credentials.refreshToken === undefined ? 'client_credentials' : 'refresh_token';
-      return { kind: 'signed-in', signIn: { ...base, grant, ...previous, ...(await withProbes(previous)) } };
+      return { kind: 'signed-in', signIn: { ...base, grant, ...previous, renewing: renewing(previous), ...(await withProbes(previous)) } };
     }
     const refreshToken = previous?.refreshToken ?? credentials.refreshToken;
     const grant: Grant = refreshToken !== undefined ? { kind: 'refresh_token', refreshToken } : { kind: 'client_credentials' };
@@ -138,6 +173,9 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
       resource,
       ...(asked !== undefined && { scope: asked }),
       ...request,
+    }).catch((error: unknown) => {
+      // A URL client id refused: whether the server fetches Client ID Metadata Documents, and what to give instead.
+      throw explainClientRefusal(error, credentials, authorizationServer.document);
     });
     const current = {
       accessToken: tokens.accessToken,
@@ -148,7 +186,14 @@ export async function signIn(options: SignInOptions): Promise<SignInOutcome> {
     const made = await withProbes(current);
     return {
       kind: 'signed-in',
-      signIn: { ...base, grant: grant.kind, ...current, probes: made.probes, secrets: [...made.secrets, ...(refreshToken ? [refreshToken] : [])] },
+      signIn: {
+        ...base,
+        grant: grant.kind,
+        ...current,
+        renewing: renewing(current),
+        probes: made.probes,
+        secrets: [...made.secrets, ...(refreshToken ? [refreshToken] : [])],
+      },
     };
   } catch (error) {
     if (error instanceof DiscoveryError || error instanceof TokenError || error instanceof SignInError) throw new SignInError(redact(error.message));
@@ -166,12 +211,12 @@ function secretsOfSignIn(credentials: OAuthCredentials, tokens: { accessToken: s
 }
 
 /** Without a scope given or challenged, "all scopes defined in scopes_supported" (Scope Selection Strategy). */
-function scopesSupported(document: ProtectedResourceMetadata): string | undefined {
+export function scopesSupported(document: ProtectedResourceMetadata): string | undefined {
   const scopes = document.scopes_supported;
   return Array.isArray(scopes) && scopes.length > 0 && scopes.every((scope) => typeof scope === 'string') ? scopes.join(' ') : undefined;
 }
 
-async function unauthenticated(options: SignInOptions): Promise<Unauthorized> {
+export async function unauthenticated(options: Pick<SignInOptions, 'url' | 'headers' | 'timeoutMs' | 'signal'>): Promise<Unauthorized> {
   const answer = await exchange(
     options.url,
     {

@@ -16,7 +16,11 @@ export interface ClientCredentials {
   clientSecret?: string;
 }
 
-export type Grant = { kind: 'client_credentials' } | { kind: 'refresh_token'; refreshToken: string };
+export type Grant =
+  | { kind: 'client_credentials' }
+  | { kind: 'refresh_token'; refreshToken: string }
+  /** `mcpact login` (connect/oauth/authorization-code.ts): the code, the redirect URI it was sent to, the PKCE verifier. */
+  | { kind: 'authorization_code'; code: string; redirectUri: string; codeVerifier: string };
 
 export interface TokenRequest {
   metadata: AuthorizationServerMetadata;
@@ -54,6 +58,11 @@ export async function requestToken(request: TokenRequest): Promise<Tokens> {
   const form = new URLSearchParams();
   form.set('grant_type', grant.kind);
   if (grant.kind === 'refresh_token') form.set('refresh_token', grant.refreshToken);
+  if (grant.kind === 'authorization_code') {
+    form.set('code', grant.code);
+    form.set('redirect_uri', grant.redirectUri);
+    form.set('code_verifier', grant.codeVerifier);
+  }
   form.set('resource', request.resource);
   if (request.scope !== undefined && request.scope !== '') form.set('scope', request.scope);
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
@@ -80,7 +89,9 @@ export async function requestToken(request: TokenRequest): Promise<Tokens> {
     throw error;
   }
   const body = parseObject(response.body);
-  const what = grant.kind === 'client_credentials' ? 'the client_credentials grant' : 'the refresh grant';
+  const what = { client_credentials: 'the client_credentials grant', refresh_token: 'the refresh grant', authorization_code: 'the authorization code' }[
+    grant.kind
+  ];
   if (response.status !== 200) {
     const code = typeof body?.error === 'string' ? body.error.slice(0, 80) : undefined;
     const description = typeof body?.error_description === 'string' ? ` (${body.error_description.replace(/\s+/g, ' ').slice(0, 200)})` : '';

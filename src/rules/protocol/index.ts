@@ -22,6 +22,7 @@ import { capabilityExtensions } from './capability-extensions.js';
 import { legacyHandshake } from './legacy-handshake.js';
 import { staysAvailable } from './stays-available.js';
 import { messageSchema } from './message-schema.js';
+import { subscriptionsListen } from './subscriptions-listen.js';
 
 export const protocolRules = [
   initializeResult,
@@ -48,4 +49,5 @@ export const protocolRules = [
   legacyHandshake,
   staysAvailable,
   messageSchema,
+  subscriptionsListen,
 ] as const;

@@ -16,7 +16,8 @@
  *
  * Written from these shapes first; a second pass, after reading the cases the first one missed, widened them where
  * the miss showed a general form (a label speaking with authority, an encoding as a sink, a pretext in the next
- * sentence): docs/security.md gives the figures of both passes.
+ * sentence): docs/security.md gives the figures of both passes. After the blind run on the fresh held-out sources
+ * (docs/security.md, "Fresh held-out"), the privilege claim also hears the user's voice; that row now cites MSB.
  *
  * The object must lie outside what the tool says it is for (orders.ts#Purpose: its name, the first sentence of
  * its description, its parameters); a sentence never excuses itself by being that first sentence. Real servers say
@@ -341,6 +342,9 @@ const PRIVILEGE = [
   /\b(?:this\s+tool|this\s+function|it|you)\s+(?:now\s+)?(?:has|have|operates?\s+with|runs?\s+with|is\s+granted|gets)\s+(?:(?:elevated|root|superuser|unrestricted)\s+){1,2}(?:privileges|access|rights|permissions)\b|\byou\s+(?:now\s+)?(?:have|operate\s+with|run\s+with|are\s+granted)\s+(?:admin|administrator|system)\s+(?:privileges|access|rights|permissions)\b/i,
   // "SYSTEM MESSAGE:", "SYSTEM OVERRIDE DIRECTIVE:", "message from the administrator": a voice the model obeys
   /(?:^|[\s[(<>*#])(?:system|developer|admin|administrator|operator|anthropic|openai)(?:\s+(?:message|override|instruction|instructions|directive)s?){1,2}\s*[:\]>-]|\b(?:this\s+(?:message|instruction|request|note)\s+(?:is|comes)\s+from|message\s+from|on\s+behalf\s+of)\s+(?:the\s+|your\s+)?(?:system|developers?|administrators?|admins?|anthropic|openai|your\s+creators?)\b|\bas\s+(?:the|your)\s+(?:developer|developers|administrator|admin|creator|creators|system|operator|owner)(?:\s+of\s+this\s+(?:tool|system|server|assistant))?,?\s+(?:I|we)\b/i,
+  // The user's voice, which a server's text can never have (issue #33, fresh held-out pass): "a message from the
+  // user to you", "Signed, the user", "the task I gave you" (the text speaking as the one who gave the task).
+  /\b(?:message|note|request|instruction)\s+from\s+(?:the\s+|your\s+)?user\s+to\s+you\b|\bsigned,?\s+(?:the\s+|your\s+)?user\b|\bthe\s+(?:task|request|question)\s+(?:that\s+)?I\s+(?:gave|asked|assigned|sent)\s+you\b/i,
 ];
 /** A grant of a role or a mode may be what a tool about roles and permissions does ("Enables admin mode"). */
 const GRANT = new RegExp(

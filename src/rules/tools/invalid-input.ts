@@ -35,6 +35,12 @@ export const invalidInput = defineRule({
     'named after the value sent). A success to the undeclared property alone is not that: a validator that drops ' +
     "unknown keys (zod's and pydantic's default) answers so too, and the tool ran on checked input; mcpact's policy " +
     'reports it as a warning (basis `policy`): refuse what the schema refuses, or drop `additionalProperties: false`. ' +
+    'Likewise a value of the wrong type that went on as valid input (a success, or the backend or the file system ' +
+    'reached with it) is not that when, converted as a coercing validator converts it (a number sent for a string ' +
+    "to its text, by zod's `z.coerce.string()` or Ajv's `coerceTypes`; a string sent for a boolean to true, by zod's " +
+    '`z.coerce.boolean()`), it is input the schema accepts: such a validator checks it so; that leniency is ' +
+    'information (basis `policy`). ' +
+    'A runtime error on it (`.trim is not a function`) still shows that nothing checked it. ' +
     'A rejection with the wrong code or layer did validate: that is ' +
     'tools/invalid-input-code, a warning. An unreachable backend (DNS, refused connection, TLS, `fetch failed`, a ' +
     'timeout inside the server, missing credentials) makes the probe inconclusive, never a finding, unless its ' +
@@ -65,6 +71,10 @@ export const invalidInput = defineRule({
       if (classified.class !== 'not-validated') continue;
       if (call.variant?.kind === 'additional-property' && isSuccess(outcome)) {
         report(undeclaredAccepted(call, outcome, surface.protocolVersion));
+        continue;
+      }
+      if (call.variant?.coercible === true && classified.wentOn === true) {
+        report(coercedAccepted(call, outcome, classified.evidence, surface.protocolVersion));
         continue;
       }
       const got = isSuccess(outcome)
@@ -122,6 +132,29 @@ function undeclaredAccepted(call: PlannedCall, outcome: Outcome, negotiated: str
     spec: UNDECLARED_ACCEPTED,
     data: { ...callData(call), negotiated: negotiated ?? null, outcome: outcome.kind, said: wordsOf(outcome) },
     cause: 'undeclared property accepted',
+  };
+}
+
+/**
+ * What a value of the wrong type rests on when it went on as valid input and, converted as a coercing validator
+ * converts it (exercise/inputs.ts `coercible`), is input the schema accepts: such a validator serves it so, and a
+ * server that checked its input leniently is one the specification permits. Information, on mcpact's policy.
+ */
+const COERCED_ACCEPTED: RuleSpec = {
+  ...(invalidInput.spec as RuleSpec),
+  basis: 'policy',
+  policy:
+    'A tool refuses a value of a type its inputSchema does not allow. The specification does not say so: a validator that converts a value (a number sent for a string into its text, a string sent for a boolean into true) and then checks it did validate the input its tool received.',
+};
+
+function coercedAccepted(call: PlannedCall, outcome: Outcome, evidence: string, negotiated: string | undefined): Report {
+  return {
+    message: `${quote(call.tool, 60)} with ${call.what} went on as valid input: converted as a coercing validator converts it (a number to its text, a string to true), it is input its inputSchema accepts, and such a validator (zod's z.coerce, Ajv's coerceTypes) serves it so; lenient, not unvalidated`,
+    location: toolLocation(call.tool),
+    spec: COERCED_ACCEPTED,
+    lenient: true,
+    data: { ...callData(call), negotiated: negotiated ?? null, outcome: outcome.kind, said: wordsOf(outcome), wentOn: evidence },
+    cause: 'wrong type accepted as coerced',
   };
 }
 

@@ -17,6 +17,16 @@ const deleteTool: FakeTool = {
   },
 };
 
+/** Like deleteTool, with a number for its key: no validator turns the string sent for it into one. */
+const deleteRecord: FakeTool = {
+  definition: {
+    name: 'delete_record',
+    description: 'Delete a record.',
+    inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+    annotations: { readOnlyHint: false, destructiveHint: true },
+  },
+};
+
 const optionalOnly: FakeTool = {
   definition: { name: 'touch', description: 'Touch a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
 };
@@ -44,7 +54,15 @@ ruleTester(invalidInput, {
           basis: 'policy',
           severity: 'warning',
         },
-        { location: { kind: 'tool', name: 'lax' }, message: 'was not validated: it was answered like a valid call (a success)', count: 9, severity: 'error' },
+        { location: { kind: 'tool', name: 'lax' }, message: 'was not validated: it was answered like a valid call (a success)', count: 8, severity: 'error' },
+        // 12345 for the string "query" is "12345" to a coercing validator: that it went on shows no missing check.
+        {
+          location: { kind: 'tool', name: 'lax' },
+          message: 'property "query" of the wrong type went on as valid input',
+          basis: 'policy',
+          lenient: true,
+          severity: 'info',
+        },
       ],
     },
     {
@@ -90,7 +108,11 @@ ruleTester(invalidInput, {
     {
       name: 'a failure deeper down in an isError result is not a validation',
       server: toolsServer([searchTool], { invalid: () => text('Error: Command failed: grep --max-count=12345', { isError: true }) }),
-      findings: [{ message: 'its isError result shows a command the tool ran failed on it', count: 10 }],
+      findings: [
+        { message: 'its isError result shows a command the tool ran failed on it', count: 9 },
+        // The number sent for the string "query" went on to the command as a coercing validator would pass it.
+        { message: 'property "query" of the wrong type went on as valid input', severity: 'info' },
+      ],
     },
     {
       name: 'a backend reached by input that got past the check the same tool made of other input',
@@ -100,25 +122,62 @@ ruleTester(invalidInput, {
       findings: [
         {
           message: 'its isError result shows a DNS failure reaching its backend, although the same tool rejected other invalid input without it',
-          // The eight that carry a bad value; an undeclared property may have been dropped, so it stays undecided.
-          count: 8,
+          // The seven that carry a bad value no validator converts; an undeclared property may have been dropped, so it
+          // stays undecided, and the number sent for the string "query" is input to a coercing validator.
+          count: 7,
         },
+        { message: 'property "query" of the wrong type went on as valid input', severity: 'info' },
       ],
     },
     {
       name: 'a backend reached by invalid input, where valid input was served without it',
       server: toolsServer([searchTool], { invalid: () => toolError(UNREACHABLE) }),
       alongside: [validInput],
-      findings: [{ message: 'although the same tool served valid input without it', count: 8 }],
+      findings: [
+        { message: 'although the same tool served valid input without it', count: 7 },
+        { message: 'property "query" of the wrong type went on as valid input', severity: 'info' },
+      ],
     },
     {
       name: 'a backend failure that names the value sent: the input was passed on',
+      server: toolsServer([deleteRecord], {
+        invalid: (_tool, args) =>
+          toolError(`request to https://records.invalid/${String((args as Record<string, unknown>).id)} failed, reason: getaddrinfo ENOTFOUND records.invalid`),
+      }),
+      findings: [
+        {
+          message: 'shows a DNS failure that names the value mcpact sent ("mcpact-not-a-number")',
+          data: { params: { name: 'delete_record', arguments: { id: 'mcpact-not-a-number' } } },
+          severity: 'error',
+        },
+      ],
+    },
+    {
+      // The number 12345 sent for the string "path" is the path "12345" to a validator that converts it: the request
+      // it made with it is the request a valid call makes.
+      name: 'a number sent for a string that reached the backend as text: lenient, information',
       server: toolsServer([deleteTool], {
         invalid: (_tool, args) =>
           toolError(`request to https://files.invalid/${String((args as Record<string, unknown>).path)} failed, reason: getaddrinfo ENOTFOUND files.invalid`),
       }),
       findings: [
-        { message: 'shows a DNS failure that names the value mcpact sent ("12345")', data: { params: { name: 'delete_file', arguments: { path: 12345 } } } },
+        {
+          message: 'with every required property of the wrong type went on as valid input',
+          data: { params: { name: 'delete_file', arguments: { path: 12345 } } },
+          basis: 'policy',
+          lenient: true,
+          severity: 'info',
+        },
+      ],
+    },
+    {
+      // kubectl given the container "12345": a command that fails on a string the schema allows shows no missing check.
+      name: 'a command that failed on a number sent for a string: lenient, information',
+      server: toolsServer([deleteTool], { invalid: () => toolError('Error: Command failed: rm -- 12345: exited with code 1') }),
+      // The path left out is no input to anyone: that the command ran without it is the missing check.
+      findings: [
+        { message: 'with every required property missing was not validated: its isError result shows a command the tool ran failed on it', severity: 'error' },
+        { message: 'with every required property of the wrong type went on as valid input', basis: 'policy', lenient: true, severity: 'info' },
       ],
     },
   ],

@@ -69,6 +69,37 @@ describe('schema-driven inputs', () => {
     ]);
   });
 
+  it('marks a wrong type coercible only where, converted as a coercing validator converts it, the schema accepts it', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        mode: { type: 'string', enum: ['fast', 'full'] },
+        code: { type: 'string', pattern: '^[A-Z]+$' },
+        n: { type: 'integer' },
+        all: { type: 'boolean' },
+        strict: { type: 'boolean', const: false },
+      },
+      required: ['id'],
+    };
+    const compiled = compileSchema(schema)!;
+    const coercible = (base: Record<string, unknown> | undefined) =>
+      invalidVariants(schema, compiled.validate, base)
+        .filter((variant) => variant.kind === 'wrong-type')
+        .map((variant) => `${variant.property ?? '(all required)'}:${variant.coercible === true}`);
+    // "12345" is an id, but no mode and no code; a string sent for an integer is no number to anyone; a string sent
+    // for a boolean is true to zod's z.coerce.boolean(), which "strict" does not allow.
+    expect(coercible({ id: 'a', mode: 'fast', code: 'AB', n: 1, all: true, strict: false })).toEqual([
+      'id:true',
+      'mode:false',
+      'code:false',
+      'n:false',
+      'all:true',
+      'strict:false',
+    ]);
+    expect(coercible(undefined)).toEqual(['(all required):true']);
+  });
+
   it('keeps numbers small and URLs on example.com', () => {
     const schema = { type: 'object', properties: { seconds: { type: 'number' }, url: { type: 'string', format: 'uri' } }, required: ['seconds', 'url'] };
     const compiled = compileSchema(schema)!;
