@@ -98,8 +98,11 @@ function ruleIdsModule(): string {
   ].join('\n');
 }
 
-/** A hand-written file with one generated table between `<!-- NAME:start ... -->` and `<!-- NAME:end -->`. */
-function spliced(file: string, text: string, name: string, table: string): string {
+/**
+ * A hand-written file with one generated table between `<!-- NAME:start ... -->` and `<!-- NAME:end -->`. Also used by
+ * test/conformance/agreement.test.ts, whose table comes from a run of two tools instead of from the code.
+ */
+export function spliced(file: string, text: string, name: string, table: string): string {
   const start = new RegExp(`<!-- ${name}:start[^>]*-->\\n`).exec(text);
   const end = text.indexOf(`<!-- ${name}:end -->`);
   if (!start || end < start.index) throw new Error(`${file} lost its ${name} markers`);
