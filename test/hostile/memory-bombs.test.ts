@@ -47,10 +47,14 @@ function expectBounded(result: CliRun, limitMs = LIMIT_MS): void {
 }
 
 describe('memory bombs', { timeout: 90_000 }, () => {
-  for (const [patterns, groups, what] of [
-    ['12', '21', '12 patterns of 400 bytes, each 170,000 instructions'],
-    ['150', '21', '150 patterns of 400 bytes'],
-    ['150', '2', '150 patterns each just under the bound (16,000 instructions)'],
+  // The tools serve anything. Sent 12345 for their string `text`, each went on: with its pattern evaluated, "12345"
+  // breaks it, so no coercing validator would serve it either (tools/invalid-input, an error: exit 1); with the
+  // pattern past the bounds, mcpact cannot say the text breaks it, and a validator that converts the number to text
+  // is as likely (information on mcpact's policy: exit 0).
+  for (const [patterns, groups, what, code] of [
+    ['12', '21', '12 patterns of 400 bytes, each 170,000 instructions', 0],
+    ['150', '21', '150 patterns of 400 bytes', 0],
+    ['150', '2', '150 patterns each just under the bound (16,000 instructions)', 1],
   ] as const) {
     it(`${what}: not evaluated past the bounds, the run completes within run_ms`, async () => {
       const { result, run } = await runAgainst({ behaviour: 'pattern-bomb', args: [patterns, groups] });
@@ -61,7 +65,7 @@ describe('memory bombs', { timeout: 90_000 }, () => {
       expect(server.rules.filter((rule) => rule.status === 'error')).toEqual([]);
       // Every pattern is valid: not evaluating one is no finding against the schema.
       expect(server.findings.filter((finding) => finding.ruleId.startsWith('schema/tool-'))).toEqual([]);
-      expect(result.code).toBe(1);
+      expect(result.code).toBe(code);
       await expectClean(run, result);
     });
   }

@@ -90,10 +90,9 @@ const unmarked = (server: ServerReport, expected: readonly string[] = []) => exp
 const CONNECT_MS = 45_000;
 
 async function mcpact(args: string[]): Promise<ServerReport> {
-  const result = await runCli(
-    ['run', '-r', 'json', '--run-timeout', String(RUN_MS - 10_000), '--connect-timeout', String(CONNECT_MS), ...args],
-    { timeoutMs: RUN_MS },
-  );
+  const result = await runCli(['run', '-r', 'json', '--run-timeout', String(RUN_MS - 10_000), '--connect-timeout', String(CONNECT_MS), ...args], {
+    timeoutMs: RUN_MS,
+  });
   expect(result.code, result.stderr).not.toBe(2);
   const server = (JSON.parse(result.stdout) as RunReport).servers[0]!;
   expect(server.complete, result.stderr).toBe(true);
