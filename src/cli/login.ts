@@ -7,7 +7,7 @@
 import { McpactError, usageError } from '../errors.js';
 import { DEFAULT_TIMEOUTS } from '../config/schema.js';
 import { forTerminal } from '../report/sanitize.js';
-import { writeOut } from './ci-safe.js';
+import { writeErr, writeOut } from './ci-safe.js';
 import { openBrowser } from '../connect/open-browser.js';
 import { tokenFile } from './config-folder.js';
 import { loginOptionsSchema, logoutOptionsSchema, parseOptions } from './option-schemas.js';
@@ -33,6 +33,7 @@ export async function loginCommand(raw: Record<string, unknown>): Promise<number
       ...(options.oauthScope !== undefined && { scope: options.oauthScope }),
       timeoutMs: options.connectTimeout ?? DEFAULT_TIMEOUTS.connect_ms,
       waitMs,
+      onWarning: (line) => writeErr(`mcpact: warning: ${forTerminal(line)}\n`),
       onAuthorizationUrl: (authorization) => {
         writeOut(`Open this URL in a browser to sign in to ${forTerminal(url)}:\n\n  ${forTerminal(authorization)}\n\n`);
         writeOut(`Waiting up to ${Math.round(waitMs / 1000)} s for the browser to come back to mcpact...\n`);
@@ -46,7 +47,11 @@ export async function loginCommand(raw: Record<string, unknown>): Promise<number
   const file = tokenFile();
   await saveLogin(file, url, result.login);
   const client = result.login.client;
-  const how = client.registration === 'dynamic' ? 'registered by mcpact (dynamic client registration)' : 'pre-registered';
+  const how = {
+    dynamic: 'registered by mcpact (dynamic client registration)',
+    'metadata-document': 'named by its Client ID Metadata Document',
+    'pre-registered': 'pre-registered',
+  }[client.registration];
   writeOut(
     `Signed in to ${forTerminal(url)} as client ${forTerminal(client.id)}, ${how}.\n` +
       `Tokens kept in ${forTerminal(file)} (mode 0600)${result.login.refreshToken === undefined ? ', without a refresh token: sign in again once the token expires' : ''}; ` +

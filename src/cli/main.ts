@@ -141,7 +141,10 @@ export function buildProgram(): Command {
       'Sign in to an HTTP server behind OAuth in your browser (authorization code flow with PKCE) and keep the tokens for later runs on that URL (docs/auth.md#login).',
     )
     .requiredOption('--url <url>', 'the MCP server to sign in to')
-    .option('--oauth-client-id <id>', 'a client registered for mcpact with the authorization server (default: dynamic client registration, where offered)')
+    .option(
+      '--oauth-client-id <id>',
+      'a client registered for mcpact with the authorization server, or the https URL of its Client ID Metadata Document (default: dynamic client registration, where offered)',
+    )
     .option('--oauth-client-secret <secret>', 'its secret, if it has one (kept with the tokens; redacted everywhere)')
     .option('--oauth-scope <scopes>', "scopes to ask for, space-separated (default: the server's 401, else its scopes_supported)")
     .option('--no-browser', 'only print the URL to open; do not try to open the system browser')

@@ -29,7 +29,23 @@ let open: Site;
 let shortLived: Site;
 /** No dynamic registration: a client id must be given. */
 let closed: Site;
+/** Fetches Client ID Metadata Documents: mcpact's, served by the fixture at CIMD_URL. */
+let documents: Site;
 let browser: Browser;
+
+/** A Client ID Metadata Document for mcpact, as a user would host it (the name resolves nowhere: the fixture serves it). */
+const CIMD_URL = 'https://mcpact.invalid/oauth/client.json';
+const CIMD_DOCUMENT = {
+  client_id: CIMD_URL,
+  client_name: 'mcpact',
+  // Native: oidc-provider then matches a loopback redirect URI on any port (RFC 8252 section 7.3).
+  application_type: 'native',
+  redirect_uris: ['http://127.0.0.1/callback'],
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'none',
+  scope: 'openid offline_access mcp:read',
+};
 
 async function site(options: Parameters<typeof startAuthorizationServer>[0]): Promise<Site> {
   const authorization = await startAuthorizationServer({ interactive: true, ...options });
@@ -42,11 +58,12 @@ beforeAll(async () => {
   open = await site({ registration: true });
   shortLived = await site({ accessTokenTtl: 30 });
   closed = await site({});
+  documents = await site({ clientIdMetadataDocuments: { [CIMD_URL]: CIMD_DOCUMENT } });
   if (chromiumInstalled) browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  for (const each of [open, shortLived, closed]) {
+  for (const each of [open, shortLived, closed, documents]) {
     await each?.server.close();
     await each?.authorization.close();
   }
@@ -276,6 +293,35 @@ describe.skipIf(!chromiumInstalled)('mcpact login in a real browser', () => {
     expect(expired.stderr.trim().split('\n')).toHaveLength(1);
   }, 120_000);
 
+  it('a Client ID Metadata Document client: the client id is the URL, no secret; a run uses the kept token', async () => {
+    const dir = configDir();
+    const url = documents.server.url;
+    const login = startLogin(['--url', url, '--oauth-client-id', CIMD_URL], dir);
+    const authorizationUrl = new URL(await login.authorizationUrl);
+    expect(authorizationUrl.searchParams.get('client_id')).toBe(CIMD_URL);
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizationUrl.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(await inBrowser(authorizationUrl.href, 'consent')).toContain('mcpact received the sign-in');
+    const result = await login.result;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`as client ${CIMD_URL}, named by its Client ID Metadata Document`);
+    expect(documents.authorization.documentFetches).toContain(CIMD_URL);
+    const stored = storedFor(dir, url);
+    expect(stored.client).toEqual({ id: CIMD_URL, registration: 'metadata-document' });
+    const claims = JSON.parse(Buffer.from(stored.accessToken.split('.')[1], 'base64url').toString('utf8'));
+    expect(claims.client_id).toBe(CIMD_URL);
+    expect(claims.aud).toBe(url);
+
+    const before = documents.server.seen.authorizationHeaders.length;
+    const run = await runCli(['run', '--url', url, '--only', 'protocol'], { env: { MCPACT_CONFIG_DIR: dir }, timeoutMs: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(documents.server.seen.authorizationHeaders.slice(before)).toContain(`Bearer ${stored.accessToken}`);
+    expect(storedFor(dir, url)).toEqual(stored);
+    for (const secret of secretsOf(stored)) expect(result.stdout + run.stdout + run.stderr).not.toContain(secret);
+  }, 120_000);
+
   it('without --no-browser, opens the system browser (xdg-open) with the URL it prints', async () => {
     const bin = mkdtempSync(path.join(tmpdir(), 'mcpact-bin-'));
     const opened = path.join(bin, 'opened.txt');
@@ -325,6 +371,20 @@ describe('mcpact login without a browser', () => {
     expect(result.stderr).toMatch(/offers no dynamic client registration: give the client id registered for mcpact with --oauth-client-id/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
+
+  it('a URL client id where the authorization server fetches no metadata documents: one warning line, the login goes on', async () => {
+    const dir = configDir();
+    const login = startLogin(['--url', closed.server.url, '--oauth-client-id', CIMD_URL, '--login-timeout', '1500'], dir);
+    expect(new URL(await login.authorizationUrl).searchParams.get('client_id')).toBe(CIMD_URL);
+    const result = await login.result;
+    expect(result.code).toBe(2);
+    const [warning, ...rest] = result.stderr.trim().split('\n');
+    expect(warning).toBe(
+      `mcpact: warning: the client id is a URL, as a Client ID Metadata Document is named, but the authorization server ${closed.authorization.issuer} does not advertise client_id_metadata_document_supported: unless it registered that id, it will refuse it in the browser`,
+    );
+    expect(rest).toHaveLength(1);
+    expect(closed.authorization.documentFetches).toEqual([]);
+  }, 30_000);
 
   it('no answer within --login-timeout: exit 2, one line', async () => {
     const dir = configDir();

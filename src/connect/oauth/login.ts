@@ -2,8 +2,9 @@
  * `mcpact login` (#35, docs/auth.md#login): the interactive sign-in, as the MCP authorization text's flow gives it.
  * Discovery as the headless sign-in does it (the 401, the Protected Resource Metadata, the authorization server's
  * metadata); then the client, in the text's priority order as far as mcpact goes: "Use pre-registered client
- * information for the server if the client has it available" (--oauth-client-id), else "Use Dynamic Client
- * Registration as a fallback if the Authorization Server supports it", else "Prompt the user to enter the client
+ * information for the server if the client has it available" (--oauth-client-id), or a Client ID Metadata Document
+ * (--oauth-client-id naming the document's https URL, no secret: client-metadata-document.ts), else "Use Dynamic
+ * Client Registration as a fallback if the Authorization Server supports it", else "Prompt the user to enter the client
  * information" (one line naming the flags); then the authorization code flow with PKCE through the user's browser
  * (connect/oauth/authorization-code.ts), and the code exchanged for tokens with the `resource` parameter.
  * What it returns is what the token store keeps; the caller adds the secrets to the ones it redacts.
@@ -11,6 +12,7 @@
 import { describeError } from '../../errors.js';
 import { secretsOf } from '../../util/secrets.js';
 import { isLoopbackHost } from './addresses.js';
+import { isClientIdMetadataUrl, supportsClientIdMetadataDocuments } from './client-metadata-document.js';
 import {
   authorizationUrl,
   AuthorizationError,
@@ -35,6 +37,8 @@ export interface LoginOptions {
   timeoutMs: number;
   /** How long the user has to sign in, in the browser. */
   waitMs: number;
+  /** Called with a line to show before the browser opens: the sign-in goes on, but will likely be refused there. */
+  onWarning?(line: string): void;
   /** Called with the URL to open, once the loopback listener waits for it. */
   onAuthorizationUrl(url: string): void | Promise<void>;
   signal?: AbortSignal;
@@ -82,13 +86,22 @@ async function signInInteractively(options: LoginOptions, loopback: Loopback, se
   const scope = withOfflineAccess(options.scope ?? challenge.bearer?.params.scope ?? scopesSupported(protectedResource.document), metadata.scopes_supported);
 
   let client: StoredLogin['client'];
-  if (options.client !== undefined)
+  if (options.client !== undefined) {
+    // A URL id without a secret names a metadata document, which the authorization server fetches when it says it
+    // does; where it does not say so the id may still be one it registered, so the login goes on, with a warning:
+    // a refusal would come in the browser, which mcpact never hears of.
+    const namesDocument = options.client.clientSecret === undefined && isClientIdMetadataUrl(options.client.clientId);
+    const fetchesDocuments = supportsClientIdMetadataDocuments(metadata);
+    if (namesDocument && !fetchesDocuments)
+      options.onWarning?.(
+        `the client id is a URL, as a Client ID Metadata Document is named, but the authorization server ${issuer} does not advertise client_id_metadata_document_supported: unless it registered that id, it will refuse it in the browser`,
+      );
     client = {
       id: options.client.clientId,
       ...(options.client.clientSecret !== undefined && { secret: options.client.clientSecret }),
-      registration: 'pre-registered',
+      registration: namesDocument && fetchesDocuments ? 'metadata-document' : 'pre-registered',
     };
-  else {
+  } else {
     const registration = registrationEndpoint(metadata);
     if (registration === undefined)
       throw new SignInError(

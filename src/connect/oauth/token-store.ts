@@ -28,8 +28,8 @@ const storedLoginSchema = z.strictObject({
   client: z.strictObject({
     id: z.string().min(1),
     secret: z.string().min(1).optional(),
-    /** How the client was identified: given with --oauth-client-id, or registered by mcpact (RFC 7591). */
-    registration: z.enum(['pre-registered', 'dynamic']),
+    /** How the client was identified: given with --oauth-client-id, named by its Client ID Metadata Document's URL, or registered by mcpact (RFC 7591). */
+    registration: z.enum(['pre-registered', 'metadata-document', 'dynamic']),
   }),
   accessToken: z.string().min(1),
   /** Milliseconds since the epoch, when the authorization server said when. */
