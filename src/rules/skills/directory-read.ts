@@ -3,7 +3,7 @@ import { answerOf } from '../../exercise/answers.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { capNote, probeLimit, skillLocation, skillsSkip, skillsSpec, soundSkills } from './shared.js';
+import { probedSkills, skillLocation, skillsSkip, skillsSpec, soundSkills } from './shared.js';
 
 const RESULT_TYPE_SPEC = skillsSpec({
   keyword: 'MUST',
@@ -57,12 +57,9 @@ export const skillsDirectoryRead = defineRule({
     if (context.surface.skills!.settings.directoryRead !== true) return context.skip('the server does not declare directoryRead');
     const skills = soundSkills(context).filter((skill) => skill.resources !== 'dynamic' && skill.uri.endsWith(SKILL_MD));
     if (skills.length === 0) return context.skip('skills/list lists no well-formed skill with listed files');
-    const max = probeLimit(context);
-    const note = capNote(Math.max(0, skills.length - max), 'skills');
-    if (note !== undefined) context.note(note);
     const undecided: string[] = [];
     await Promise.all(
-      skills.slice(0, max).map(async (skill) => {
+      probedSkills(context, skills).map(async (skill) => {
         const root = skill.uri.slice(0, -SKILL_MD.length);
         const name = quote(root, 100);
         const outcome = await context.probe.request('resources/directory/read', { uri: root });

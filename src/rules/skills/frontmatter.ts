@@ -4,7 +4,7 @@ import { jsonEqual } from '../../util/json-equal.js';
 import { quote } from '../../util/text.js';
 import { standing } from '../resources/shared.js';
 import { readFrontmatter } from './frontmatter-yaml.js';
-import { capNote, probeLimit, rawBytes, skillLocation, skillsSkip, skillsSpec, soundSkills } from './shared.js';
+import { probedSkills, rawBytes, skillLocation, skillsSkip, skillsSpec, soundSkills } from './shared.js';
 
 const FORMAT_SPEC = skillsSpec({
   keyword: 'MUST',
@@ -42,12 +42,9 @@ export const skillsFrontmatter = defineRule({
     if (skip !== undefined) return context.skip(skip);
     const skills = soundSkills(context);
     if (skills.length === 0) return context.skip('skills/list lists no well-formed skill');
-    const max = probeLimit(context);
-    const note = capNote(Math.max(0, skills.length - max), 'skills');
-    if (note !== undefined) context.note(note);
     const undecided: string[] = [];
     await Promise.all(
-      skills.slice(0, max).map(async (skill) => {
+      probedSkills(context, skills).map(async (skill) => {
         const read = await sharedRead(context, skill.uri);
         const bytes = standing(read).kind === 'result' ? rawBytes(read, skill.uri) : undefined;
         if (bytes === undefined) return void undecided.push(`${quote(skill.uri, 100)} could not be read whole`);

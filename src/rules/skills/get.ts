@@ -4,7 +4,7 @@ import { parseSkillEntry } from '../../surface/skills.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { capNote, envelopeProblems, probeLimit, SHAPE_SPEC, skillLocation, skillsSkip, skillsSpec, soundSkills } from './shared.js';
+import { envelopeProblems, probedSkills, SHAPE_SPEC, skillLocation, skillsSkip, skillsSpec, soundSkills } from './shared.js';
 
 const RESULT_TYPE_SPEC = skillsSpec({
   keyword: 'MUST',
@@ -53,12 +53,9 @@ export const skillsGet = defineRule({
     if (skip !== undefined) return context.skip(skip);
     const skills = soundSkills(context);
     if (skills.length === 0) return context.skip('skills/list lists no well-formed skill to ask for');
-    const max = probeLimit(context);
-    const note = capNote(Math.max(0, skills.length - max), 'skills');
-    if (note !== undefined) context.note(note);
     const undecided: string[] = [];
     await Promise.all(
-      skills.slice(0, max).map(async (skill) => {
+      probedSkills(context, skills).map(async (skill) => {
         const outcome = await context.probe.request('skills/get', { uri: skill.uri });
         const location = skillLocation(skill.uri);
         const name = quote(skill.uri, 100);

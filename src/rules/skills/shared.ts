@@ -98,6 +98,14 @@ export function skillDigest(bytes: Buffer): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
+/** The skills a rule probes: the first `resources.max_reads` of them, the rest named in the rule's note. */
+export function probedSkills<T>(context: Pick<RuleContext, 'settings' | 'note'>, skills: readonly T[]): T[] {
+  const max = probeLimit(context);
+  const note = capNote(Math.max(0, skills.length - max), 'skills');
+  if (note !== undefined) context.note(note);
+  return skills.slice(0, max);
+}
+
 /** The note of a rule that probed only the first `max` of what it could have. */
 export function capNote(left: number, what: string): string | undefined {
   return left > 0 ? `${left} more ${what} not probed (resources.max_reads)` : undefined;
