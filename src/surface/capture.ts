@@ -3,17 +3,14 @@
  * era) and every page of each list the server's capabilities announce, with a guard against cursor loops and
  * endless pagination.
  */
-import type { Outcome } from '../connect/rpc.js';
 import { META_KEYS } from '../connect/envelope.js';
 import { MODERN_REVISION } from '../model/spec.js';
-import { LISTS, type ListCapture, type ListKind, type ListSpec, type PageFields, type Surface } from './types.js';
+import { LISTS, type ListCapture, type ListKind, type ListSpec, type Surface } from './types.js';
 import { asRecord } from '../util/json.js';
 import { captureSkills, declaredSkills } from './skills.js';
+import { readPages, type Requester } from './pages.js';
 
-/** More pages than any honest server sends; a server past it is reported, not followed. */
-export const PAGE_CAP = 100;
-
-export type Requester = (method: string, params: unknown) => Promise<Outcome>;
+export { PAGE_CAP, type Requester } from './pages.js';
 
 /**
  * The Surface of a session: a legacy one from its initialize exchange; a modern one (`discoverResult` given) from
@@ -45,7 +42,7 @@ async function captureModern(discoverResult: Record<string, unknown>, request: R
   const settings = declaredSkills(capabilities);
   const [entries, skills] = await Promise.all([
     Promise.all(LISTS.map(async (spec) => [spec.kind, await captureList(spec, capabilities, request)] as const)),
-    settings === undefined ? undefined : captureSkills(settings, request, PAGE_CAP),
+    settings === undefined ? undefined : captureSkills(settings, request),
   ]);
   return {
     era: 'modern',
@@ -61,56 +58,12 @@ async function captureModern(discoverResult: Record<string, unknown>, request: R
   };
 }
 
-/** The fields of a page besides its items that the modern era's rules judge (resultType, caching hints). */
-function pageFields(page: Record<string, unknown>): PageFields {
-  const fields: PageFields = {};
-  if ('resultType' in page) fields.resultType = page.resultType;
-  if ('ttlMs' in page) fields.ttlMs = page.ttlMs;
-  if ('cacheScope' in page) fields.cacheScope = page.cacheScope;
-  return fields;
-}
-
 async function captureList(spec: ListSpec, capabilities: Record<string, unknown>, request: Requester): Promise<ListCapture> {
   const capture: ListCapture = { spec, status: 'ok', items: [], pages: 0, problems: [] };
   if (capabilities[spec.capability] === undefined) {
     capture.status = 'not-declared';
     return capture;
   }
-  const seenCursors = new Set<string>();
-  let cursor: string | undefined;
-  for (;;) {
-    if (capture.pages >= PAGE_CAP) {
-      capture.problems.push({ kind: 'page-cap', pages: capture.pages });
-      return capture;
-    }
-    const outcome = await request(spec.method, cursor === undefined ? {} : { cursor });
-    capture.pages++;
-    if (outcome.kind !== 'result') {
-      capture.status = outcome.kind;
-      if (outcome.kind === 'error') capture.error = { code: outcome.code, message: outcome.message };
-      return capture;
-    }
-    const page = asRecord(outcome.result);
-    if (page) (capture.pageFields ??= []).push(pageFields(page));
-    const items = page?.[spec.field];
-    if (!Array.isArray(items)) {
-      capture.problems.push({ kind: 'invalid-page', page: capture.pages, reason: `result has no "${spec.field}" array` });
-      capture.status = 'malformed';
-      return capture;
-    }
-    // One at a time: a page of 300,000 items spread into push() overflows the stack.
-    for (const item of items as unknown[]) capture.items.push(item);
-    const next = page?.nextCursor;
-    if (next === undefined || next === null) return capture;
-    if (typeof next !== 'string') {
-      capture.problems.push({ kind: 'invalid-page', page: capture.pages, reason: 'nextCursor is not a string' });
-      return capture;
-    }
-    if (seenCursors.has(next)) {
-      capture.problems.push({ kind: 'repeated-cursor', cursor: next, page: capture.pages });
-      return capture;
-    }
-    seenCursors.add(next);
-    cursor = next;
-  }
+  await readPages(capture, spec.method, spec.field, request, (item) => capture.items.push(item));
+  return capture;
 }

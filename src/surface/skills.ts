@@ -6,8 +6,8 @@
  */
 import { asRecord } from '../util/json.js';
 import { quote } from '../util/text.js';
-import type { Outcome } from '../connect/rpc.js';
-import type { PageFields, SkillsCapture } from './types.js';
+import { readPages, type Requester } from './pages.js';
+import type { SkillsCapture } from './types.js';
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
@@ -23,60 +23,14 @@ export function declaredSkills(capabilities: Record<string, unknown>): Record<st
   return asRecord(settings) ?? {};
 }
 
-/** Every page of skills/list, guarded like the other lists (page cap, repeated cursors), the entries bounded. */
-export async function captureSkills(
-  settings: Record<string, unknown>,
-  request: (method: string, params: unknown) => Promise<Outcome>,
-  pageCap: number,
-): Promise<SkillsCapture> {
+/** Every page of skills/list, guarded like the other lists (surface/pages.ts), the entries bounded. */
+export async function captureSkills(settings: Record<string, unknown>, request: Requester): Promise<SkillsCapture> {
   const capture: SkillsCapture = { status: 'ok', entries: [], dropped: 0, pages: 0, problems: [], pageFields: [], settings };
-  const seenCursors = new Set<string>();
-  let cursor: string | undefined;
-  for (;;) {
-    if (capture.pages >= pageCap) {
-      capture.problems.push({ kind: 'page-cap', pages: capture.pages });
-      return capture;
-    }
-    const outcome = await request('skills/list', cursor === undefined ? {} : { cursor });
-    capture.pages++;
-    if (outcome.kind !== 'result') {
-      capture.status = outcome.kind;
-      if (outcome.kind === 'error') capture.error = { code: outcome.code, message: outcome.message };
-      return capture;
-    }
-    const page = asRecord(outcome.result);
-    if (page) capture.pageFields.push(fieldsOf(page));
-    const skills = page?.skills;
-    if (!Array.isArray(skills)) {
-      capture.problems.push({ kind: 'invalid-page', page: capture.pages, reason: 'result has no "skills" array' });
-      capture.status = 'malformed';
-      return capture;
-    }
-    for (const entry of skills as unknown[]) {
-      if (capture.entries.length < MAX_SKILLS) capture.entries.push(entry);
-      else capture.dropped++;
-    }
-    const next = page?.nextCursor;
-    if (next === undefined || next === null) return capture;
-    if (typeof next !== 'string') {
-      capture.problems.push({ kind: 'invalid-page', page: capture.pages, reason: 'nextCursor is not a string' });
-      return capture;
-    }
-    if (seenCursors.has(next)) {
-      capture.problems.push({ kind: 'repeated-cursor', cursor: next, page: capture.pages });
-      return capture;
-    }
-    seenCursors.add(next);
-    cursor = next;
-  }
-}
-
-function fieldsOf(page: Record<string, unknown>): PageFields {
-  const fields: PageFields = {};
-  if ('resultType' in page) fields.resultType = page.resultType;
-  if ('ttlMs' in page) fields.ttlMs = page.ttlMs;
-  if ('cacheScope' in page) fields.cacheScope = page.cacheScope;
-  return fields;
+  await readPages(capture, 'skills/list', 'skills', request, (entry) => {
+    if (capture.entries.length < MAX_SKILLS) capture.entries.push(entry);
+    else capture.dropped++;
+  });
+  return capture;
 }
 
 /** One file of a skill as its entry lists it. */

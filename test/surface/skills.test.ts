@@ -32,10 +32,8 @@ describe('the capture of skills/list', () => {
 
   it('stops an endless listing at the page cap, and keeps at most MAX_SKILLS entries', async () => {
     let page = 0;
-    const capture = await captureSkills(
-      {},
-      async () => result({ skills: Array.from({ length: 20 }, (_, index) => entry(`skill://s${page}-${index}/SKILL.md`)), nextCursor: `c${++page}` }),
-      PAGE_CAP,
+    const capture = await captureSkills({}, async () =>
+      result({ skills: Array.from({ length: 20 }, (_, index) => entry(`skill://s${page}-${index}/SKILL.md`)), nextCursor: `c${++page}` }),
     );
     expect(capture.pages).toBe(PAGE_CAP);
     expect(capture.problems).toEqual([{ kind: 'page-cap', pages: PAGE_CAP }]);
@@ -44,11 +42,11 @@ describe('the capture of skills/list', () => {
   });
 
   it('stops at a cursor it saw before, and says what was wrong with a page', async () => {
-    const looping = await captureSkills({}, async () => result({ skills: [], nextCursor: 'again' }), PAGE_CAP);
+    const looping = await captureSkills({}, async () => result({ skills: [], nextCursor: 'again' }));
     expect(looping.problems).toEqual([{ kind: 'repeated-cursor', cursor: 'again', page: 2 }]);
-    const malformed = await captureSkills({}, async () => result({ skills: 'none' }), PAGE_CAP);
+    const malformed = await captureSkills({}, async () => result({ skills: 'none' }));
     expect(malformed.status).toBe('malformed');
-    const failed = await captureSkills({}, async () => ({ kind: 'error', code: -32601, message: 'Method not found', ms: 1 }), PAGE_CAP);
+    const failed = await captureSkills({}, async () => ({ kind: 'error', code: -32601, message: 'Method not found', ms: 1 }));
     expect(failed).toMatchObject({ status: 'error', error: { code: -32601 } });
   });
 });
