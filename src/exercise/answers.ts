@@ -19,19 +19,28 @@ export const SAID_MAX = 160;
 
 type Signature = readonly [pattern: RegExp, evidence: string];
 
+const DNS_FAILURE = 'a DNS failure';
+const CONNECTION_FAILURE = 'a connection failure';
+const FAILED_FETCH = 'a failed fetch';
+/**
+ * The unreachable-backend answers that show the server sent a request out over the network, not that it checked
+ * its own setup first (credentials, a command to run, a configuration), which it may lawfully do before validating.
+ */
+export const NETWORK_FAILURES: ReadonlySet<string> = new Set([DNS_FAILURE, CONNECTION_FAILURE, FAILED_FETCH]);
+
 /** The server could not reach what it fronts, or its backend refused mcpact's (absent) credentials. */
 const UNREACHABLE: readonly Signature[] = [
   // Node's words, then Go's (net: "dial tcp: lookup HOST ...: no such host"), Python's (socket.gaierror), Java's
   // (UnknownHostException), Rust's (hyper/reqwest "dns error") and .NET's.
   [
     /\b(?:ENOTFOUND|EAI_AGAIN|getaddrinfo)\b|\bdial tcp: lookup \S|\bno such host\b|Name or service not known|Temporary failure in name resolution|nodename nor servname provided|\bUnknownHostException\b|\bdns error\b|No such host is known/i,
-    'a DNS failure',
+    DNS_FAILURE,
   ],
   [
     /\b(?:ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ECONNABORTED)\b|connection refused|socket hang up|unable to connect|could not connect|failed to connect|network is unreachable|Failed to establish a new connection|\b(?:java\.net\.)?(?:ConnectException|NoRouteToHostException)\b|\btcp connect error\b|error sending request for url/i,
-    'a connection failure',
+    CONNECTION_FAILURE,
   ],
-  [/fetch failed|network ?error|network request failed/i, 'a failed fetch'],
+  [/fetch failed|network ?error|network request failed/i, FAILED_FETCH],
   [/certificate|self[- ]signed|SSL routines|TLS handshake|skipTLSVerify|TLS verification/i, 'a TLS failure'],
   // A client library with nothing to connect to here (no kubeconfig, no current context, no cluster).
   [

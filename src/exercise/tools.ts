@@ -23,7 +23,7 @@ import { quote } from '../util/text.js';
 import { GENERATION_LIMITS, GenerationBudget, invalidVariants, seedFor, validExamples, type InvalidVariant } from './inputs.js';
 import { compileSchema } from '../util/schema-validator.js';
 import { evenSample } from '../util/sample.js';
-import { classifyAnswer, isErrorResult, unreachableEvidence, unreachableNote, wordsOf, type Classified } from './answers.js';
+import { classifyAnswer, isErrorResult, NETWORK_FAILURES, unreachableEvidence, unreachableNote, wordsOf, type Classified } from './answers.js';
 import { followInputRequired, inputRequiredOf, type InputRound } from './input-required.js';
 
 export type CallKind = 'unknown-tool' | 'malformed' | 'valid' | 'invalid';
@@ -153,11 +153,7 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
   const declared = new Set(policy.tools.map((tool) => tool.name));
   const unknownName = unknownToolName(declared);
 
-  const schemas = new Map<string, unknown>();
-  for (const item of items(surface, 'tools')) {
-    const name = item.record?.name;
-    if (typeof name === 'string' && !schemas.has(name)) schemas.set(name, item.record?.inputSchema);
-  }
+  const schemas = toolSchemas(surface);
 
   const valid: PlannedCall[] = [];
   const invalid: PlannedCall[] = [];
@@ -179,7 +175,7 @@ function buildPlan(surface: Surface, settings: ServerSettings): ToolPlan {
       if (tool.invalid.allowed) invalidSkipped.push({ name: tool.name, reason: 'sampled' });
       continue;
     }
-    const schema = asRecord(schemas.get(tool.name));
+    const schema = schemas.get(tool.name);
     const compiled = schema && compileSchema(schema);
     if (!schema || !compiled) {
       if (tool.valid.allowed) validSkipped.push({ name: tool.name, reason: 'unusable-schema' });
@@ -319,7 +315,8 @@ export interface JudgedCall {
  * two apart is a call of the same tool that was answered without the backend: an invalid input it rejected in
  * words that show validation, or (`compareValid`, when tools/valid-input makes those calls) a valid input it served.
  * Then the backend is no step before validation, and an invalid value (a wrong type, a value outside an enum or a
- * bound) that reached it got past validation.
+ * bound) that reached it got past validation. Without such a call, a tool that refused nothing and sent out even
+ * the input no validator lets through is judged by noneRefused.
  */
 export async function judgedInvalidCalls(
   context: Pick<ExerciseContext, 'surface' | 'settings' | 'probe' | 'cache'>,
@@ -346,12 +343,74 @@ export async function judgedInvalidCalls(
       if (served && !withoutBackend.has(call.tool)) withoutBackend.set(call.tool, 'served valid input without it');
     }
   }
-  return judged.map((entry) => {
+  const compared = judged.map((entry): JudgedCall => {
     const other = withoutBackend.get(entry.call.tool);
     if (entry.classified.class !== 'backend-unreachable' || other === undefined || badValues(entry.call.variant).length === 0) return entry;
     const evidence = `${entry.classified.evidence} reaching its backend, although the same tool ${other}: the backend is no step before validation, so this input got past it`;
     return { ...entry, classified: { class: 'not-validated', evidence, wentOn: true } };
   });
+  return noneRefused(compared, toolSchemas(context.surface));
+}
+
+/** Calls of one tool that leave it no lawful reading but "not checked" before they reach its backend. */
+const NONE_REFUSED_MIN = 2;
+
+/**
+ * A tool that refused none of the invalid input it was sent, and sent every call of it out to its backend over the
+ * network, among them at least NONE_REFUSED_MIN inputs that no validator lets through (a required property with no
+ * default left out, a value outside its enum, a value of a type no conversion makes valid): a server that checked
+ * its input before calling its backend would have refused those without it. What is left is a server that sends
+ * a request out before it validates, whatever the input (to sign in, say); the rule's docs name that reading, and
+ * a failure of the server's own setup (credentials, a command, a configuration) never counts here.
+ */
+function noneRefused(judged: JudgedCall[], schemas: ReadonlyMap<string, JsonRecord | undefined>): JudgedCall[] {
+  const byTool = new Map<string | undefined, JudgedCall[]>();
+  for (const entry of judged) byTool.set(entry.call.tool, [...(byTool.get(entry.call.tool) ?? []), entry]);
+  const unrefused = new Set<string | undefined>();
+  for (const [tool, calls] of byTool) {
+    const allSent = calls.every((entry) => entry.classified.class === 'backend-unreachable' && NETWORK_FAILURES.has(entry.classified.evidence));
+    const firm = calls.filter((entry) => firmlyInvalid(entry.call.variant, schemas.get(tool ?? '')));
+    if (allSent && firm.length >= NONE_REFUSED_MIN) unrefused.add(tool);
+  }
+  if (unrefused.size === 0) return judged;
+  return judged.map((entry): JudgedCall => {
+    if (!unrefused.has(entry.call.tool) || !firmlyInvalid(entry.call.variant, schemas.get(entry.call.tool ?? ''))) return entry;
+    const evidence = `${entry.classified.evidence} reaching its backend, as every invalid input to the tool did, none refused, among them inputs no validator lets through`;
+    return { ...entry, classified: { class: 'not-validated', evidence, wentOn: true } };
+  });
+}
+
+/**
+ * Input that no validator, strict or lenient, lets through: a required property left out that has no default to
+ * fill it, a value outside its enum, a value of a type no coercion turns into a valid one. A bound or an undeclared
+ * property is not (a lenient server may clamp the one and drop the other).
+ */
+function firmlyInvalid(variant: InvalidVariant | undefined, schema: JsonRecord | undefined): boolean {
+  if (variant === undefined) return false;
+  switch (variant.kind) {
+    case 'enum':
+      return true;
+    case 'wrong-type':
+      return variant.coercible !== true;
+    case 'missing-required': {
+      const properties = asRecord(schema?.properties);
+      const required = variant.property === undefined ? (Array.isArray(schema?.required) ? schema.required : []) : [variant.property];
+      const declared = (name: string) => (properties !== undefined && Object.hasOwn(properties, name) ? asRecord(properties[name]) : undefined);
+      return required.every((name) => typeof name === 'string' && declared(name)?.default === undefined);
+    }
+    default:
+      return false;
+  }
+}
+
+/** Each tool's inputSchema, as declared (the first of a repeated name). */
+function toolSchemas(surface: Surface): Map<string, JsonRecord | undefined> {
+  const schemas = new Map<string, JsonRecord | undefined>();
+  for (const item of items(surface, 'tools')) {
+    const name = item.record?.name;
+    if (typeof name === 'string' && !schemas.has(name)) schemas.set(name, asRecord(item.record?.inputSchema));
+  }
+  return schemas;
 }
 
 /**

@@ -48,7 +48,7 @@ describe('answer classes on a tool', () => {
       ['lax_lookup', 'info'],
       ['lax_lookup', 'warning'],
     ]);
-    const findings = all.filter((finding) => finding.spec?.basis !== 'policy');
+    const findings = all.filter((finding) => finding.spec?.basis !== 'policy' && finding.location.name !== 'forward_lookup');
     expect(places(findings)).toEqual(['lax_lookup']);
     expect(classes(findings)).toEqual(['not-validated']);
     expect(findings.every((finding) => finding.severity === 'error')).toBe(true);
@@ -66,7 +66,22 @@ describe('answer classes on a tool', () => {
 
   it('backend unreachable: no finding on the remote tool, said once on the rule with the server words', () => {
     expect(report.findings.filter((finding) => finding.location.name === 'remote_lookup')).toEqual([]);
-    expect(rule('tools/invalid-input')?.reason).toMatch(/"remote_lookup": the server's backend was unreachable \(a DNS failure; it said "fetch failed/);
+    expect(rule('tools/invalid-input')?.reason).toMatch(
+      /"remote_lookup"(, "forward_lookup")?: the server's backend was unreachable \(a DNS failure; it said "fetch failed/,
+    );
+  });
+
+  it('backend unreachable for every input, none refused, two of them no validator lets through: not validated', () => {
+    const findings = of('tools/invalid-input').filter((finding) => finding.location.name === 'forward_lookup');
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      severity: 'error',
+      count: 2,
+      answer: { class: 'not-validated', said: expect.stringContaining('ENOTFOUND records.invalid') },
+      message: expect.stringContaining('as every invalid input to the tool did, none refused'),
+    });
+    // The others (the number for the string id, the empty id, the undeclared key) a lenient validator may pass on.
+    expect(rule('tools/invalid-input')?.reason).toMatch(/"forward_lookup"/);
   });
 
   it('rejected correctly: nothing on the strict tool', () => {

@@ -44,8 +44,9 @@ export const invalidInput = defineRule({
     'A rejection with the wrong code or layer did validate: that is ' +
     'tools/invalid-input-code, a warning. An unreachable backend (DNS, refused connection, TLS, `fetch failed`, a ' +
     'timeout inside the server, missing credentials) makes the probe inconclusive, never a finding, unless its ' +
-    'error names the value sent or the same tool answered other calls without that backend (see answer classes: ' +
-    'a server may call its backend before it validates). No answer or a ' +
+    'error names the value sent, the same tool answered other calls without that backend, or the tool refused none ' +
+    'of its invalid input and sent every call out over the network, at least two of them inputs no validator lets ' +
+    'through (see answer classes: a server may call its backend before it validates). No answer or a ' +
     'crash is reported by tools/call-answered. Which tools receive these probes is the safe-call policy ' +
     "(docs/tools.md): by default every tool with a required property; the rule's note lists the tools that got " +
     'none and why.',

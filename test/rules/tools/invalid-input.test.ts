@@ -139,6 +139,21 @@ ruleTester(invalidInput, {
       ],
     },
     {
+      // The query left out, a limit and a sort of the wrong type, a sort outside its enum: a server that validated
+      // before calling its backend would have refused them without it. Valid input fails there too. The number for
+      // the string query, the bounds and the undeclared key stay undecided: a lenient validator passes them on.
+      name: 'every invalid input sent out to the backend, none refused: not validated',
+      server: toolsServer([{ ...searchTool, run: () => toolError(UNREACHABLE) }], { invalid: () => rpcError(-32603, UNREACHABLE) }),
+      alongside: [validInput],
+      findings: [
+        {
+          message: 'was not validated: JSON-RPC error -32603 shows a DNS failure reaching its backend, as every invalid input to the tool did, none refused',
+          count: 4,
+          severity: 'error',
+        },
+      ],
+    },
+    {
       name: 'a backend failure that names the value sent: the input was passed on',
       server: toolsServer([deleteRecord], {
         invalid: (_tool, args) =>
@@ -183,14 +198,16 @@ ruleTester(invalidInput, {
   ],
   inconclusive: [
     {
-      name: 'an unreachable backend is no verdict',
-      server: toolsServer([searchTool], { invalid: () => rpcError(-32603, 'fetch failed') }),
+      // One input no validator lets through (the path left out) beside one a coercing validator passes (12345 for
+      // the string): a server that calls its backend before it validates, whatever the input, answers so too.
+      name: 'an unreachable backend with one firmly invalid input is no verdict',
+      server: toolsServer([deleteTool], { invalid: () => rpcError(-32603, 'fetch failed') }),
       reason: 'the server\'s backend was unreachable (a failed fetch; it said "fetch failed")',
     },
     {
-      // A server that calls its backend before it validates (to sign in) answers so too: the two cannot be told apart.
-      name: 'valid input fails on the backend the same way: no verdict',
-      server: toolsServer([{ ...searchTool, run: () => toolError(UNREACHABLE) }], { invalid: () => toolError(UNREACHABLE) }),
+      // Dummy credentials refused for every input: a server may check them (at its backend) before it validates.
+      name: 'a backend that refuses the credentials whatever the input: no verdict',
+      server: toolsServer([{ ...searchTool, run: () => toolError('401 Unauthorized') }], { invalid: () => toolError('401 Unauthorized') }),
       alongside: [validInput],
       reason: 'no verdict for 10 invalid-input probe(s) to "search"',
     },
