@@ -10,6 +10,7 @@ export const RULE_IDS: readonly string[] = [
   'protocol/request-id-echo',
   'protocol/capability-consistency',
   'protocol/capability-implemented',
+  'protocol/completion-undeclared',
   'protocol/list-pages',
   'protocol/invalid-cursor',
   'protocol/negotiated-capabilities',

@@ -1,6 +1,9 @@
 import { defineRule } from '../../engine/rule.js';
 import { describeOutcome } from '../outcome.js';
 import { UNKNOWN_PROMPT } from '../../exercise/injected.js';
+import type { ExerciseContext } from '../../exercise/context.js';
+import type { Outcome } from '../../connect/rpc.js';
+import { cacheKey } from '../../util/run-cache.js';
 import { ABSENT, isKnownRevision, since, type RuleSpec, type SpecText } from '../../model/spec.js';
 
 /** Methods that prove a capability, with params that are valid whether or not the server has any items. */
@@ -15,6 +18,25 @@ export const PROBES = [
     params: { ref: { type: 'ref/prompt', name: UNKNOWN_PROMPT }, argument: { name: 'x', value: '' } },
   },
 ] as const;
+
+type UndeclaredCapability = Exclude<(typeof PROBES)[number]['capability'], 'logging'>;
+
+const UNDECLARED = cacheKey<Map<UndeclaredCapability, Promise<Outcome>>>('protocol/undeclared-capability-probes');
+
+/**
+ * The answer to the harmless request of a capability the server did not declare, sent once per run: this rule judges
+ * a result, protocol/completion-undeclared the code of an error.
+ */
+export function undeclaredAnswer(context: Pick<ExerciseContext, 'probe' | 'cache'>, capability: UndeclaredCapability): Promise<Outcome> {
+  const answers = context.cache.once(UNDECLARED, () => new Map<UndeclaredCapability, Promise<Outcome>>());
+  let answer = answers.get(capability);
+  if (answer === undefined) {
+    const { method, params } = PROBES.find((entry) => entry.capability === capability)!;
+    answer = context.probe.request(method, params, { bad: `${method} although capability "${capability}" is not declared` });
+    answers.set(capability, answer);
+  }
+  return answer;
+}
 
 /** The sentence each capability's own page says it with, in every revision that has one. */
 function declareText(capability: 'tools' | 'prompts' | 'resources' | 'completions'): SpecText {
@@ -75,15 +97,16 @@ export const capabilityConsistency = defineRule({
     'from 2025-03-26 on (the capability did not exist before); logging is not, because its sentence is about ' +
     'emitting log notifications, not about answering `logging/setLevel`. The other direction, a declared ' +
     'capability whose methods answer -32601, is protocol/capability-implemented.',
-  async check({ surface, probe, report }) {
+  async check(context) {
+    const { surface, report } = context;
     const negotiated = surface.protocolVersion;
     await Promise.all(
-      PROBES.map(async ({ capability, method, params }) => {
+      PROBES.map(async ({ capability, method }) => {
         if (capability === 'logging' || surface.capabilities[capability] !== undefined) return;
         const spec = DECLARE_SPECS[capability];
         // A revision without the capability (completions before 2025-03-26) asks nothing of the server.
         if (negotiated !== undefined && isKnownRevision(negotiated) && spec.texts[negotiated] === ABSENT) return;
-        const outcome = await probe.request(method, params, { bad: `${method} although capability "${capability}" is not declared` });
+        const outcome = await undeclaredAnswer(context, capability);
         if (outcome.kind !== 'result') return;
         report({
           message: `${method} answers with a result, but capability "${capability}" is not declared`,

@@ -1,5 +1,6 @@
 import { capabilityConsistency } from './capability-consistency.js';
 import { capabilityImplemented } from './capability-implemented.js';
+import { completionUndeclared } from './completion-undeclared.js';
 import { initializeResult } from './initialize-result.js';
 import { invalidCursor } from './invalid-cursor.js';
 import { listPages } from './list-pages.js';
@@ -33,6 +34,7 @@ export const protocolRules = [
   requestIdEcho,
   capabilityConsistency,
   capabilityImplemented,
+  completionUndeclared,
   listPages,
   invalidCursor,
   negotiatedCapabilities,
