@@ -9,6 +9,13 @@ import { similarPairs, wordSet } from '../../util/similarity.js';
 export const COLLISION_THRESHOLD = 0.8;
 /** Shorter descriptions ("Echo the input.") are too thin to compare. */
 const MIN_WORDS = 3;
+/**
+ * A sentence found in the descriptions of this many tools or more is the server's boilerplate (a paragraph on
+ * permissions or errors appended to every tool): it tells no tool apart, so it is left out before comparing.
+ */
+const BOILERPLATE_TOOLS = 3;
+/** Sentences looked at per description: bounds the work on a hostile description of megabytes. */
+const SENTENCES_MAX = 200;
 
 interface Entry {
   item: Item;
@@ -41,18 +48,26 @@ export const descriptionCollision = defineRule({
     'A model chooses a tool by its description. When two descriptions say the same thing but the tools take ' +
     'different inputs (different property names, or different required ones), the model picks one with ' +
     "confidence and sends it the other's arguments. Compared are the description word sets (lower-cased, common " +
-    'words left out, at least 3 words); a similarity of 0.8 or more is near-identical. Ordinary families stay ' +
+    'words left out, at least 3 words); a similarity of 0.8 or more is near-identical. A sentence that three or ' +
+    "more of the server's descriptions share (a paragraph on permissions or errors appended to every tool) tells " +
+    'no tool apart and is left out first, so two tools are compared by what they say of themselves (a description ' +
+    'made only of shared sentences is compared whole). Ordinary families stay ' +
     'silent: `list_users` and `list_projects` whose descriptions differ exactly in the words of their names are ' +
     'told apart by the model, and tools with the same input shape cannot be called wrongly. It scales: candidates ' +
     'come from MinHash signatures in locality-sensitive buckets, not from comparing every pair, so a server with ' +
     '10,000 tools is checked in well under a second. Fix: say in each description what sets the tool apart.',
   check({ surface, report }) {
-    const entries: Entry[] = [];
-    for (const item of items(surface, 'tools')) {
+    const described = items(surface, 'tools').flatMap((item) => {
       const name = item.record?.name;
       const description = item.record?.description;
-      if (typeof name !== 'string' || typeof description !== 'string') continue;
-      const words = wordSet(description);
+      return typeof name === 'string' && typeof description === 'string' ? [{ item, name, sentences: sentencesOf(description) }] : [];
+    });
+    const boilerplate = sharedSentences(described.map((entry) => entry.sentences));
+    const entries: Entry[] = [];
+    for (const { item, name, sentences } of described) {
+      // A description made only of shared sentences is compared whole: copies of one text are what this rule is for.
+      const own = sentences.filter((sentence) => !boilerplate.has(sentence));
+      const words = wordSet((own.length > 0 ? own : sentences).join(' '));
       if (words.size < MIN_WORDS) continue;
       const schema = asRecord(item.record?.inputSchema);
       const properties = Object.keys(asRecord(schema?.properties) ?? {}).sort();
@@ -103,6 +118,23 @@ export const descriptionCollision = defineRule({
     }
   },
 });
+
+/** A description's sentences, whitespace collapsed and lower-cased, as a model reads them apart. */
+function sentencesOf(description: string): string[] {
+  return description
+    .toLowerCase()
+    .split(/(?<=[.!?])\s+|\n+/)
+    .slice(0, SENTENCES_MAX)
+    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
+    .filter((sentence) => sentence.length > 0);
+}
+
+/** The sentences that BOILERPLATE_TOOLS or more descriptions share, each description counted once. */
+function sharedSentences(descriptions: readonly string[][]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const sentences of descriptions) for (const sentence of new Set(sentences)) counts.set(sentence, (counts.get(sentence) ?? 0) + 1);
+  return new Set([...counts].filter(([, count]) => count >= BOILERPLATE_TOOLS).map(([sentence]) => sentence));
+}
 
 /** True when every word that tells the descriptions apart comes from the tools' names (list_users vs list_projects). */
 function differOnlyByName(a: Entry, b: Entry): boolean {

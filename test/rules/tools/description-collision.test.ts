@@ -26,6 +26,21 @@ ruleTester(descriptionCollision, {
       },
     },
     {
+      // @zereight/mcp-gitlab 2.1.64 appends one paragraph to every tool: compared with it, "Create a draft note for
+      // a merge request." and "Create new group or subgroup." read as 0.92 alike.
+      name: 'different first sentences under a paragraph every tool shares',
+      server: {
+        tools: ['Create a draft note for a merge request.', 'Create new group or subgroup.', 'Create a new project.', 'Add a new note to an issue.'].map(
+          (first, index) =>
+            tool(
+              `tool_${index}`,
+              `${first} Use this for a new resource or action; choose the corresponding update or edit tool when the resource already exists. It changes remote state and requires the necessary project or group permission; the server returns validation, conflict, permission, or rate-limit errors.`,
+              [`input_${index}`],
+            ),
+        ),
+      },
+    },
+    {
       name: 'different descriptions',
       server: {
         tools: [
@@ -36,6 +51,20 @@ ruleTester(descriptionCollision, {
     },
   ],
   invalid: [
+    {
+      // The shared paragraph left out, what the two say of themselves is the same.
+      name: 'the same first sentence under a paragraph every tool shares',
+      server: {
+        tools: [
+          ['search_pages', 'Search the knowledge base for pages.', ['query']],
+          ['find_pages', 'Search the knowledge base for pages.', ['q', 'filters']],
+          ['delete_page', 'Delete a page by its id.', ['id']],
+        ].map(([name, first, properties]) =>
+          tool(name as string, `${first as string} Requires the workspace permission. Errors come back as text.`, properties as string[]),
+        ),
+      },
+      findings: [{ location: { kind: 'tool', name: 'find_pages', pointer: '/description' }, message: 'is the same as "search_pages"\'s' }],
+    },
     {
       name: 'identical descriptions over different inputs',
       server: {
