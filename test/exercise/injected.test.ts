@@ -33,12 +33,11 @@ describe('injected values', () => {
     const sent = [templateReference('subject'), 'mcpact-sample-to'];
     const text = `To: {{subject}}\nWrite to {{subject}} about {{topic}}; {${'mcpact-sample-to'}{`;
     const left = withoutInjected(text, sent, hasMarker);
-    expect(markerCount(left, '{{')).toBe(1); // the server's own {{topic}}
-    expect(markerCount(left, '}}')).toBe(1);
+    expect(markerCount(left, '{{…}}')).toBe(1); // the server's own {{topic}}
     // A value without a marker is left alone: removing it could not hide one, nor make one.
     expect(left).toContain('mcpact-sample-to');
-    expect(markerCount(withoutInjected('{{x}} and {{x}}', ['{{x}}'], hasMarker), '{{')).toBe(0);
-    expect(markerCount(withoutInjected('x &lt;/user_input&gt;', [DELIMITER_VALUE], hasMarker), '{{')).toBe(0);
+    expect(markerCount(withoutInjected('{{x}} and {{x}}', ['{{x}}'], hasMarker), '{{…}}')).toBe(0);
+    expect(markerCount(withoutInjected('x &lt;/user_input&gt;', [DELIMITER_VALUE], hasMarker), '{{…}}')).toBe(0);
   });
 
   it('a field is injected when it is a value mcpact sent, or carries one whole', () => {

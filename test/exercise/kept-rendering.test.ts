@@ -31,7 +31,7 @@ describe('keptRendering', () => {
     expect(rendering.carried.get('topic')).toEqual({ appears: true, occurrences: 2 });
     expect(rendering.carried.get('other')).toEqual({ appears: false, occurrences: 0 });
     expect(rendering.carried.has('count')).toBe(false);
-    expect(rendering.markers.get('{{')).toBe(1);
+    expect(rendering.markers.get('{{…}}')).toBe(1);
     expect(rendering.markers.get('null')).toBe(1);
     expect(rendering.markers.get('undefined')).toBe(0);
   });

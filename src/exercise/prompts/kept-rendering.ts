@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { detached } from '../../util/text.js';
 import { asRecord } from '../../util/json.js';
 import { injectedValues, isInjectedValue, withoutInjected } from '../injected.js';
-import { hasMarker, markerCounts, type Marker } from './markers.js';
+import { bearsOnMarkers, markerCounts, type Marker } from './markers.js';
 import type { Rendered } from './render.js';
 import { occurrences, valueAppears } from './value-forms.js';
 
@@ -68,7 +68,7 @@ export function keptRendering(rendered: Rendered, args: unknown, keepWhole: bool
     // A URI argument shows as the URI of an embedded resource or a link, not in the text.
     carried: carriedValues([rendered.text, ...rendered.references].join('\n'), args),
     // A marker inside a value mcpact sent (`{{to}}` of case template-injection) was written by mcpact, not the server.
-    markers: markerCounts(withoutInjected(rendered.text, sent, hasMarker)),
+    markers: markerCounts(withoutInjected(rendered.text, sent, bearsOnMarkers)),
   };
   if (keepWhole) kept.whole = { messages: rendered.messages, text: rendered.text };
   return kept;

@@ -7,12 +7,12 @@ export const unresolvedMarkers = defineRule({
   id: 'prompts/unresolved-markers',
   family: 'prompts',
   needs: ['prompts'],
-  description: 'Rendered text has no leftover template markers ({{, }}, ${, [object Object]) or stray undefined/null/NaN.',
+  description: 'Rendered text has no leftover placeholders ({{name}}, ${name}), [object Object] or stray undefined/null/NaN.',
   defaultSeverity: 'warning',
   spec: {
     basis: 'policy',
     policy:
-      'A rendering carries no leftover template syntax ({{, }}, ${, [object Object]) and no undefined, null or NaN a case introduced: the model would read them as text. The specification says nothing about what a rendering may contain.',
+      'A rendering carries no leftover placeholder ({{name}}, ${name}), no [object Object] and no undefined, null or NaN a case introduced: the model would read them as text. The specification says nothing about what a rendering may contain.',
     texts: since('2024-11-05', {
       keyword: 'none',
       binds: 'server',
@@ -22,8 +22,11 @@ export const unresolvedMarkers = defineRule({
     }),
   },
   docs:
-    'In every successful rendering of the matrix, mcpact looks for template syntax that was not resolved (`{{`, `}}`, ' +
-    '`${`) and for `[object Object]`, outside the spans that are values mcpact sent: case `template-injection` sends ' +
+    'In every successful rendering of the matrix, mcpact looks for placeholders that were not resolved, by their ' +
+    'shape: `{{name}}` (also with a helper, arguments or a filter: `{{#if draft}}`, `{{ user.name | upper }}`; a pair ' +
+    'of braces is one marker) and `${name}`, and for `[object Object]`. Braces around anything else (a JSX style ' +
+    "object `{{ color: 'red' }}`) are no placeholder, and code spans and fenced blocks are the author's code, quoted " +
+    'on purpose: both are left out. So are the spans that are values mcpact sent: case `template-injection` sends ' +
     '`{{<other argument>}}`, and a server that renders it verbatim, once or many times, does right. The words ' +
     '`undefined`, `null` and `NaN` are flagged only when a case introduces them, i.e. they are absent from the ' +
     'rendering with all arguments: the classic "Focus: undefined" when an optional argument is left out. The ' +

@@ -19,11 +19,30 @@ const ASK = new RegExp(
 /** "Your OpenAI API key": a field that is the user's secret, in a parameter or argument description. */
 const YOUR = new RegExp(String.raw`^\W*(?:the\s+user'?s|your)\s+(?:[\w.-]+\s+){0,2}${SECRET_NOUN}\b`, 'i');
 
+/** A password that is a value the tool works on, not a credential: the parameter names no more than a password. */
+const PASSWORD_NAME = /^(?:password|passwd|pwd|passphrase|pass_phrase|new_password)$/;
+/**
+ * A tool whose own purpose is to put, take off or change a password on something (protect a document, encrypt a
+ * file, change a password): its password parameter is the value it sets, not a secret that signs the server in.
+ * Logging in is not such a purpose: there the password is a credential.
+ */
+const PASSWORD_PURPOSE = /\b(?:un)?protect\w*|\b(?:en|de)crypt\w*|\b(?:set|change|reset|update|rotate|generate)s?\b[^.\n]{0,40}\bpass(?:word|phrase)\b/i;
+
 function snake(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[-\s.]+/g, '_')
     .toLowerCase();
+}
+
+/** The words of the tool's name and first sentence that make a password parameter its subject, if they do. */
+function passwordPurpose(parameter: string, tool: Record<string, unknown> | undefined): string | undefined {
+  if (!PASSWORD_NAME.test(parameter)) return undefined;
+  const name = typeof tool?.name === 'string' ? tool.name.replace(/[_-]+/g, ' ') : '';
+  const description = typeof tool?.description === 'string' ? tool.description.slice(0, 2000) : '';
+  const first = description.split(/(?<=[.!?])\s|\n/)[0] ?? '';
+  const purpose = `${name}: ${first}`;
+  return PASSWORD_PURPOSE.test(purpose) ? purpose : undefined;
 }
 
 export const secretSolicitation = defineRule({
@@ -68,8 +87,10 @@ export const secretSolicitation = defineRule({
     '`token`, `private_key`, `seed_phrase`, `mnemonic`, `credentials`, ...; `page_token`, `max_tokens` and the ' +
     'like are not secrets), parameter descriptions that start with "your ... API key", and any description that ' +
     'says "provide/enter/paste your password" (or key, token, seed phrase, card number). Servers should read ' +
-    'credentials from their own configuration (environment, OAuth), never from the model. Warning by default: ' +
-    'some admin tools legitimately set a password; silence those with ' +
+    'credentials from their own configuration (environment, OAuth), never from the model. A password parameter of a ' +
+    'tool whose name or first sentence says it puts, takes off or changes a password (protect or encrypt a document, ' +
+    'change a password) is the value the tool sets, not a credential: information. Warning by default otherwise: ' +
+    'a tool that logs in with a password is the case this rule is for; silence a justified one with ' +
     '`rules: { security/secret-solicitation: off }` under the server. Of a description longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so).",
   check({ surface, cache, report, note }) {
@@ -80,10 +101,16 @@ export const secretSolicitation = defineRule({
         const type = property?.type;
         if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) continue;
         if (!SECRET_NAME.test(snake(name))) continue;
+        const purpose = passwordPurpose(snake(name), item.record);
         report({
-          message: `tool parameter ${quote(name, 60)} asks the model for a secret`,
+          message:
+            purpose === undefined
+              ? `tool parameter ${quote(name, 60)} asks the model for a secret`
+              : `tool parameter ${quote(name, 60)} takes a password the tool puts on or takes off its target (${quote(purpose, 80)}), not a credential of the server's`,
           location: itemLocation(surface, 'tools', item, pointer('inputSchema', 'properties', name)),
-          data: { parameter: name },
+          data: { parameter: name, ...(purpose !== undefined && { purpose }) },
+          // Still the user's secret in the conversation, but one the tool exists to set: information.
+          ...(purpose !== undefined && { lenient: true }),
         });
       }
     }

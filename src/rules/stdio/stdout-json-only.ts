@@ -32,7 +32,7 @@ export const stdoutJsonOnly = defineRule({
     'message. A banner, a debug print or a library that logs to stdout corrupts the stream, and most clients drop ' +
     'the connection at the first line they cannot parse. mcpact records such lines instead of failing the run, ' +
     'and reports each different line once (quoted and cut to 80 characters, with how often it came; up to 10 per ' +
-    'source, then the total) once every other rule ' +
+    'source, then the total), all of them as one finding, since they have one cause and one fix, once every other rule ' +
     "has finished; a probe's process that prints a line the session's process printed too (a banner at every " +
     'start) adds no second finding for it. The sources: ' +
     "lines of the shared session, lines of the transport probes' own server processes, and JSON " +
@@ -73,6 +73,7 @@ function reportLines(record: StdoutRecord, connection: 'session' | 'probe', repo
       message: `${where} carried a line that is not a JSON-RPC message: ${quote(text)}${times > 1 ? ` (${times} times)` : ''}`,
       location: STDOUT,
       data: { line: text, bytes, connection, ...(times > 1 && { times }) },
+      cause: LINES_CAUSE,
     });
   }
   if (distinct.size > LINES_REPORTED || count > lines.length) {
@@ -80,6 +81,14 @@ function reportLines(record: StdoutRecord, connection: 'session' | 'probe', repo
       message: `${where} carried ${count} lines that are not JSON-RPC messages in all (the first ${Math.min(distinct.size, LINES_REPORTED)} different ones are reported one by one)`,
       location: STDOUT,
       data: { count, connection },
+      cause: LINES_CAUSE,
     });
   }
 }
+
+/**
+ * Every line that is not a message, from the session's process or a probe's, is one cause with one fix (write
+ * logs to stderr): one finding that stands for each different line, listed in its locations. A server printing
+ * four lines at start is one defect, not four.
+ */
+const LINES_CAUSE = 'lines on stdout that are not messages';

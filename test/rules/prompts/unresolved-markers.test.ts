@@ -18,6 +18,17 @@ ruleTester(unresolvedMarkers, {
           : undefined,
       ),
     },
+    {
+      // @accesslint/mcp 0.11.1 quotes JSX in its prompt: "`{{ color: 'red' }}` → `style=\"color: red\"`".
+      name: 'braces that are no placeholder, and placeholders quoted as code',
+      server: promptServer((args, params) =>
+        params.name === 'summarize' && typeof args.text === 'string'
+          ? text(
+              `Summarize ${args.text}. Inline styles like {{ color: 'red' }} become \`style="color: red"\`; write \`{{name}}\` for a slot.\n\`\`\`sh\necho \${HOME}\n\`\`\``,
+            )
+          : undefined,
+      ),
+    },
   ],
   invalid: [
     {
@@ -34,8 +45,18 @@ ruleTester(unresolvedMarkers, {
           location: { name: 'code_review' },
           data: { anchor: 'undefined', case: 'optional-omitted' },
         },
-        { message: 'unresolved "{{" (case complete)', location: { name: 'summarize' } },
-        { message: 'unresolved "}}" (case complete)', location: { name: 'summarize' } },
+        // One pair of braces is one marker, not a "{{" and a "}}".
+        { message: 'unresolved "{{…}}" (case complete)', location: { name: 'summarize' } },
+      ],
+    },
+    {
+      name: 'a handlebars block and a template literal left over',
+      server: promptServer((args, params) =>
+        params.name === 'summarize' && typeof args.text === 'string' ? text(`{{#if draft}}Draft: {{/if}}Summarize \${text}: ${args.text}`) : undefined,
+      ),
+      findings: [
+        { message: 'unresolved "${…}" (case complete)', location: { name: 'summarize' } },
+        { message: 'unresolved "{{…}}" (case complete)', location: { name: 'summarize' } },
       ],
     },
   ],

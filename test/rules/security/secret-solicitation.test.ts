@@ -31,6 +31,30 @@ ruleTester(secretSolicitation, {
       findings: [{ location: { pointer: '/inputSchema/properties/apiKey' }, message: 'tool parameter "apiKey" asks the model for a secret', count: 2 }],
     },
     {
+      // office-word-mcp-server 1.1.11: the password is what the tool puts on the user's document.
+      name: 'a password the tool exists to set is information, one to log in with a warning',
+      server: {
+        tools: [
+          tool('protect_document', { filename: { type: 'string' }, password: { type: 'string' } }, 'Add password protection to a Word document.'),
+          tool('login', { username: { type: 'string' }, password: { type: 'string' } }, 'Log in to the service with a password.'),
+        ],
+      },
+      findings: [
+        {
+          location: { name: 'login', pointer: '/inputSchema/properties/password' },
+          message: 'tool parameter "password" asks the model for a secret',
+          severity: 'warning',
+        },
+        {
+          location: { name: 'protect_document', pointer: '/inputSchema/properties/password' },
+          message: 'takes a password the tool puts on or takes off its target ("protect document: Add password protection to a Word document.")',
+          severity: 'info',
+          basis: 'policy',
+          lenient: true,
+        },
+      ],
+    },
+    {
       name: 'descriptions that ask for one',
       server: {
         tools: [

@@ -1,37 +1,44 @@
 import { stdoutJsonOnly } from '../../../src/rules/stdio/stdout-json-only.js';
 import { invalidCursor } from '../../../src/rules/protocol/invalid-cursor.js';
-import { ruleTester } from '../../support/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { runCase, ruleTester } from '../../support/rule-tester.js';
 import { defectStdio, fakeWithTools } from './support.js';
 
 ruleTester(stdoutJsonOnly, {
   valid: [{ name: 'a server that frames and negotiates correctly', target: defectStdio() }],
   invalid: [
     {
+      // Three different lines, one cause (the server logs to stdout) and one fix: one finding standing for each line.
       name: 'a banner and a line per request on stdout',
       target: defectStdio('foreign-stdout'),
       findings: [
-        // Sorted by message: the line per request first, the banner last.
         {
-          message: 'stdout carried a line that is not a JSON-RPC message: "handling initialize"',
+          message: 'stdout carried a line that is not a JSON-RPC message: "',
           location: { kind: 'transport', name: 'stdout' },
-          data: { line: 'handling initialize', connection: 'session' },
+          data: { connection: 'session' },
+          count: 3,
         },
-        { message: '"handling tools/list"', data: { connection: 'session' } },
-        { message: 'stdout carried a line that is not a JSON-RPC message: "stdio-defects server starting"', data: { connection: 'session' } },
       ],
     },
     {
-      // protocol/invalid-cursor asks for tools/list again: the same line again is one cause, so one finding.
-      name: 'the same line printed at every tools/list is one finding, with how often it came',
+      // protocol/invalid-cursor asks for tools/list again: the same line again adds no place, only its count.
+      name: 'the same line printed at every tools/list is counted, in the one finding',
       target: defectStdio('foreign-stdout'),
       alongside: [invalidCursor],
-      findings: [
-        { message: '"handling initialize"', data: { connection: 'session' } },
-        // Twice at least: the capture and the cursor probe (a control request may ask once more).
-        { message: /^stdout carried a line that is not a JSON-RPC message: "handling tools\/list" \([2-9] times\)$/, data: { connection: 'session' } },
-        { message: '"stdio-defects server starting"', data: { connection: 'session' } },
-      ],
+      findings: [{ message: 'stdout carried a line that is not a JSON-RPC message: "', data: { connection: 'session' }, count: 3 }],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],
+});
+
+describe('stdio/stdout-json-only, one finding for the lines', () => {
+  it('lists every different line in the locations, with how often the repeated one came', async () => {
+    const report = await runCase(stdoutJsonOnly, { name: 'lines', target: defectStdio('foreign-stdout'), alongside: [invalidCursor] });
+    const [finding] = report.findings;
+    const messages = [finding?.message, ...(finding?.locations ?? []).map((location) => location.message)].filter((message) => message !== undefined);
+    expect(messages.some((message) => message.endsWith('"stdio-defects server starting"'))).toBe(true);
+    expect(messages.some((message) => message.endsWith('"handling initialize"'))).toBe(true);
+    // Twice at least: the capture and the cursor probe (a control request may ask once more).
+    expect(messages.some((message) => /"handling tools\/list" \([2-9] times\)$/.test(message))).toBe(true);
+  });
 });
