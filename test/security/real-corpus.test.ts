@@ -48,7 +48,7 @@ const FRESH_HELD_OUT = {
   'hidden-unicode': [1, 1],
   'privilege-claim': [4, 8],
   'environment-change': [0, 1],
-  'preference-manipulation': [1, 15],
+  'preference-manipulation': [1, 57],
   'out-of-scope-parameter': [0, 4],
 };
 const FRESH_CAUGHT = {
@@ -60,7 +60,7 @@ const FRESH_CAUGHT = {
   'hidden-unicode': [1, 1],
   'privilege-claim': [8, 8],
   'environment-change': [1, 1],
-  'preference-manipulation': [1, 15],
+  'preference-manipulation': [1, 57],
   'out-of-scope-parameter': [0, 4],
 };
 const poisoned = loadPoisoned();
@@ -183,7 +183,7 @@ describe('security rules on the corpora (issue #12)', () => {
     expect(figures(measured.byCategory)).toEqual(FRESH_CAUGHT);
     expect(figures(measured.heldOutByCategory)).toEqual(FRESH_HELD_OUT);
     // One fresh source was measured and left alone: no row cites it, so its figure is the blind one.
-    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit']);
+    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit', 'cao-elaine/MPMA']);
   });
 
   it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {
