@@ -37,7 +37,9 @@ const HELD_OUT_CAUGHT = {
  * The fresh held-out sources (issue #33), per category: [caught at the poisoning tier, measurable]. Measured blind
  * when they were added (commit e916725, before any row was read against them): `FRESH_HELD_OUT`, which the rows
  * that cite them reproduce when dropped. `FRESH_CAUGHT` is with the whole table, after six rows were widened where
- * a miss showed a general form (docs/security.md, "Fresh held-out"). Records, not goals.
+ * a miss showed a general form (docs/security.md, "Fresh held-out"), and four advertising rows were added for
+ * preference manipulation ("Advertising to the model"), with a fifth source, cao-elaine/MPMA (blind: 0 of 42).
+ * Records, not goals.
  */
 const FRESH_HELD_OUT = {
   'instruction-override': [8, 16],
@@ -48,7 +50,7 @@ const FRESH_HELD_OUT = {
   'hidden-unicode': [1, 1],
   'privilege-claim': [4, 8],
   'environment-change': [0, 1],
-  'preference-manipulation': [1, 15],
+  'preference-manipulation': [1, 57],
   'out-of-scope-parameter': [0, 4],
 };
 const FRESH_CAUGHT = {
@@ -60,9 +62,28 @@ const FRESH_CAUGHT = {
   'hidden-unicode': [1, 1],
   'privilege-claim': [8, 8],
   'environment-change': [1, 1],
-  'preference-manipulation': [1, 15],
+  'preference-manipulation': [8, 57],
   'out-of-scope-parameter': [0, 4],
 };
+/**
+ * The fresh sources by any security rule at warning level (the default levels): advertising alone is the steering
+ * tier (security/tool-steering), so preference manipulation is caught here far more often than at the poisoning
+ * tier. Blind, the table caught 4 of these 57 (docs/security.md, "Advertising to the model").
+ */
+const FRESH_CAUGHT_ANY_RULE = {
+  'instruction-override': [16, 16],
+  'hiding-from-user': [4, 4],
+  exfiltration: [4, 5],
+  'secret-or-file-read': [5, 5],
+  'forced-tool-order': [5, 5],
+  'hidden-unicode': [1, 1],
+  'privilege-claim': [8, 8],
+  'environment-change': [1, 1],
+  'preference-manipulation': [53, 57],
+  'out-of-scope-parameter': [0, 4],
+};
+/** Warnings on the benign corpus (docs/security.md gives each one and why): at most 0.1% of its texts. */
+const BENIGN_WARNINGS = 7;
 const poisoned = loadPoisoned();
 const fresh = new Set(poisoned.sources.filter((source) => source.fresh === true).map((source) => source.repo));
 const entries = readJson(new URL('benign/servers.json', CORPUS_DIR)) as ServerEntry[];
@@ -154,6 +175,7 @@ describe('security rules on the corpora (issue #12)', () => {
     expect(found.servers).toBe(benign.length);
     expect(found.hits.filter((hit) => hit.ruleId === 'security/tool-poisoning' || hit.severity === 'error')).toEqual([]);
     expect(found.poisoned).toBe(0);
+    expect(found.warnings).toBe(BENIGN_WARNINGS);
   });
 
   it('hold a source out by the rows written against it, and judge as the rule does with the whole table', async () => {
@@ -182,6 +204,8 @@ describe('security rules on the corpora (issue #12)', () => {
       Object.fromEntries(rows.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caughtPoisoned, row.measurable]]));
     expect(figures(measured.byCategory)).toEqual(FRESH_CAUGHT);
     expect(figures(measured.heldOutByCategory)).toEqual(FRESH_HELD_OUT);
+    const anyRule = Object.fromEntries(measured.byCategory.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caught, row.measurable]]));
+    expect(anyRule).toEqual(FRESH_CAUGHT_ANY_RULE);
     // One fresh source was measured and left alone: no row cites it, so its figure is the blind one.
     expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit']);
   });

@@ -59,6 +59,16 @@ describe('signal table', () => {
       'ACT AS: ',
       'collects email addresses for ',
       'modify the result of x_y tool ',
+      // Near misses of advertising (adverts.ts): superlatives, endorsers, numbers, the alternatives, haste.
+      'this is the best most fast-a-b ',
+      'recommended by a b c, ',
+      'Trusted by A B, ',
+      'other a-b tools are ',
+      '10x better ',
+      '1,000, ',
+      "don't settle for ",
+      'only 1 ',
+      'unmatched ',
     ].map((unit) => unit.repeat(Math.ceil(SCAN_LIMIT / unit.length)).slice(0, SCAN_LIMIT));
     for (const text of hostile) {
       const started = performance.now();
