@@ -4,6 +4,8 @@
 #   MCPACT_ROOT  a built checkout (its dist/bin/mcpact.js runs); OUT_DIR gets <name>.json, .trace, .out, .rc, .cmd
 # Settings: H30M_CACHE (install folders, default /tmp/h30m), OFFLINE_GUARD (default ../shared/tools/offline-guard.cjs
 # beside the project), TIMEOUT (seconds per server, default 240). Not part of npm test: it needs the installs.
+# A server with "pypi": its "requirements" (exact pins) go into a venv at $H30M_CACHE/<name>; it runs, with mcpact,
+# under `unshare -rn` (a network namespace with only loopback), since the offline guard only covers Node.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$1" && pwd); out=$(mkdir -p "$2" && cd "$2" && pwd); shift 2
@@ -12,14 +14,26 @@ guard=${OFFLINE_GUARD:-$(cd "$here/../.." && pwd)/../shared/tools/offline-guard.
 timeout_s=${TIMEOUT:-240}
 list="$here/servers.json"
 names=("$@"); [ ${#names[@]} -gt 0 ] || mapfile -t names < <(jq -r '.servers[].name' "$list")
-before=$(jq -r '.before' "$list")
+before_all=$(jq -r '.before' "$list")
 for name in "${names[@]}"; do
   s=$(jq -c --arg n "$name" '.servers[] | select(.name == $n)' "$list")
   [ -n "$s" ] || { echo "unknown server: $name" >&2; exit 2; }
   prefix="$cache/$name"; scratch="$out/work/$name"
-  if [ ! -x "$prefix/node_modules/.bin/$(jq -r .bin <<<"$s")" ]; then
-    npm install --ignore-scripts --no-audit --no-fund --before="$before" --prefix "$prefix" \
-      "$(jq -r '.package + "@" + .version' <<<"$s")" >"$out/$name.install.log" 2>&1
+  before=$(jq -r --arg b "$before_all" '.before // $b' <<<"$s")
+  netns=()
+  if [ "$(jq -r '.pypi // false' <<<"$s")" = true ]; then
+    bin="$prefix/bin/$(jq -r .bin <<<"$s")"
+    if [ ! -x "$bin" ]; then
+      { python3 -m venv "$prefix" && jq -r '.requirements[]' <<<"$s" >"$prefix/requirements.txt" &&
+        "$prefix/bin/pip" install --no-deps -r "$prefix/requirements.txt"; } >"$out/$name.install.log" 2>&1
+    fi
+    netns=(unshare -rn sh -c 'ip link set lo up 2>/dev/null; exec "$@"' sh)
+  else
+    bin="$prefix/node_modules/.bin/$(jq -r .bin <<<"$s")"
+    if [ ! -x "$bin" ]; then
+      npm install --ignore-scripts --no-audit --no-fund --before="$before" --prefix "$prefix" \
+        "$(jq -r '.package + "@" + .version' <<<"$s")" >"$out/$name.install.log" 2>&1
+    fi
   fi
   rm -rf "$scratch"; mkdir -p "$scratch"
   redis_pid=""; redis_port=""
@@ -35,8 +49,8 @@ for name in "${names[@]}"; do
     < <(jq -r '(.files // {}) | to_entries[] | [.key, .value] | @tsv' <<<"$s")
   mapfile -t envs < <(jq -r '.env | to_entries[] | "\(.key)=\(.value)"' <<<"$s" | expand)
   mapfile -t args < <(jq -r '.args[]' <<<"$s" | expand)
-  cmd=(node "$root/dist/bin/mcpact.js" run --reporter "json:$out/$name.json" --trace "$out/$name.trace" --
-    env -C "$scratch" "NODE_OPTIONS=--require=$guard" "${envs[@]}" "$prefix/node_modules/.bin/$(jq -r .bin <<<"$s")" "${args[@]}")
+  cmd=("${netns[@]}" node "$root/dist/bin/mcpact.js" run --reporter "json:$out/$name.json" --trace "$out/$name.trace" --
+    env -C "$scratch" "NODE_OPTIONS=--require=$guard" "${envs[@]}" "$bin" "${args[@]}")
   printf '%q ' "${cmd[@]}" >"$out/$name.cmd"; echo >>"$out/$name.cmd"
   start=$(date +%s)
   set +e; (cd "$scratch" && timeout "$timeout_s" "${cmd[@]}") >"$out/$name.out" 2>&1; rc=$?; set -e
