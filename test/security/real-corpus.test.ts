@@ -34,54 +34,27 @@ const HELD_OUT_CAUGHT = {
   'disclosed-collection': 9,
 };
 /**
- * The fresh held-out sources (issue #33), per category: [caught at the poisoning tier, measurable]. Measured blind
- * when they were added (commit e916725, before any row was read against them): `FRESH_HELD_OUT`, which the rows
- * that cite them reproduce when dropped. `FRESH_CAUGHT` is with the whole table, after six rows were widened where
- * a miss showed a general form (docs/security.md, "Fresh held-out"), and four advertising rows were added for
- * preference manipulation ("Advertising to the model"), with a fifth source, cao-elaine/MPMA (blind: 0 of 42).
- * Records, not goals.
+ * The fresh held-out sources (issue #33), per category, each as `[caught, measurable]`: `heldOut` at the poisoning
+ * tier without the rows that cite the source, which is the blind figure measured when the sources were added
+ * (commit e916725, before any row was read against them; cao-elaine/MPMA, added later, blind 0 of 42); `poisoning`
+ * with the whole table, after six rows were widened where a miss showed a general form (docs/security.md, "Fresh
+ * held-out") and four advertising rows were added ("Advertising to the model"); `anyRule` with the whole table by
+ * any security rule at warning level (advertising alone is the steering tier). Records, not goals.
  */
-const FRESH_HELD_OUT = {
-  'instruction-override': [8, 16],
-  'hiding-from-user': [3, 4],
-  exfiltration: [3, 5],
-  'secret-or-file-read': [2, 5],
-  'forced-tool-order': [1, 5],
-  'hidden-unicode': [1, 1],
-  'privilege-claim': [4, 8],
-  'environment-change': [0, 1],
-  'preference-manipulation': [1, 57],
-  'out-of-scope-parameter': [0, 4],
+const FRESH: Record<string, { heldOut: [number, number]; poisoning: [number, number]; anyRule: [number, number] }> = {
+  'instruction-override': { heldOut: [8, 16], poisoning: [16, 16], anyRule: [16, 16] },
+  'hiding-from-user': { heldOut: [3, 4], poisoning: [4, 4], anyRule: [4, 4] },
+  exfiltration: { heldOut: [3, 5], poisoning: [4, 5], anyRule: [4, 5] },
+  'secret-or-file-read': { heldOut: [2, 5], poisoning: [5, 5], anyRule: [5, 5] },
+  'forced-tool-order': { heldOut: [1, 5], poisoning: [5, 5], anyRule: [5, 5] },
+  'hidden-unicode': { heldOut: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
+  'privilege-claim': { heldOut: [4, 8], poisoning: [8, 8], anyRule: [8, 8] },
+  'environment-change': { heldOut: [0, 1], poisoning: [1, 1], anyRule: [1, 1] },
+  'preference-manipulation': { heldOut: [1, 57], poisoning: [8, 57], anyRule: [53, 57] },
+  'out-of-scope-parameter': { heldOut: [0, 4], poisoning: [0, 4], anyRule: [0, 4] },
 };
-const FRESH_CAUGHT = {
-  'instruction-override': [16, 16],
-  'hiding-from-user': [4, 4],
-  exfiltration: [4, 5],
-  'secret-or-file-read': [5, 5],
-  'forced-tool-order': [5, 5],
-  'hidden-unicode': [1, 1],
-  'privilege-claim': [8, 8],
-  'environment-change': [1, 1],
-  'preference-manipulation': [8, 57],
-  'out-of-scope-parameter': [0, 4],
-};
-/**
- * The fresh sources by any security rule at warning level (the default levels): advertising alone is the steering
- * tier (security/tool-steering), so preference manipulation is caught here far more often than at the poisoning
- * tier. Blind, the table caught 4 of these 57 (docs/security.md, "Advertising to the model").
- */
-const FRESH_CAUGHT_ANY_RULE = {
-  'instruction-override': [16, 16],
-  'hiding-from-user': [4, 4],
-  exfiltration: [4, 5],
-  'secret-or-file-read': [5, 5],
-  'forced-tool-order': [5, 5],
-  'hidden-unicode': [1, 1],
-  'privilege-claim': [8, 8],
-  'environment-change': [1, 1],
-  'preference-manipulation': [53, 57],
-  'out-of-scope-parameter': [0, 4],
-};
+const freshColumn = (column: 'heldOut' | 'poisoning' | 'anyRule') =>
+  Object.fromEntries(Object.entries(FRESH).map(([category, row]) => [category, row[column]]));
 /** Warnings on the benign corpus (docs/security.md gives each one and why): at most 0.1% of its texts. */
 const BENIGN_WARNINGS = 7;
 const poisoned = loadPoisoned();
@@ -202,10 +175,10 @@ describe('security rules on the corpora (issue #12)', () => {
     const { fresh: measured } = await result;
     const figures = (rows: typeof measured.byCategory) =>
       Object.fromEntries(rows.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caughtPoisoned, row.measurable]]));
-    expect(figures(measured.byCategory)).toEqual(FRESH_CAUGHT);
-    expect(figures(measured.heldOutByCategory)).toEqual(FRESH_HELD_OUT);
+    expect(figures(measured.byCategory)).toEqual(freshColumn('poisoning'));
+    expect(figures(measured.heldOutByCategory)).toEqual(freshColumn('heldOut'));
     const anyRule = Object.fromEntries(measured.byCategory.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caught, row.measurable]]));
-    expect(anyRule).toEqual(FRESH_CAUGHT_ANY_RULE);
+    expect(anyRule).toEqual(freshColumn('anyRule'));
     // One fresh source was measured and left alone: no row cites it, so its figure is the blind one.
     expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit']);
   });
