@@ -20,9 +20,14 @@ function installed(command: string): boolean {
   return spawnSync('sh', ['-c', 'command -v "$1"', 'sh', command], { stdio: 'ignore' }).status === 0;
 }
 
-/** mcpact run, zero-config or with -c, testing the protocol family only: what matters here is the start. */
+/**
+ * mcpact run, zero-config or with -c, testing the protocol family only: what matters here is the start. A launcher
+ * compiles or fetches before the server speaks (`go run` builds the module), which on a loaded 2-core machine
+ * takes longer than connect_ms: the test waits as long as it does itself.
+ */
 async function run(dir: string, how: string[], env: Record<string, string> = {}) {
-  const result = await runCli(['run', '--only', 'protocol', '--reporter', 'json:report.json', ...how], { cwd: dir, env, timeoutMs: 120_000 });
+  const options = ['--only', 'protocol', '--connect-timeout', '90000', '--reporter', 'json:report.json'];
+  const result = await runCli(['run', ...options, ...how], { cwd: dir, env, timeoutMs: 120_000 });
   const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as {
     servers: { name: string; complete: boolean; error?: string; serverInfo?: { name: string } }[];
   };

@@ -1,7 +1,7 @@
 import { callAnswered } from '../../../src/rules/tools/call-answered.js';
 import { FAKE_CALL_MS, ruleTester } from '../../support/rule-tester.js';
 import type { FakeServerSpec } from '../../support/fake-server.js';
-import { searchTool, text, toolError, toolsServer } from './tools-fake.js';
+import { searchTool, teamTool, text, toolError, toolsServer } from './tools-fake.js';
 
 /** Past timeouts.call_ms, well within the grace mcpact waits for a late answer (three times call_ms). */
 const LATE = { delayMs: 2 * FAKE_CALL_MS };
@@ -51,8 +51,12 @@ ruleTester(callAnswered, {
       ],
     },
     {
+      // Another tool answers valid input: the silence is this tool's, not the environment's.
       name: 'never answers a valid call while the server answers ping (one finding for the tool)',
-      server: toolsServer([{ ...searchTool, run: () => ({ silent: true }) }]),
+      server: toolsServer([
+        { ...searchTool, run: () => ({ silent: true }) },
+        { ...teamTool, run: () => text('on track') },
+      ]),
       findings: [
         {
           location: { kind: 'tool', name: 'search' },
@@ -63,6 +67,15 @@ ruleTester(callAnswered, {
     },
   ],
   inconclusive: [
+    {
+      // @cyanheads/pubmed-mcp-server 2.7.4 offline: every valid call answered after a minute of retries to NCBI.
+      name: 'every tool silent alike while the server answers ping: a backend the run cannot reach looks the same',
+      server: toolsServer([
+        { ...searchTool, run: () => ({ silent: true }) },
+        { ...teamTool, run: () => ({ silent: true }) },
+      ]),
+      reason: 'every tool silent alike looks like a backend this run cannot reach',
+    },
     {
       name: 'never answers a valid call, nor ping: the server stopped answering, not the tool',
       server: deaf(toolsServer([{ ...searchTool, run: () => ({ silent: true }) }])),
