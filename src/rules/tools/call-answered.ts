@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import type { Outcome } from '../../connect/rpc.js';
 import type { BackendReport } from '../../model/report.js';
-import { answerOf, unreachableEvidence } from '../../exercise/answers.js';
+import { answerOf, isErrorResult, unreachableEvidence } from '../../exercise/answers.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel, since, type Era } from '../../model/spec.js';
 import { callData, callLabel, outcomesOf, toolLocation, toolPlan, type PlannedCall } from '../../exercise/tools.js';
@@ -38,9 +38,9 @@ export const callAnswered = defineRule({
     'unknown name, malformed params or invalid input must be rejected, and a valid call must be answered too, ' +
     'with a result or an error; the valid call is reported only when the server still answers ping (2026-07-28: ' +
     'the tools list) after it, so that a server that stopped answering everything is not blamed on one tool ' +
-    '(no verdict then), and only when some other valid call was answered: when every valid call is silent alike, ' +
-    'what the tools share (a backend this run cannot reach, retried by the server for a minute) cannot be told from ' +
-    'tools that hang (no verdict, said with the calls). A connection that closes while calls are in flight means the server crashed: the finding ' +
+    '(no verdict then), and only when some other valid call was served (a success, not on an unreachable backend): ' +
+    'when every valid call is silent, refused or failed on a backend this run cannot reach, the silent ones are most likely retrying it ' +
+    '(for a minute, say), which cannot be told from tools that hang (no verdict, said with the calls). A connection that closes while calls are in flight means the server crashed: the finding ' +
     'names the calls in flight (their exact arguments are in its data). A response with neither `result` nor ' +
     '`error` is a finding too. When most tool calls end on an unreachable backend (DNS, refused connection, TLS, ' +
     "`fetch failed`, missing credentials), the server's report says so once (`backend` in the JSON report): the " +
@@ -61,13 +61,15 @@ export const callAnswered = defineRule({
     const waited = probe.options.callMs * (1 + LATE_GRACE_FACTOR);
     const silentValid = settled.some((entry) => entry.call.kind === 'valid' && entry.outcome.kind === 'timeout' && entry.late === undefined);
     // A valid call without an answer is the tool's only while the server still answers otherwise, and while some
-    // other valid call was answered: when every tool is silent alike, what they share (a backend this run cannot
-    // reach, retried for a minute) cannot be told from tools that hang.
-    const someValidAnswered = settled.some(
-      (entry) => entry.call.kind === 'valid' && (entry.outcome.kind === 'result' || entry.outcome.kind === 'error' || entry.late !== undefined),
-    );
+    // other valid call was served (a success, not on an unreachable backend): when every valid call is silent,
+    // refused or failed on a backend this run cannot reach, the silent ones are most likely retrying that backend
+    // (for a minute, say), which cannot be told from tools that hang.
+    const someValidServed = settled.some(({ call, outcome, late }) => {
+      const answer = late ?? outcome;
+      return call.kind === 'valid' && answer.kind === 'result' && !isErrorResult(answer.result) && unreachableEvidence(answer) === undefined;
+    });
     const alive = silentValid ? await stillAnswers(probe, surface.era) : false;
-    const toolsSilentAlike = silentValid && alive && !someValidAnswered;
+    const toolsSilentAlike = silentValid && alive && !someValidServed;
     const slow: { call: PlannedCall; ms: number }[] = [];
     const undecided: PlannedCall[] = [];
     const hungTools = new Set<string | undefined>();
@@ -108,7 +110,7 @@ export const callAnswered = defineRule({
     if (undecided.length > 0)
       inconclusive(
         toolsSilentAlike
-          ? `no answer within ${waited} ms to any of the ${undecided.length} valid call(s), while the server answered ${surface.era === 'modern' ? 'tools/list' : 'ping'} and other requests: every tool silent alike looks like a backend this run cannot reach (retried in the server), not like tools that hang, so no verdict: ${listed(undecided)}`
+          ? `no answer within ${waited} ms to ${undecided.length} valid call(s), while the server answered ${surface.era === 'modern' ? 'tools/list' : 'ping'}, and no valid call was served (a success without an unreachable backend): tools silent alike look like a backend this run cannot reach (retried in the server), not like tools that hang, so no verdict: ${listed(undecided)}`
           : `no answer to ${undecided.length} valid call(s), but the server did not answer ping either, so no verdict on the tools: ${listed(undecided)}`,
       );
     if (closed.length > 0) {

@@ -74,7 +74,16 @@ ruleTester(callAnswered, {
         { ...searchTool, run: () => ({ silent: true }) },
         { ...teamTool, run: () => ({ silent: true }) },
       ]),
-      reason: 'every tool silent alike looks like a backend this run cannot reach',
+      reason: 'tools silent alike look like a backend this run cannot reach',
+    },
+    {
+      // The one valid call answered failed on the backend too (Europe PMC beside NCBI, both unreachable).
+      name: 'one tool silent, the other failing on an unreachable backend: no verdict either',
+      server: toolsServer([
+        { ...searchTool, run: () => ({ silent: true }) },
+        { ...teamTool, run: () => toolError('fetch failed: getaddrinfo ENOTFOUND www.ebi.ac.uk') },
+      ]),
+      reason: 'no valid call was served (a success without an unreachable backend)',
     },
     {
       name: 'never answers a valid call, nor ping: the server stopped answering, not the tool',
