@@ -169,7 +169,8 @@ describe('zero-config HTTP', () => {
 
   it('tests a Streamable HTTP server by URL with headers, and redacts the Authorization value', async () => {
     const result = await runCli(['run', '--url', host.url, '--header', 'Authorization: Bearer secret-header-value', '--reporter', 'json']);
-    expect(result.code).toBe(0);
+    // On failure, what the run said: a verdict that moves with the machine's load is a bug of its own.
+    expect(result.code, result.stdout.slice(0, 4000)).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report.servers[0]).toMatchObject({ transport: 'http', complete: true, findings: [] });
     expect(result.stdout).not.toContain('secret-header-value');
