@@ -4,8 +4,9 @@
  * Speaking to the model ("Note to LLM", "IMPORTANT:", "You should") is what descriptions are for and is no signal.
  * A signal is an order that works against the user or the agent's other instructions (`harmful`), or a phrase that
  * is suspicious only in company (`weak`): a markup tag addressed to the model, a privilege claim, pressure, or
- * steering the model away from the tools it would otherwise use (an advert for the tool is steering too: adverts.ts). A text is poisoned when one harmful signal fires,
- * or weak signals of two different categories; one steering signal alone is steering (security/tool-steering).
+ * steering the model away from the tools it would otherwise use (an advert for the tool is steering too: adverts.ts).
+ * A text is poisoned when one harmful signal fires, or weak signals of two different categories; one steering
+ * signal alone is steering (security/tool-steering).
  *
  * Every row carries examples that must fire it and near misses from real servers that must not: the table test
  * (test/rules/security/signals.test.ts) runs each of them, so a row cannot drift from what it claims. Patterns run
@@ -1230,7 +1231,7 @@ export const SIGNALS: readonly Signal[] = [
         'Converts images with unmatched precision, trusted by Fortune 500 companies.',
       ],
       silent: [
-        // firecrawl, perplexity, stripe, playwright, firecrawl, tavily: honest servers ranking their own options.
+        // firecrawl, perplexity, stripe, playwright, firecrawl again, tavily: honest servers ranking their own options.
         "Returns the best-matching passages, or a notice if the paper's full text is unavailable.",
         'Best for: math, logic, comparisons, complex arguments, and tasks requiring chain-of-thought.',
         'When you receive a dispute, contacting your customer is always the best first step.',
