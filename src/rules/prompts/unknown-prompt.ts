@@ -1,5 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { since, type RuleSpec } from '../../model/spec.js';
+import { exercisePrompts } from '../../exercise/prompts/exercise.js';
 import { casesNamed, exercisedPrompts, quoteName, reportVerdicts } from './shared.js';
 
 /** "Invalid prompt name: -32602": what a prompt that does not exist gets. */
@@ -34,12 +35,20 @@ export const unknownPrompt = defineRule({
   alsoQuotes: { 'names in other letter case': EXACT_NAME },
   docs:
     'Case `unknown-prompt` asks for `mcpact-no-such-prompt`; case `case-variant-prompt` asks for a listed prompt ' +
-    'with its first letter in the other case. A prompt that does not exist should be rejected with -32602 (a SHOULD). ' +
+    'with its first letter in the other case. A prompt that does not exist should be rejected with -32602 (a SHOULD); ' +
+    'a server that declares prompts and lists none is asked too. ' +
     "That a name in other letter case is one that does not exist is mcpact's policy: matching names " +
     'case-insensitively makes two clients disagree about which prompts exist, but the text does not say names are ' +
     'case-sensitive, so a server that renders it is lenient in a way the text permits (info). Refusing it with ' +
     'another code than -32602 is a warning on the SHOULD.',
   async check(context) {
+    // A server that declares prompts and lists none still answers for a prompt that does not exist: the one case
+    // that needs no prompt of its own is judged alone (the other rules have nothing to exercise).
+    const { prompts } = context.surface.lists;
+    if (prompts.status === 'ok' && prompts.items.length === 0) {
+      const server = (await exercisePrompts(context)).server.filter((result) => result.case === 'unknown-prompt');
+      return reportVerdicts(context, server, () => 'prompts/get for a prompt that does not exist (case unknown-prompt)');
+    }
     const exercised = await exercisedPrompts(context);
     if (!exercised) return;
     const results = [

@@ -3,8 +3,28 @@ import { ruleTester } from '../../support/rule-tester.js';
 import { promptServer, renderWithout } from './support.js';
 
 ruleTester(unknownPrompt, {
-  valid: [{ name: 'strict server', server: promptServer() }],
+  valid: [
+    { name: 'strict server', server: promptServer() },
+    {
+      name: 'prompts declared, none listed, -32602 for a prompt that does not exist',
+      server: {
+        capabilities: { prompts: {} },
+        prompts: [],
+        handle: (method) => (method === 'prompts/get' ? { error: { code: -32602, message: 'Unknown prompt' } } : undefined),
+      },
+    },
+  ],
   invalid: [
+    {
+      // code-index-mcp 2.17.1: the prompts capability with an empty list, and code 0 for a prompt that does not exist.
+      name: 'prompts declared, none listed: the unknown prompt is still asked for',
+      server: {
+        capabilities: { prompts: {} },
+        prompts: [],
+        handle: (method) => (method === 'prompts/get' ? { error: { code: 0, message: 'Unknown prompt: mcpact-no-such-prompt' } } : undefined),
+      },
+      findings: [{ message: 'prompt that does not exist (case unknown-prompt) got JSON-RPC error 0', location: { kind: 'server' }, severity: 'warning' }],
+    },
     {
       name: 'case-insensitive names, and -32601 for unknown prompts',
       server: promptServer((_args, params, spec) => {
