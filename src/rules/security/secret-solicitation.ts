@@ -35,14 +35,21 @@ function snake(name: string): string {
     .toLowerCase();
 }
 
-/** The words of the tool's name and first sentence that make a password parameter its subject, if they do. */
-function passwordPurpose(parameter: string, tool: Record<string, unknown> | undefined): string | undefined {
+/**
+ * Why a secret-named parameter is what the tool works on, not a credential the server signs in with, if it is: the
+ * tool's name makes the same noun its resource (`secrets_update_note` takes `secret`, the name of the secret whose
+ * note it updates), or its name and first sentence say it puts, takes off or changes a password.
+ */
+function subjectOfTool(parameter: string, tool: Record<string, unknown> | undefined): string | undefined {
+  const name = typeof tool?.name === 'string' ? snake(tool.name).slice(0, 200) : '';
+  const words = `_${name}_`;
+  if (words.includes(`_${parameter}_`) || words.includes(`_${parameter}s_`))
+    return `the ${parameter.replace(/_/g, ' ')} the tool works on (its name: ${quote(tool?.name, 60)})`;
   if (!PASSWORD_NAME.test(parameter)) return undefined;
-  const name = typeof tool?.name === 'string' ? tool.name.replace(/[_-]+/g, ' ') : '';
   const description = typeof tool?.description === 'string' ? tool.description.slice(0, 2000) : '';
   const first = description.split(/(?<=[.!?])\s|\n/)[0] ?? '';
-  const purpose = `${name}: ${first}`;
-  return PASSWORD_PURPOSE.test(purpose) ? purpose : undefined;
+  const purpose = `${name.replace(/_/g, ' ')}: ${first}`;
+  return PASSWORD_PURPOSE.test(purpose) ? `a password the tool puts on or takes off its target (${quote(purpose, 80)})` : undefined;
 }
 
 export const secretSolicitation = defineRule({
@@ -87,9 +94,11 @@ export const secretSolicitation = defineRule({
     '`token`, `private_key`, `seed_phrase`, `mnemonic`, `credentials`, ...; `page_token`, `max_tokens` and the ' +
     'like are not secrets), parameter descriptions that start with "your ... API key", and any description that ' +
     'says "provide/enter/paste your password" (or key, token, seed phrase, card number). Servers should read ' +
-    'credentials from their own configuration (environment, OAuth), never from the model. A password parameter of a ' +
-    'tool whose name or first sentence says it puts, takes off or changes a password (protect or encrypt a document, ' +
-    'change a password) is the value the tool sets, not a credential: information. Warning by default otherwise: ' +
+    'credentials from their own configuration (environment, OAuth), never from the model. A parameter that is what ' +
+    'the tool works on is not a credential, and is information: its noun is what the tool is named for (`secret` of ' +
+    '`secrets_update_note`, the name of the secret whose note it updates), or it is a password of a tool whose name ' +
+    'or first sentence says it puts, takes off or changes a password (protect or encrypt a document, change a ' +
+    'password). Warning by default otherwise: ' +
     'a tool that logs in with a password is the case this rule is for; silence a justified one with ' +
     '`rules: { security/secret-solicitation: off }` under the server. Of a description longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so).",
@@ -101,15 +110,15 @@ export const secretSolicitation = defineRule({
         const type = property?.type;
         if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) continue;
         if (!SECRET_NAME.test(snake(name))) continue;
-        const purpose = passwordPurpose(snake(name), item.record);
+        const purpose = subjectOfTool(snake(name), item.record);
         report({
           message:
             purpose === undefined
               ? `tool parameter ${quote(name, 60)} asks the model for a secret`
-              : `tool parameter ${quote(name, 60)} takes a password the tool puts on or takes off its target (${quote(purpose, 80)}), not a credential of the server's`,
+              : `tool parameter ${quote(name, 60)} takes ${purpose}, not a credential of the server's`,
           location: itemLocation(surface, 'tools', item, pointer('inputSchema', 'properties', name)),
           data: { parameter: name, ...(purpose !== undefined && { purpose }) },
-          // Still the user's secret in the conversation, but one the tool exists to set: information.
+          // Perhaps still a secret of the user's in the conversation, but one the tool exists to work on: information.
           ...(purpose !== undefined && { lenient: true }),
         });
       }

@@ -55,6 +55,31 @@ ruleTester(secretSolicitation, {
       ],
     },
     {
+      // @dopplerhq/mcp-server 1.0.5: `secret` names the secret whose note the tool updates.
+      name: 'a parameter that names what the tool is for is information',
+      server: {
+        tools: [
+          tool('secrets_update_note', { project: { type: 'string' }, secret: { type: 'string' }, note: { type: 'string' } }, 'Update Note'),
+          tool('api_keys_revoke', { api_key: { type: 'string' } }, 'Revoke a key.'),
+          tool('search', { query: { type: 'string' }, secret: { type: 'string' } }, 'Search.'),
+        ],
+      },
+      findings: [
+        {
+          location: { name: 'api_keys_revoke' },
+          message: 'tool parameter "api_key" takes the api key the tool works on (its name: "api_keys_revoke")',
+          severity: 'info',
+        },
+        { location: { name: 'search' }, message: 'tool parameter "secret" asks the model for a secret', severity: 'warning' },
+        {
+          location: { name: 'secrets_update_note', pointer: '/inputSchema/properties/secret' },
+          message: 'takes the secret the tool works on (its name: "secrets_update_note"), not a credential',
+          severity: 'info',
+          lenient: true,
+        },
+      ],
+    },
+    {
       name: 'descriptions that ask for one',
       server: {
         tools: [
