@@ -38,6 +38,10 @@ const EXPECTED: Record<TsSignatureId, Partial<Record<Fixture, SdkId>>> = {
   'sdk-1-prompt-argument-type-zod3': { 'low-level-1-0': 'sdk-1-zod3', 'mcp-server-1-22': 'sdk-1-zod3' },
   'mcp-server-1-unknown-tool-result': { 'mcp-server-1-22': 'mcp-server-1-zod3', 'mcp-server-1-32': 'mcp-server-1-zod4' },
   'fastmcp-unknown-tool': { fastmcp: 'fastmcp' },
+  'fastmcp-unknown-prompt': { fastmcp: 'fastmcp' },
+  'fastmcp-prompt-missing-argument': { fastmcp: 'fastmcp' },
+  'fastmcp-prompt-case-variant-argument': { fastmcp: 'fastmcp' },
+  'fastmcp-completion-unknown-prompt': { fastmcp: 'fastmcp' },
   'sdk-stdio-invalid-request': {
     'low-level-1-0': 'sdk-1-zod3',
     'low-level-1-32': 'sdk-1-zod4',

@@ -209,6 +209,11 @@ const argumentNotString =
   };
 
 const TS_SDK = 'https://github.com/modelcontextprotocol/typescript-sdk';
+const FASTMCP_SOURCE = 'https://github.com/punkpeye/fastmcp/blob/main/src/FastMCP.ts';
+
+/** fastmcp's own check of a prompt's required arguments: -32600 "Prompt '<name>' requires argument '<argument>': ...". */
+const promptArgumentRequired: Signature['match'] = ({ data, name }) =>
+  data.code === -32600 && typeof data.said === 'string' && data.said.startsWith(`MCP error -32600: Prompt '${String(name)}' requires argument '`);
 
 /** The zod 4 issue list of a logging/setLevel whose level is not a LoggingLevel, as SDK 1.x words it. */
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -283,9 +288,40 @@ export const TS_SIGNATURES = {
     ruleId: 'tools/unknown-tool',
     sdks: ['fastmcp'],
     description: 'fastmcp answers a call of an unknown tool with -32601 (method not found) "Unknown tool: <name>".',
-    reference: 'https://github.com/punkpeye/fastmcp/blob/main/src/FastMCP.ts',
+    reference: FASTMCP_SOURCE,
     match: ({ data }) =>
       data.outcome === 'error' && data.code === -32601 && data.said === said(`MCP error -32601: Unknown tool: ${String(asRecord(data.params)?.name)}`),
+  },
+  'fastmcp-unknown-prompt': {
+    ruleId: 'prompts/unknown-prompt',
+    sdks: ['fastmcp'],
+    description: 'fastmcp answers prompts/get of a prompt it does not have (in any letter case) with -32601 (method not found) "Unknown prompt: <name>".',
+    reference: FASTMCP_SOURCE,
+    match: ({ data }) => data.code === -32601 && typeof data.said === 'string' && /^MCP error -32601: Unknown prompt: /.test(data.said),
+  },
+  'fastmcp-prompt-missing-argument': {
+    ruleId: 'prompts/missing-required',
+    sdks: ['fastmcp'],
+    description:
+      "fastmcp checks a prompt's required arguments itself and answers one left out with -32600 (invalid request) \"Prompt '<name>' requires argument '<argument>'\".",
+    reference: FASTMCP_SOURCE,
+    match: promptArgumentRequired,
+  },
+  'fastmcp-prompt-case-variant-argument': {
+    ruleId: 'prompts/unknown-argument',
+    sdks: ['fastmcp'],
+    description:
+      "A required argument sent in other letter case is one left out to fastmcp's own check of required arguments: -32600 (invalid request) \"Prompt '<name>' requires argument '<argument>'\".",
+    reference: FASTMCP_SOURCE,
+    match: promptArgumentRequired,
+  },
+  'fastmcp-completion-unknown-prompt': {
+    ruleId: 'prompts/completion-unknown-prompt',
+    sdks: ['fastmcp'],
+    description:
+      'fastmcp declares completions whatever the server registers, and answers completion/complete for a prompt it does not have with -32603 "Unknown prompt".',
+    reference: FASTMCP_SOURCE,
+    match: ({ data }) => data.code === -32603 && data.said === said('Unknown prompt'),
   },
   'sdk-stdio-invalid-request': {
     ruleId: 'stdio/invalid-request',

@@ -1,6 +1,6 @@
 import { defineRule } from '../../engine/rule.js';
 import { since } from '../../model/spec.js';
-import { answerOf } from '../../exercise/answers.js';
+import { answerOf, wordsOf } from '../../exercise/answers.js';
 import { exercisePrompts } from '../../exercise/prompts/exercise.js';
 import { describeOutcome } from '../outcome.js';
 
@@ -42,7 +42,7 @@ export const completionUnknownPrompt = defineRule({
       message: `completion/complete for a prompt that does not exist got ${describeOutcome(outcome)}; expected JSON-RPC error -32602`,
       location: { kind: 'server' },
       answer: answerOf(outcome),
-      data: { outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, expected: -32602 },
+      data: { outcome: outcome.kind, code: outcome.kind === 'error' ? outcome.code : undefined, expected: -32602, said: wordsOf(outcome) },
     });
   },
 });
