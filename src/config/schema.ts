@@ -13,6 +13,7 @@ import { latencyConfigSchema } from './latency.js';
 import { resourcesConfigSchema } from './resources.js';
 import { depthSchema } from './depth.js';
 import { compatConfigSchema } from './compat.js';
+import { badInputConnectionSchema } from './bad-input.js';
 import { oauthConfigSchema } from './oauth.js';
 
 const positiveMs = (what: string, fallback: number) => z.number().int().positive().max(86_400_000).describe(what).meta({ default: fallback });
@@ -68,6 +69,7 @@ export const featureShape = {
   resources: resourcesConfigSchema.optional(),
   depth: depthSchema.optional(),
   compat: compatConfigSchema.optional(),
+  bad_input_connection: badInputConnectionSchema.optional(),
 };
 
 export const featuresSchema = z.strictObject(featureShape);

@@ -194,6 +194,11 @@ export class Health {
 
 const isPending = (check: Check) => check.state === 'pending';
 
+/** Whether `answer` is the control's answer as at capture (a second connection must give it before it is used). */
+export function answersLikeCapture(control: Control, answer: Outcome): boolean {
+  return verdict(control, answer) === 'good';
+}
+
 /** A control's answer against the capture's: the same kind (and code) is good; no answer tells nothing. */
 function verdict(control: Control, answer: Outcome): Check['state'] {
   if (answer.kind === 'timeout' || answer.kind === 'closed') return 'silent';

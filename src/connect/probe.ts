@@ -7,6 +7,7 @@
  * signal, and the answers the rule saw, so that the runner can ask afterwards whether any of them came after the
  * server degraded (connect/health.ts).
  */
+import type { BadInputLine } from './bad-input-line.js';
 import { Health, type Control, type Degradation } from './health.js';
 import { Limiter } from './limiter.js';
 import type { Outcome, RpcPeer } from './rpc.js';
@@ -27,6 +28,17 @@ export interface RequestTag {
    * (`holdBadInput`), and each burst of it is followed by a control request (connect/health.ts).
    */
   bad?: string;
+  /**
+   * The bad input refers to state of the run's session (a task it created, a requestState it was handed): it goes
+   * on that session even when bad input has a connection of its own (`isolateBadInput`).
+   */
+  sameSession?: true;
+}
+
+/** Where a request goes: the peer, and the health timeline its answer takes its place on. */
+interface Route {
+  peer: RpcPeer;
+  health: Health;
 }
 
 /**
@@ -44,6 +56,10 @@ interface Shared {
   /** See `chosenIds` on Probe. */
   chosenIds: Limiter;
   health: Health;
+  /** The connection of its own that bad input goes on, once the runner gave one (connect/bad-input-line.ts). */
+  badLine?: BadInputLine;
+  /** The health timeline of that connection: its bursts of bad input, and the controls asked on it after them. */
+  badHealth: Health;
   /** Requests in flight, by lane. */
   inFlight: Map<string, number>;
   /** The answer a tools/call that timed out may still get, with when it timed out. */
@@ -56,8 +72,9 @@ export class Probe {
   /** The limiter lane of this view: its rule family ('' for the probe itself). */
   readonly lane: string;
   private readonly shared: Shared;
-  /** When the answers this view handed out arrived (their ticks on the health timeline). */
+  /** When the answers this view handed out arrived (their ticks on each health timeline). */
   private readonly seen = new Set<number>();
+  private readonly seenBad = new Set<number>();
   /** Answers this view handed out or judged that were still rate limited when mcpact stopped waiting (HTTP 429). */
   rateLimitedAnswers = 0;
 
@@ -74,6 +91,7 @@ export class Probe {
       // be taken for an answer to something else (the notification of protocol/notification-not-answered).
       chosenIds: new Limiter(1),
       health: new Health(),
+      badHealth: new Health(),
       inFlight: new Map(),
       late: new WeakMap(),
     };
@@ -94,9 +112,23 @@ export class Probe {
     return this.peer.closed;
   }
 
-  /** Whether the server still serves what it served at capture (connect/health.ts). */
+  /** Whether the server still serves what it served at capture (connect/health.ts), on the run's session. */
   get health(): Health {
     return this.shared.health;
+  }
+
+  /** The connection bad input goes on, when it has one, and its health timeline (watched once it opened). */
+  get badInput(): { line?: BadInputLine; health: Health } {
+    return { line: this.shared.badLine, health: this.shared.badHealth };
+  }
+
+  /**
+   * Sends bad input on `line` from now on (the runner gives one where the transport allows a second connection),
+   * except what needs the run's session (`sameSession`). Valid work stays on the run's session, so that a state bad
+   * input puts the server in never answers it.
+   */
+  isolateBadInput(line: BadInputLine): void {
+    this.shared.badLine = line;
   }
 
   /**
@@ -108,14 +140,15 @@ export class Probe {
    */
   async request(method: string, params?: unknown, tag: RequestTag = {}): Promise<Outcome> {
     await this.gateFor(tag);
+    const route = await this.route(tag);
     const once = method === 'tools/call';
     let takeLate: (outcome: Outcome) => void = () => undefined;
     const late = once ? new Promise<Outcome>((resolve) => (takeLate = resolve)) : undefined;
-    const outcome = await this.bounded(() => this.peer.request(method, params, { ...this.callOptions(), retry: !once, ...(late && { onLate: takeLate }) }));
+    const outcome = await this.bounded(() => route.peer.request(method, params, { ...this.callOptions(), retry: !once, ...(late && { onLate: takeLate }) }));
     // A request still rate limited was never processed: no late answer can come.
     if (late !== undefined && outcome.kind === 'timeout' && outcome.rateLimited !== true)
       this.shared.late.set(outcome, { answer: late, expiredAt: performance.now() });
-    return this.arrived(outcome, tag);
+    return this.arrived(outcome, tag, route);
   }
 
   /**
@@ -128,12 +161,13 @@ export class Probe {
     options: { bare?: boolean } & RequestTag = {},
   ): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
     await this.gateFor(options);
+    const route = await this.route(options);
     const call = { ...this.callOptions(), ...(options.bare !== undefined && { bare: options.bare }) };
     const answered =
       'id' in message
-        ? await this.shared.chosenIds.run(() => this.bounded(() => this.peer.rawRequest(message, call)))
-        : await this.bounded(() => this.peer.rawRequest({ ...message, id: this.peer.allocateId() }, call));
-    this.arrived(answered.outcome, options);
+        ? await this.shared.chosenIds.run(() => this.bounded(() => route.peer.rawRequest(message, call)))
+        : await this.bounded(() => route.peer.rawRequest({ ...message, id: route.peer.allocateId() }, call));
+    this.arrived(answered.outcome, options, route);
     return answered;
   }
 
@@ -164,24 +198,27 @@ export class Probe {
     if (outcome.kind === 'timeout' && outcome.rateLimited === true) this.rateLimitedAnswers++;
     const tick = this.shared.health.arrivalOf(outcome);
     if (tick !== undefined) this.seen.add(tick);
+    const badTick = this.shared.badHealth.arrivalOf(outcome);
+    if (badTick !== undefined) this.seenBad.add(badTick);
+  }
+
+  /** `copy` stands for `original` (an answer bounded before it is shared): it arrived when and where the original did. */
+  relate(copy: Outcome, original: Outcome): void {
+    this.shared.health.relate(copy, original);
+    this.shared.badHealth.relate(copy, original);
   }
 
   /**
    * The degradation that puts an answer this view saw in doubt, once a control request after the last of them has
-   * answered (connect/health.ts); undefined when none is in doubt.
+   * answered (connect/health.ts), on whichever connection the answer came; undefined when none is in doubt.
    */
-  answersInDoubt(): Promise<Degradation | undefined> {
-    return this.shared.health.judge(this.seen);
+  async answersInDoubt(): Promise<Degradation | undefined> {
+    return (await this.shared.health.judge(this.seen)) ?? (await this.shared.badHealth.judge(this.seenBad));
   }
 
   /** Watches the server's health from now on with `control` (exercise/control.ts picks it after the capture). */
   watch(control: Control): void {
-    this.shared.health.watch(control, (request, sent) =>
-      this.shared.limiter.run(() => {
-        sent();
-        return this.peer.request(request.method, request.params, { ...this.callOptions(), retry: true });
-      }, HEALTH_LANE),
-    );
+    this.watchOn(this.shared.health, this.peer, control);
   }
 
   /** Bad input waits until `until` settles (the valid work planned first), then goes as asked. */
@@ -222,31 +259,44 @@ export class Probe {
     return (this.shared.inFlight.get(lane) ?? 0) + this.shared.limiter.waiting(lane);
   }
 
-  /** Responses that matched none of our requests so far (ids the server made up or changed). */
+  /** Responses that matched none of our requests so far (ids the server made up or changed), on either connection. */
   get unmatchedResponses(): readonly unknown[] {
-    return this.peer.unmatchedResponses;
+    return this.peers().flatMap((peer) => peer.unmatchedResponses);
   }
 
-  /** What the server sent on its own so far: its requests and notifications, counted by method. */
+  /** What the server sent on its own so far, on either connection: its requests and notifications, counted by method. */
   get serverTraffic(): { requests: ReadonlyMap<string, number>; notifications: ReadonlyMap<string, number> } {
-    return { requests: this.peer.serverRequests, notifications: this.peer.serverNotifications };
+    const peers = this.peers();
+    return { requests: summed(peers.map((peer) => peer.serverRequests)), notifications: summed(peers.map((peer) => peer.serverNotifications)) };
   }
 
   /** The first notifications of `method` the server sent so far (a few at most), each as sent. */
   notificationsOf(method: string): readonly unknown[] {
-    return this.peer.notificationSamples.get(method) ?? [];
+    return this.peers().flatMap((peer) => peer.notificationSamples.get(method) ?? []);
   }
 
   /**
-   * The first messages of each method the server sent so far, as sent (a few per method, each bounded in size):
-   * responses by the method of the request they answer, its notifications and its requests by their own.
+   * The first messages of each method the server sent so far, as sent (a few per method and connection, each
+   * bounded in size): responses by the method of the request they answer, its notifications and its requests by
+   * their own.
    */
   get messageSamples(): {
     responses: ReadonlyMap<string, readonly unknown[]>;
     notifications: ReadonlyMap<string, readonly unknown[]>;
     requests: ReadonlyMap<string, readonly unknown[]>;
   } {
-    return { responses: this.peer.responseSamples, notifications: this.peer.notificationSamples, requests: this.peer.requestSamples };
+    const peers = this.peers();
+    return {
+      responses: joined(peers.map((peer) => peer.responseSamples)),
+      notifications: joined(peers.map((peer) => peer.notificationSamples)),
+      requests: joined(peers.map((peer) => peer.requestSamples)),
+    };
+  }
+
+  /** The run's session, and the connection of bad input once it opened: what the server sent on either is its own. */
+  private peers(): RpcPeer[] {
+    const bad = this.shared.badLine?.session?.peer;
+    return bad === undefined ? [this.peer] : [this.peer, bad];
   }
 
   private callOptions() {
@@ -257,9 +307,33 @@ export class Probe {
     if (tag.bad !== undefined && this.shared.gate !== undefined) await this.shared.gate;
   }
 
-  /** An answer through this view: its place on the health timeline, and among the answers the view saw. */
-  private arrived<T extends Outcome>(outcome: T, tag: RequestTag): T {
-    this.shared.health.arrived(outcome, tag.bad);
+  private watchOn(health: Health, peer: RpcPeer, control: Control): void {
+    health.watch(control, (request, sent) =>
+      this.shared.limiter.run(() => {
+        sent();
+        return peer.request(request.method, request.params, { ...this.callOptions(), retry: true });
+      }, HEALTH_LANE),
+    );
+  }
+
+  /**
+   * Bad input goes on the connection of its own when there is one and it opened (watched from its first use with the
+   * run's control); everything else, and bad input that needs the run's session, on the run's session.
+   */
+  private async route(tag: RequestTag): Promise<Route> {
+    const { badLine, badHealth, health } = this.shared;
+    const main = { peer: this.peer, health };
+    if (tag.bad === undefined || tag.sameSession === true || badLine === undefined) return main;
+    const peer = await badLine.peer();
+    if (peer === undefined) return main;
+    const control = health.watched;
+    if (control !== undefined && badHealth.watched === undefined) this.watchOn(badHealth, peer, control);
+    return { peer, health: badHealth };
+  }
+
+  /** An answer through this view: its place on its connection's health timeline, and among the answers the view saw. */
+  private arrived<T extends Outcome>(outcome: T, tag: RequestTag, route: Route): T {
+    route.health.arrived(outcome, tag.bad);
     this.saw(outcome);
     return outcome;
   }
@@ -276,4 +350,20 @@ export class Probe {
       }
     }, this.lane);
   }
+}
+
+/** Counts by key, added up over the maps (one map is handed on as it is). */
+function summed(maps: ReadonlyMap<string, number>[]): ReadonlyMap<string, number> {
+  if (maps.length === 1) return maps[0]!;
+  const total = new Map<string, number>();
+  for (const map of maps) for (const [key, count] of map) total.set(key, (total.get(key) ?? 0) + count);
+  return total;
+}
+
+/** Lists by key, one after the other over the maps (one map is handed on as it is). */
+function joined(maps: ReadonlyMap<string, readonly unknown[]>[]): ReadonlyMap<string, readonly unknown[]> {
+  if (maps.length === 1) return maps[0]!;
+  const all = new Map<string, unknown[]>();
+  for (const map of maps) for (const [key, list] of map) all.set(key, [...(all.get(key) ?? []), ...list]);
+  return all;
 }

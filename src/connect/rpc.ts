@@ -33,6 +33,8 @@ export interface TapEntry {
   message: unknown;
   /** Set when the message was larger than `TAP_LIMITS.messageBytes`: `message` is a bounded excerpt of it. */
   excerpt?: true;
+  /** Set on the traffic of the connection of its own that bad input goes on (connect/bad-input-line.ts). */
+  connection?: 'bad-input';
 }
 
 /**

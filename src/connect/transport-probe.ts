@@ -149,6 +149,7 @@ export function createTransportProbe(
   target: SessionTarget,
   session: () => Session | undefined,
   options: TransportProbeOptions,
+  badInputSession: () => Session | undefined = () => undefined,
 ): OwnedTransportProbe | undefined {
   if (target.kind === 'memory') return undefined;
   const pool = new ConnectionPool(options.signal);
@@ -258,9 +259,17 @@ export function createTransportProbe(
     shared: (stage, work) => children.step(stage, work),
     handshake: (version) => children.handshake(version),
     stdout: () => {
-      const shared = session()?.stdio;
+      // The connection of bad input is a session like the run's (initialized, asked ordinary requests): a line it
+      // printed there is the session's too, once (a banner prints at every start).
+      const [main, bad] = [session()?.stdio, badInputSession()?.stdio];
+      const mainLines = main?.foreignLines ?? [];
+      const seen = new Set(mainLines.map((line) => line.text));
+      const badLines = (bad?.foreignLines ?? []).filter((line) => !seen.has(line.text));
       return {
-        session: { lines: shared?.foreignLines ?? [], count: shared?.foreignLineCount ?? 0 },
+        session: {
+          lines: [...mainLines, ...badLines].slice(0, FOREIGN_LINES_KEPT),
+          count: (main?.foreignLineCount ?? 0) + badLines.length + Math.max(0, (bad?.foreignLineCount ?? 0) - (bad?.foreignLines.length ?? 0)),
+        },
         probes: { lines: probeLines, count: probeCount },
       };
     },

@@ -14,6 +14,7 @@ import { RateLimit, RateLimitedError } from '../connect/rate-limit.js';
 import { TokenRenewalError } from '../connect/oauth/refresh.js';
 import { describeDegradation } from '../connect/health.js';
 import { controlRequest } from '../exercise/control.js';
+import { BadInputLine, lineOpener } from '../connect/bad-input-line.js';
 import { warmUp } from './warm-up.js';
 import { McpactError, errorMessage } from '../errors.js';
 import { openCapturedSession } from '../surface/open.js';
@@ -207,6 +208,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   };
   let session: Session | undefined;
   let transport: OwnedTransportProbe | undefined;
+  let badLine: BadInputLine | undefined;
   // Announced once the server's name is known: after the capture, or when the capture failed.
   let announced = false;
   const announce = () => {
@@ -228,19 +230,23 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       secrets: options.secrets,
       rateLimit,
     };
-    transport = createTransportProbe(plan.target, () => handshaken, probeOptions);
-    const captured = await openCapturedSession(plan.target, {
+    transport = createTransportProbe(plan.target, () => handshaken, probeOptions, () => badLine?.session);
+    // What the run's session and the connection of bad input open with (connect/bad-input-line.ts).
+    const sessionOptions = {
       connectMs,
-      callMs: plan.timeouts.call_ms,
       clientVersion: options.clientVersion,
-      concurrency: options.concurrency,
-      signal: deadline.signal,
       interrupt,
-      era: plan.protocolEra,
       secrets: options.secrets,
       rateLimit,
-      onStderrLine: hooks?.onStderrLine && ((line) => hooks.onStderrLine?.(plan.name, line)),
-      onTap: hooks?.onTraffic && ((entry) => hooks.onTraffic?.(plan.name, entry)),
+      onStderrLine: hooks?.onStderrLine && ((line: string) => hooks.onStderrLine?.(plan.name, line)),
+      onTap: hooks?.onTraffic && ((entry: TapEntry) => hooks.onTraffic?.(plan.name, entry)),
+    };
+    const captured = await openCapturedSession(plan.target, {
+      ...sessionOptions,
+      callMs: plan.timeouts.call_ms,
+      concurrency: options.concurrency,
+      signal: deadline.signal,
+      era: plan.protocolEra,
       // The fresh child the stdio probes share starts once the server has shown it starts at all: its start-up
       // then overlaps the capture instead of following it.
       onHandshake: (opened) => {
@@ -296,6 +302,14 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     // From here on the server is watched: does it still serve what it served at capture? (connect/health.ts)
     const control = controlRequest(surface);
     if (control !== undefined) probe.watch(control);
+    // Bad input on a connection of its own, where the transport allows one: a state it puts the server in then never
+    // answers the valid work (connect/bad-input-line.ts). It opens when the first bad request goes.
+    const lineTarget = session.target === 'sse' && plan.target.kind === 'http' ? { ...plan.target, kind: 'sse' as const } : plan.target;
+    const opener = plan.settings.bad_input_connection === 'session' ? undefined : lineOpener(lineTarget, session, sessionOptions);
+    if (opener !== undefined) {
+      badLine = new BadInputLine(opener, () => probe.health.watched, { timeoutMs: plan.timeouts.call_ms, signal: deadline.signal });
+      probe.isolateBadInput(badLine);
+    }
     const familySignal = AbortSignal.any([deadline.signal, families.signal]);
     const view = (family: Family) => probe.view(family, familySignal);
     // The valid work first (engine/warm-up.ts); then a control, so its answers are confirmed or put in doubt.
@@ -327,6 +341,11 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       const lost = sessionLostError(session);
       report.complete = false;
       report.error = [lost.message, ...lost.details].join('\n');
+    } else if (badLine?.session?.peer.closed === true) {
+      // The same on the connection of bad input: the valid work was judged, the bad input sent after it closed was not.
+      const lost = sessionLostError(badLine.session, 'badInput');
+      report.complete = false;
+      report.error = [lost.message, ...lost.details].join('\n');
     }
   } catch (error) {
     announce();
@@ -339,7 +358,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     clearTimeout(familiesTimer);
     interrupt?.removeEventListener('abort', stop);
     // Side by side: each shutdown may wait out a grace period, and none depends on another.
-    await Promise.all([transport?.close(), session?.close()]);
+    await Promise.all([transport?.close(), session?.close(), badLine?.close()]);
   }
   const limited = rateLimit?.summary;
   if (limited !== undefined) report.rateLimit = limited;
@@ -726,13 +745,16 @@ function deadlineError(runMs: number): McpactError {
   return new McpactError('deadline', `run deadline of ${runMs} ms reached (timeouts.run_ms): not every rule finished`);
 }
 
-function sessionLostError(session: Session): McpactError {
+/** The server closed the run's session, or the connection of its own that bad input goes on (`badInput`). */
+function sessionLostError(session: Session, which: 'session' | 'badInput' = 'session'): McpactError {
   const stdio = session.stdio;
   const exit = stdio?.exitCode != null ? ` (exit code ${stdio.exitCode})` : stdio?.exitSignal ? ` (killed by ${stdio.exitSignal})` : '';
   const stderr = stdio?.stderrLines().slice(-10) ?? [];
   return new McpactError(
     'connection',
-    `server closed the connection during the run${exit}: rules that needed it could not finish their checks`,
+    which === 'session'
+      ? `server closed the connection during the run${exit}: rules that needed it could not finish their checks`
+      : `server closed the connection that bad input goes on during the run${exit}: the bad input sent after that could not be judged; the valid work was, on the run's session`,
     stderr.length > 0 ? ['last lines of the server stderr:', ...stderr.map((line) => `  ${line}`)] : [],
   );
 }

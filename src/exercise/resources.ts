@@ -86,7 +86,7 @@ export async function readResource(probe: Probe, uri: string, limits: Pick<Resou
   });
   const read: ResourceRead = { uri, outcome: { ...outcome, result: { ...result, contents: kept } }, contents: kept, bytes, oversized, ...rounds };
   // The bounded copy is the answer rules see: it arrived when the answer did.
-  probe.health.relate(read.outcome, outcome);
+  probe.relate(read.outcome, outcome);
   if (!oversized) read.sha256 = contentsDigest(kept);
   return read;
 }

@@ -136,7 +136,7 @@ function caseSender({ surface, probe, settings }: Pick<ExerciseContext, 'surface
   // The part of an answer that is kept stands for the answer on the health timeline: it arrived when the answer did.
   const kept = (outcome: Outcome) => {
     const copy = keptOutcome(outcome);
-    probe.health.relate(copy, outcome);
+    probe.relate(copy, outcome);
     return copy;
   };
   const send = async (entry: MatrixCase): Promise<CaseResult> => {

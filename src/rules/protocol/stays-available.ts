@@ -55,28 +55,39 @@ export const staysAvailable = defineRule({
     'naming what the control answered before and after and the bad input sent in between. Every verdict that rests ' +
     'on an answer given after that last good control is inconclusive, with a reason naming the degradation ' +
     '([health timeline](#health-timeline)): a breaker answer is never read as the answer of the tool, prompt or ' +
-    'resource asked. No sentence of the specification requires a server to keep serving (the spec even asks ' +
+    'resource asked. Bad input goes on a connection of its own where the transport allows one ' +
+    '([bad-input connection](#bad-input-connection)); each connection has its own timeline and its own controls, ' +
+    'the finding says on which the server degraded (`data.connection`: `bad-input` or `session`), and a breaker ' +
+    'that both show is one finding. No sentence of the specification requires a server to keep serving (the spec even asks ' +
     'servers to rate limit tool invocations); a declared capability establishes a feature that is available during ' +
     'the session, and a server that turns itself off for every request after a few bad ones takes it away, so this ' +
     'is a warning. From 2026-07-28 on the list method of a declared capability is a MUST, and the finding cites that ' +
     'sentence. A control that gets no answer at all tells nothing (slowness is not degradation). Fix: let bad input ' +
     'fail on its own; count toward a breaker only failures of the backend the breaker guards, and keep lists and ' +
     'reads that need no backend out of it.',
-  async check({ probe, report, skip, inconclusive }) {
+  async check({ probe, report, skip, note, inconclusive }) {
     const control = probe.health.watched;
     if (control === undefined) return skip('the capture read no tools, prompts or resources list to ask again');
-    const degradation = await probe.health.conclude();
+    const { line, health: lineHealth } = probe.badInput;
+    if (line?.fallback !== undefined) note(`bad input went on the run's session: ${line.fallback}`);
+    // Both connections end with a control; a breaker in one server process shows on both, and is one cause: the
+    // connection of bad input names the burst that tripped it.
+    const [onSession, onLine] = await Promise.all([probe.health.conclude(), lineHealth.conclude()]);
+    const degradation = onLine ?? onSession;
     if (degradation === undefined) {
-      if (probe.health.lastSilent)
+      if (probe.health.lastSilent || lineHealth.lastSilent)
         inconclusive(`the last control request (${control.method}) got no answer, so whether the server still serves it is not known`);
       return;
     }
+    const where = onLine !== undefined ? ' on the connection of its own that bad input went on' : '';
+    const both = onLine !== undefined && onSession !== undefined ? "; the run's session stopped serving it too" : '';
     const { answer } = degradation;
     const capability = listCapability(control.method);
     report({
       message:
-        `the server stopped serving what it served at capture: ${describeDegradation(degradation)}` +
-        (degradation.recovered ? '; a later control was answered as at capture again' : ''),
+        `the server stopped serving what it served at capture${where}: ${describeDegradation(degradation)}` +
+        (degradation.recovered ? '; a later control was answered as at capture again' : '') +
+        both,
       location: { kind: 'server' },
       answer: answerOf(answer),
       ...(capability !== undefined && { spec: SERVED_LISTS[capability] }),
@@ -90,6 +101,7 @@ export const staysAvailable = defineRule({
         burstCount: degradation.burstCount,
         badBefore: degradation.badBefore,
         recovered: degradation.recovered,
+        connection: onLine !== undefined ? 'bad-input' : 'session',
       },
     });
   },

@@ -50,7 +50,7 @@ export const undeclaredClient = defineRule({
         location: taskLocation(task.tool, '/resultType'),
       });
     if (task.taskId === undefined) return;
-    const outcome = await context.probe.request('tasks/get', { taskId: task.taskId }, { bad: 'tasks/get without the extension declared' });
+    const outcome = await context.probe.request('tasks/get', { taskId: task.taskId }, { bad: 'tasks/get without the extension declared', sameSession: true });
     if (outcome.kind === 'error' && outcome.code === MISSING_CAPABILITY) return;
     if (outcome.kind === 'timeout') return context.inconclusive(`tasks/get without the extension declared got ${describeOutcome(outcome)}`);
     context.report({
