@@ -230,7 +230,12 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       secrets: options.secrets,
       rateLimit,
     };
-    transport = createTransportProbe(plan.target, () => handshaken, probeOptions, () => badLine?.session);
+    transport = createTransportProbe(
+      plan.target,
+      () => handshaken,
+      probeOptions,
+      () => badLine?.session,
+    );
     // What the run's session and the connection of bad input open with (connect/bad-input-line.ts).
     const sessionOptions = {
       connectMs,

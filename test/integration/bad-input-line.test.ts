@@ -89,7 +89,9 @@ describe('a run with the bad-input connection', () => {
     const marked = traffic.filter((entry) => entry.connection === 'bad-input');
     expect(marked.some((entry) => JSON.stringify(entry.message).includes('"tools/call"'))).toBe(true);
     // The run's session carried no bad tool call: every tools/call on it is one of the valid plan.
-    const sessionCalls = traffic.filter((entry) => entry.connection === undefined && entry.direction === 'out' && JSON.stringify(entry.message).includes('"tools/call"'));
+    const sessionCalls = traffic.filter(
+      (entry) => entry.connection === undefined && entry.direction === 'out' && JSON.stringify(entry.message).includes('"tools/call"'),
+    );
     expect(sessionCalls.map((entry) => JSON.stringify(entry.message)).filter((text) => text.includes('"arguments":{}'))).toEqual([]);
   });
 
