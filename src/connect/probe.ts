@@ -10,7 +10,7 @@
 import type { BadInputLine } from './bad-input-line.js';
 import { Health, type Control, type Degradation } from './health.js';
 import { Limiter } from './limiter.js';
-import type { Outcome, RpcPeer } from './rpc.js';
+import { UNMATCHED_LIMIT, type Outcome, type RpcPeer } from './rpc.js';
 
 export interface ProbeOptions {
   callMs: number;
@@ -261,7 +261,9 @@ export class Probe {
 
   /** Responses that matched none of our requests so far (ids the server made up or changed), on either connection. */
   get unmatchedResponses(): readonly unknown[] {
-    return this.peers().flatMap((peer) => peer.unmatchedResponses);
+    return this.peers()
+      .flatMap((peer) => peer.unmatchedResponses)
+      .slice(0, UNMATCHED_LIMIT);
   }
 
   /** What the server sent on its own so far, on either connection: its requests and notifications, counted by method. */

@@ -42,7 +42,8 @@ export interface TapEntry {
  * counted, not traced; a message larger than TAP_MESSAGE_BYTES is traced as an excerpt of about that size.
  */
 export const TAP_LIMITS = { messages: 20_000, bytes: 64 * 1024 * 1024, messageBytes: 64 * 1024 } as const;
-const UNMATCHED_LIMIT = 100;
+/** Answers matching no request kept, per server. */
+export const UNMATCHED_LIMIT = 100;
 /** Notifications kept as samples per method (protocol methods only), each at most SAMPLE_BYTES of JSON. */
 const SAMPLES_PER_METHOD = 20;
 const SAMPLE_BYTES = 64 * 1024;
@@ -111,9 +112,17 @@ export interface RequestOptions {
   onLate?: (outcome: Outcome) => void;
 }
 
+/** What the tap handed on so far: one per server, shared by its session and the connection of bad input. */
+export interface TapBudget {
+  messages: number;
+  bytes: number;
+}
+
 export interface PeerOptions {
   /** Every message both ways as it passes, within TAP_LIMITS (for --trace). */
   onTap?: (entry: TapEntry) => void;
+  /** What counts toward TAP_LIMITS: the peer's own unless given (the connections of one server share one). */
+  tapBudget?: TapBudget;
   /** Modern era: the `_meta` envelope every request carries (connect/envelope.ts). */
   envelope?: Envelope;
   /** Redacted from a message too large to tap whole before its excerpt is cut (the whole ones are redacted by the listener). */
@@ -156,8 +165,7 @@ export class RpcPeer {
   private readonly settled = new Map<RequestId, Settled>();
   private readonly startedAt = performance.now();
   private readonly closeListeners: (() => void)[] = [];
-  private tapped = 0;
-  private tappedBytes = 0;
+  private readonly tapBudget: TapBudget;
   private replyBacklog = 0;
   private responseSampleBytes = 0;
 
@@ -165,6 +173,7 @@ export class RpcPeer {
     readonly transport: Transport,
     private readonly options: PeerOptions = {},
   ) {
+    this.tapBudget = options.tapBudget ?? { messages: 0, bytes: 0 };
     transport.onmessage = (message) => this.receive(message);
     transport.onclose = () => this.handleClose();
     // Transport errors surface as closed or timed-out requests; the last one is kept for messages.
@@ -289,19 +298,20 @@ export class RpcPeer {
   private record(direction: TapEntry['direction'], message: unknown): void {
     const listener = this.options.onTap;
     if (!listener) return;
-    if (this.tapped >= TAP_LIMITS.messages || this.tappedBytes >= TAP_LIMITS.bytes) {
+    const budget = this.tapBudget;
+    if (budget.messages >= TAP_LIMITS.messages || budget.bytes >= TAP_LIMITS.bytes) {
       this.tapDropped++;
       return;
     }
     const at = Math.round(performance.now() - this.startedAt);
     const bytes = jsonBytesUpTo(message, TAP_LIMITS.messageBytes);
-    this.tapped++;
+    budget.messages++;
     if (bytes <= TAP_LIMITS.messageBytes) {
-      this.tappedBytes += bytes;
+      budget.bytes += bytes;
       listener({ direction, at, message });
       return;
     }
-    this.tappedBytes += TAP_LIMITS.messageBytes;
+    budget.bytes += TAP_LIMITS.messageBytes;
     listener({ direction, at, message: excerpt(message, TAP_LIMITS.messageBytes, this.options.secrets), excerpt: true });
   }
 

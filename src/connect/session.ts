@@ -5,7 +5,7 @@
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { describeError, McpactError } from '../errors.js';
 import { KNOWN_REVISIONS, MODERN_REVISION, TARGET_REVISION, type Era, type EraChoice } from '../model/spec.js';
-import { RpcPeer, type Outcome, type TapEntry } from './rpc.js';
+import { RpcPeer, type Outcome, type TapBudget, type TapEntry } from './rpc.js';
 import { isModernError, type Envelope } from './envelope.js';
 import { ModernHttpTransport, type HttpRefusal } from './modern-http.js';
 import { boundedFetch } from './bounded-fetch.js';
@@ -39,6 +39,8 @@ export interface SessionOptions {
   protocolVersion?: string;
   /** Every message both ways, as it passes (for --trace; bounded, see rpc.ts TAP_LIMITS). */
   onTap?: (entry: TapEntry) => void;
+  /** What counts toward the tap's bounds: shared by the session and the connection of bad input of one server. */
+  tapBudget?: TapBudget;
   /** Ends the handshake early (mcpact was told to stop). */
   interrupt?: AbortSignal;
   /** Called once the handshake succeeded, before the session is returned (the runner starts probe children then). */
@@ -249,7 +251,7 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
   };
   const { transport, stdio, envNames } = await createTransport(target, options, onCap);
   const secrets = options.secrets ?? NO_SECRETS;
-  const peer = new RpcPeer(transport, { onTap: options.onTap, secrets, rateLimit: options.rateLimit });
+  const peer = new RpcPeer(transport, { onTap: options.onTap, tapBudget: options.tapBudget, secrets, rateLimit: options.rateLimit });
   const close = async () => {
     if (transport instanceof StdioTransport) return transport.close();
     if (target.kind === 'http') await terminateHttpSession(transport);
@@ -363,7 +365,7 @@ async function openModernHttp(
   const transport = new ModernHttpTransport(parseUrl(target.url), target.headers, boundedFetch(onCap, undefined, serverFetch(target, options)) as typeof fetch);
   const envelope = envelopeOf(options);
   const secrets = options.secrets ?? NO_SECRETS;
-  const peer = new RpcPeer(transport, { onTap: options.onTap, envelope, secrets, rateLimit: options.rateLimit });
+  const peer = new RpcPeer(transport, { onTap: options.onTap, tapBudget: options.tapBudget, envelope, secrets, rateLimit: options.rateLimit });
   const close = () => transport.close();
   try {
     await peer.start();

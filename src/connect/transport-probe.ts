@@ -83,8 +83,8 @@ interface ProbeCommon {
 
 export interface StdioProbe extends ProbeCommon {
   kind: 'stdio';
-  /** Foreign stdout lines of the shared session, and of every probe connection closed so far. */
-  stdout(): { session: StdoutRecord; probes: StdoutRecord };
+  /** Foreign stdout lines of the shared session, of the connection of bad input, and of every probe connection closed so far. */
+  stdout(): { session: StdoutRecord; probes: StdoutRecord; badInput: StdoutRecord };
   /** Runs `work` with a fresh child, stopped when `work` ends. */
   open<T>(work: (connection: StdioConnection) => Promise<T>): Promise<T>;
   /**
@@ -259,17 +259,10 @@ export function createTransportProbe(
     shared: (stage, work) => children.step(stage, work),
     handshake: (version) => children.handshake(version),
     stdout: () => {
-      // The connection of bad input is a session like the run's (initialized, asked ordinary requests): a line it
-      // printed there is the session's too, once (a banner prints at every start).
       const [main, bad] = [session()?.stdio, badInputSession()?.stdio];
-      const mainLines = main?.foreignLines ?? [];
-      const seen = new Set(mainLines.map((line) => line.text));
-      const badLines = (bad?.foreignLines ?? []).filter((line) => !seen.has(line.text));
       return {
-        session: {
-          lines: [...mainLines, ...badLines].slice(0, FOREIGN_LINES_KEPT),
-          count: (main?.foreignLineCount ?? 0) + badLines.length + Math.max(0, (bad?.foreignLineCount ?? 0) - (bad?.foreignLines.length ?? 0)),
-        },
+        session: { lines: main?.foreignLines ?? [], count: main?.foreignLineCount ?? 0 },
+        badInput: { lines: bad?.foreignLines ?? [], count: bad?.foreignLineCount ?? 0 },
         probes: { lines: probeLines, count: probeCount },
       };
     },

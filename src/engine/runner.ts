@@ -245,6 +245,8 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
       rateLimit,
       onStderrLine: hooks?.onStderrLine && ((line: string) => hooks.onStderrLine?.(plan.name, line)),
       onTap: hooks?.onTraffic && ((entry: TapEntry) => hooks.onTraffic?.(plan.name, entry)),
+      // One bound on the traffic traced per server, whichever of its connections carried it.
+      tapBudget: { messages: 0, bytes: 0 },
     };
     const captured = await openCapturedSession(plan.target, {
       ...sessionOptions,

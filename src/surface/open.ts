@@ -20,6 +20,7 @@ export interface CapturedSessionOptions {
   concurrency?: number;
   onStderrLine?: (line: string) => void;
   onTap?: SessionOptions['onTap'];
+  tapBudget?: SessionOptions['tapBudget'];
   /** Ends the handshake early: mcpact was told to stop. */
   interrupt?: AbortSignal;
   onHandshake?: SessionOptions['onHandshake'];
@@ -44,6 +45,7 @@ export async function openCapturedSession(target: SessionTarget, options: Captur
     clientVersion: options.clientVersion,
     onStderrLine: options.onStderrLine,
     onTap: options.onTap,
+    tapBudget: options.tapBudget,
     interrupt: options.interrupt,
     onHandshake: options.onHandshake,
     era: options.era,

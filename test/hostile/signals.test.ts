@@ -25,7 +25,8 @@ describe.skipIf(process.platform !== 'linux')('signals and stubborn children', {
       limitMs: 15_000,
     });
     const result = await current.done;
-    expect(current.pids()).toHaveLength(2);
+    // The session's process, the grandchild it started, and the process of the bad input (connect/bad-input-line.ts).
+    expect(current.pids()).toHaveLength(3);
     expect([1, 2]).toContain(result.code); // tools/call never answered within call_ms
     expect(reportOf(current).servers[0]?.findings).toBeDefined();
     await expectClean(current, result);

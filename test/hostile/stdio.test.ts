@@ -13,10 +13,11 @@ import { expectNoneAlive, expectSafeReports, HOSTILE_TIMEOUTS, hostileStdio, rul
 const SHORT_CONNECT = { ...HOSTILE_TIMEOUTS, connect_ms: 800 };
 
 /**
- * Children a full run starts besides the shared session: one, shared by the stdio probes (before-initialize,
- * parse-error, invalid-request, survives-bad-line, exit-on-stdin-close) and version-negotiation's handshake.
+ * Children a full run starts besides the shared session: one shared by the stdio probes (before-initialize,
+ * parse-error, invalid-request, survives-bad-line, exit-on-stdin-close) and version-negotiation's handshake, and the
+ * connection of its own that bad input goes on (connect/bad-input-line.ts).
  */
-const PROBE_CHILDREN = 1;
+const PROBE_CHILDREN = 2;
 
 describe('hostile stdio servers', () => {
   // The servers that never get past initialize only make mcpact wait for its connect deadline: side by side.
@@ -84,7 +85,7 @@ describe('hostile stdio servers', () => {
     expect(lines.some((message) => message.includes('"DEBUG handling'))).toBe(true);
     expect(run.server.rules.every((rule) => rule.status !== 'error')).toBe(true);
     expectSafeReports(run);
-    // The shared session and the transport probes' own children, never more than that.
+    // The shared session, the transport probes' own child and the bad-input child, never more than that.
     expect(pids()).toHaveLength(1 + PROBE_CHILDREN);
     await expectNoneAlive(pids());
   });

@@ -35,16 +35,19 @@ export const stdoutJsonOnly = defineRule({
     'source, then the total), all of them as one finding, since they have one cause and one fix, once every other rule ' +
     "has finished; a probe's process that prints a line the session's process printed too (a banner at every " +
     'start) adds no second finding for it. The sources: ' +
-    "lines of the shared session, lines of the transport probes' own server processes, and JSON " +
+    "lines of the shared session, of the server process mcpact sends its bad input to (`data.connection` " +
+    "`bad-input`), of the transport probes' own server processes, and JSON " +
     'values that are not JSON-RPC messages. Logs belong on stderr, which mcpact never holds against a server.',
   afterOthers: true,
   check({ transport, probe, report, skip }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
-    const { session, probes } = transport.stdout();
+    const { session, probes, badInput } = transport.stdout();
     reportLines(session, 'session', report);
-    // A server that prints a banner prints it at every start: the same line from a probe's own process is the
-    // session's cause again, not a second one.
-    reportLines(probes, 'probe', report, new Set(session.lines.map((line) => line.text)));
+    // A server that prints a banner prints it at every start: the same line from another process of mcpact's is
+    // the session's cause again, not a second one.
+    const printed = new Set(session.lines.map((line) => line.text));
+    reportLines(badInput, 'bad-input', report, printed);
+    reportLines(probes, 'probe', report, printed);
     for (const message of probe.unmatchedResponses) {
       if (isRecord(message) && message.jsonrpc === '2.0' && ('result' in message || 'error' in message)) continue; // a late or mismatched answer: protocol/request-id-echo's business
       report({
@@ -56,8 +59,15 @@ export const stdoutJsonOnly = defineRule({
   },
 });
 
-function reportLines(record: StdoutRecord, connection: 'session' | 'probe', report: RuleContext['report'], reported = new Set<string>()): void {
-  const where = connection === 'session' ? 'stdout' : "stdout of a probe's own server process";
+/** Where a line came from: the run's session, the connection of bad input (connect/bad-input-line.ts), a probe's process. */
+const SOURCES = {
+  session: 'stdout',
+  'bad-input': 'stdout of the server process mcpact sends its bad input to',
+  probe: "stdout of a probe's own server process",
+} as const;
+
+function reportLines(record: StdoutRecord, connection: keyof typeof SOURCES, report: RuleContext['report'], reported = new Set<string>()): void {
+  const where = SOURCES[connection];
   const lines = record.lines.filter((line) => !reported.has(line.text));
   const count = record.count - (record.lines.length - lines.length);
   // One finding per distinct line: a debug print at every request ("handling tools/call") is one cause however often
