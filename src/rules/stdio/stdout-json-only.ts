@@ -35,7 +35,7 @@ export const stdoutJsonOnly = defineRule({
     'source, then the total), all of them as one finding, since they have one cause and one fix, once every other rule ' +
     "has finished; a probe's process that prints a line the session's process printed too (a banner at every " +
     'start) adds no second finding for it. The sources: ' +
-    "lines of the shared session, of the server process mcpact sends its bad input to (`data.connection` " +
+    'lines of the shared session, of the server process mcpact sends its bad input to (`data.connection` ' +
     "`bad-input`), of the transport probes' own server processes, and JSON " +
     'values that are not JSON-RPC messages. Logs belong on stderr, which mcpact never holds against a server.',
   afterOthers: true,
