@@ -310,6 +310,15 @@ describe('recognise', () => {
     expect(python('Error executing command: Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, invalid, handWritten)).toEqual([
       'mcp-py-1-session',
     ]);
+    // fastmcp 2.x on mcp 1.x (twin fastmcp-2, dimed-mcp 0.1.5): FastMCP 1.x's unknown-tool words and `experimental: {}`,
+    // its own schemas, and `_meta._fastmcp` on every tool it lists; a tool without it is no fastmcp 2.x evidence.
+    const tagged = { ...generated, result: { tools: [{ name: 'search_notes', inputSchema: { type: 'object' }, _meta: { _fastmcp: { tags: [] } } }] } };
+    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: { listChanged: true } }, invalid, tagged)).toEqual([
+      'fastmcp-py-2',
+      'mcp-py-1-session',
+    ]);
+    const untagged = { ...tagged, result: { tools: [...tagged.result.tools, { name: 'add_note', inputSchema: { type: 'object' } }] } };
+    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, invalid, untagged)).toEqual(['mcp-py-1-session']);
     // A hand-written server with the same words, without the SDK's empty data: nothing.
     const { data: _data, ...withoutData } = invalid;
     expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, withoutData as typeof invalid)).toEqual([]);
@@ -345,5 +354,20 @@ describe('mcp-server-1-default-required (the shape, beside the fixture)', () => 
     // Without the renders (another rule's finding, or no prompts exercise), nothing is claimed.
     expect(match({ data, name: 'greet', transport: 'stdio' })).toBe(false);
     expect(match({ ...shown([left]), data: { ...data, verdict: 'wrong-code' } })).toBe(false);
+  });
+});
+
+describe('fastmcp-py-wrapped-result (the shape, beside twin fastmcp-2)', () => {
+  const { match } = SIGNATURES['fastmcp-py-wrapped-result'];
+  const shown = (data: Record<string, unknown>) => ({ data, name: 'search_notes', transport: 'stdio' as const });
+
+  it('marks a value wrapped as {"result": ...} beside its bare text, under an outputSchema fastmcp marked', () => {
+    expect(match(shown({ shape: 'value-wrapped', outputSchemaMarks: ['x-fastmcp-wrap-result'] }))).toBe(true);
+  });
+
+  it('does not mark the same shape under an unmarked outputSchema, nor other structured content under a marked one', () => {
+    expect(match(shown({ shape: 'value-wrapped' }))).toBe(false);
+    expect(match(shown({ shape: 'value-wrapped', outputSchemaMarks: ['x-other'] }))).toBe(false);
+    expect(match(shown({ outputSchemaMarks: ['x-fastmcp-wrap-result'] }))).toBe(false);
   });
 });
