@@ -39,7 +39,8 @@ import { mergeByAnswer } from './merge-answers.js';
 import { inOrder } from './in-order.js';
 import { defaultSeverityAt, resolveLevel, worstOf, type SeverityPolicy } from './severity.js';
 import { fingerprint, inheritedMark } from './inherited.js';
-import type { SdkId, Shown } from './signatures.js';
+import type { PromptRender, SdkId, Shown } from './signatures.js';
+import { asRecord } from '../util/json.js';
 import { exercisePrompts } from '../exercise/prompts/exercise.js';
 import { foreignBaseline } from '../drift/lockfile/owner.js';
 
@@ -640,6 +641,15 @@ async function wire(rule: Rule, plan: ServerPlan, shared: Shared, known: Readonl
   if (known.size === 0 || rule.family !== 'prompts') return shown;
   const exercise = await exercisePrompts({ surface: shared.surface, probe: shared.probe, settings: plan.settings, cache: shared.cache });
   shown.promptCase = (variant) => exercise.server.find((result) => result.variant === variant)?.outcome;
+  shown.promptRenders = (name) =>
+    exercise.prompts
+      .filter((prompt) => prompt.prompt.name === name)
+      .flatMap((prompt) => [...prompt.attempts, ...prompt.results])
+      .flatMap((result): PromptRender[] => {
+        const args = asRecord(result.params.arguments);
+        if (result.rendered === undefined || args === undefined) return [];
+        return [{ case: result.case, ...(result.argument !== undefined && { argument: result.argument }), arguments: args, digest: result.rendered.digest }];
+      });
   return shown;
 }
 

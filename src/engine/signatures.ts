@@ -21,7 +21,7 @@ import { TS_SDKS, TS_SIGNATURES, TS_TRAITS } from './signatures/typescript.js';
 import type { Sdk, Signature, Trait } from './signatures/wire.js';
 
 export { zodDump } from './signatures/typescript.js';
-export type { EvidenceProbe, Shown, Signature, Trait } from './signatures/wire.js';
+export type { EvidenceProbe, PromptRender, Shown, Signature, Trait } from './signatures/wire.js';
 
 export const TRAITS = { ...TS_TRAITS, ...PYTHON_TRAITS, ...GO_TRAITS, ...RUST_TRAITS, ...JAVA_TRAITS } as const satisfies Record<string, Trait>;
 

@@ -5,6 +5,12 @@
  * joiner inside an emoji sequence, joiners between letters of scripts that need them (Arabic, Indic, ...),
  * a variation selector after a character, left-to-right / right-to-left marks in text that has right-to-left
  * letters, and the tag characters of a subdivision flag (util/emoji-tags.ts).
+ *
+ * A zero-width character can also be stray formatting, pasted with text copied from a web page (Lark's docs put
+ * "How \u200b\u200bto obtain" in @larksuiteoapi/lark-mcp's descriptions): a short run beside whitespace or at an
+ * edge of the text splits no word, since dropping it leaves the same words, so it hides nothing from a reader or a
+ * filter that matches words. Such characters are still found, and counted apart (`stray`); a run inside a word
+ * ("ig\u200bnore", which escapes a keyword filter) or a long run (which can spell bits) is not stray.
  */
 import { withoutEmojiTags } from './emoji-tags.js';
 import { invisibleKind, type InvisibleKind } from './invisible.js';
@@ -17,7 +23,15 @@ export interface HiddenFinding {
   codePoints: string[];
   /** The ASCII that tag characters spell, when there are any. */
   decodedTags?: string;
+  /** Of the zero-width characters counted, those that are stray formatting (strayZeroWidth), when there are any. */
+  stray?: number;
 }
+
+/** The longest run of zero-width characters that may be stray formatting; zero-width steganography needs long runs. */
+export const MAX_STRAY_RUN = 3;
+
+const WORD_CHAR = /[\p{L}\p{M}\p{N}\p{Pc}]/u;
+const SPACE = /\s/u;
 
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 const JOINING_SCRIPT =
@@ -38,17 +52,40 @@ export function hiddenUnicode(scanned: string): HiddenFinding | undefined {
   const counts: Partial<Record<HiddenKind, number>> = {};
   const codePoints = new Set<string>();
   let tags = '';
+  let stray = 0;
   const hasRtl = RTL_LETTER.test(text);
   chars.forEach((char, index) => {
     const code = char.codePointAt(0)!;
     const kind = classify(code);
     if (!kind || benign(kind, code, chars, index, hasRtl)) return;
     counts[kind] = (counts[kind] ?? 0) + 1;
+    if (kind === 'zero-width' && strayZeroWidth(chars, index)) stray++;
     if (codePoints.size < 20) codePoints.add(`U+${code.toString(16).toUpperCase().padStart(4, '0')}`);
     if (kind === 'tag' && code >= 0xe0020 && code <= 0xe007e) tags += String.fromCharCode(code - 0xe0000);
   });
   if (codePoints.size === 0) return undefined;
-  return { counts, codePoints: [...codePoints], ...(tags.length > 0 && { decodedTags: tags }) };
+  return { counts, codePoints: [...codePoints], ...(tags.length > 0 && { decodedTags: tags }), ...(stray > 0 && { stray }) };
+}
+
+const isZeroWidth = (char: string | undefined) => char !== undefined && invisibleKind(char.codePointAt(0)!) === 'zero-width';
+
+/**
+ * Whether the zero-width character at `index` is stray formatting: its run of zero-width characters is at most
+ * MAX_STRAY_RUN long, sits beside whitespace or an edge of the text on one side at least, and splits no word (the
+ * characters on either side of the run are not both letters or digits). "lookup\u200b first" and "How \u200bto"
+ * are stray; "ig\u200bnore" and "lookup\u200b." are not (the first splits a word, the second is beside no space).
+ */
+export function strayZeroWidth(chars: readonly string[], index: number): boolean {
+  let start = index;
+  while (isZeroWidth(chars[start - 1])) start--;
+  let end = index;
+  while (isZeroWidth(chars[end + 1])) end++;
+  if (end - start + 1 > MAX_STRAY_RUN) return false;
+  const before = chars[start - 1];
+  const after = chars[end + 1];
+  const splitsWord = before !== undefined && after !== undefined && WORD_CHAR.test(before) && WORD_CHAR.test(after);
+  const besideSpace = before === undefined || after === undefined || SPACE.test(before) || SPACE.test(after);
+  return besideSpace && !splitsWord;
 }
 
 function benign(kind: HiddenKind, code: number, chars: string[], index: number, hasRtl: boolean): boolean {

@@ -37,6 +37,8 @@ const EXPECTED: Record<TsSignatureId, Partial<Record<Fixture, SdkId>>> = {
   // mcp-server-1-12 validates its prompt arguments itself, with -32602: no finding to mark.
   'sdk-1-prompt-argument-type-zod3': { 'low-level-1-0': 'sdk-1-zod3', 'mcp-server-1-22': 'sdk-1-zod3' },
   'mcp-server-1-unknown-tool-result': { 'mcp-server-1-22': 'mcp-server-1-zod3', 'mcp-server-1-32': 'mcp-server-1-zod4' },
+  // Only the McpServer on zod 4 lists a `.default()` as required; the other fixtures have no such argument.
+  'mcp-server-1-default-required': { 'mcp-server-1-32': 'mcp-server-1-zod4' },
   'fastmcp-unknown-tool': { fastmcp: 'fastmcp' },
   'fastmcp-unknown-prompt': { fastmcp: 'fastmcp' },
   'fastmcp-prompt-missing-argument': { fastmcp: 'fastmcp' },
@@ -308,8 +310,64 @@ describe('recognise', () => {
     expect(python('Error executing command: Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, invalid, handWritten)).toEqual([
       'mcp-py-1-session',
     ]);
+    // fastmcp 2.x on mcp 1.x (twin fastmcp-2, dimed-mcp 0.1.5): FastMCP 1.x's unknown-tool words and `experimental: {}`,
+    // its own schemas, and `_meta._fastmcp` on every tool it lists; a tool without it is no fastmcp 2.x evidence.
+    const tagged = { ...generated, result: { tools: [{ name: 'search_notes', inputSchema: { type: 'object' }, _meta: { _fastmcp: { tags: [] } } }] } };
+    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: { listChanged: true } }, invalid, tagged)).toEqual([
+      'fastmcp-py-2',
+      'mcp-py-1-session',
+    ]);
+    const untagged = { ...tagged, result: { tools: [...tagged.result.tools, { name: 'add_note', inputSchema: { type: 'object' } }] } };
+    expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, invalid, untagged)).toEqual(['mcp-py-1-session']);
     // A hand-written server with the same words, without the SDK's empty data: nothing.
     const { data: _data, ...withoutData } = invalid;
     expect(python('Unknown tool: mcpact_unknown_tool', { experimental: {}, tools: {} }, withoutData as typeof invalid)).toEqual([]);
+  });
+});
+
+describe('mcp-server-1-default-required (the shape, beside the fixture)', () => {
+  const { match } = SIGNATURES['mcp-server-1-default-required'];
+  const data = { case: 'missing-required', verdict: 'accepted', argument: 'formal' };
+  const left = { case: 'missing-required', argument: 'formal', arguments: { name: 'Ada' }, digest: 'd-left' };
+  const shown = (renders: { case: string; argument?: string; arguments: Record<string, unknown>; digest: string }[]) => ({
+    data,
+    name: 'greet',
+    transport: 'stdio' as const,
+    promptRenders: (prompt: string) => (prompt === 'greet' ? renders : []),
+  });
+
+  it('marks a left-out argument rendered exactly as one of its values, the other arguments alike', () => {
+    expect(
+      match(
+        shown([
+          { case: 'complete', arguments: { name: 'Ada', formal: 'true' }, digest: 'd-true' },
+          left,
+          { case: 'switch-flipped', argument: 'formal', arguments: { formal: 'false', name: 'Ada' }, digest: 'd-left' },
+        ]),
+      ),
+    ).toBe(true);
+  });
+
+  it('does not mark a left-out argument rendered unlike every value sent, or like a rendering with other arguments', () => {
+    expect(match(shown([{ case: 'complete', arguments: { name: 'Ada', formal: 'true' }, digest: 'd-true' }, left]))).toBe(false);
+    expect(match(shown([left, { case: 'complete', arguments: { name: 'Bob', formal: 'false' }, digest: 'd-left' }]))).toBe(false);
+    // Without the renders (another rule's finding, or no prompts exercise), nothing is claimed.
+    expect(match({ data, name: 'greet', transport: 'stdio' })).toBe(false);
+    expect(match({ ...shown([left]), data: { ...data, verdict: 'wrong-code' } })).toBe(false);
+  });
+});
+
+describe('fastmcp-py-wrapped-result (the shape, beside twin fastmcp-2)', () => {
+  const { match } = SIGNATURES['fastmcp-py-wrapped-result'];
+  const shown = (data: Record<string, unknown>) => ({ data, name: 'search_notes', transport: 'stdio' as const });
+
+  it('marks a value wrapped as {"result": ...} beside its bare text, under an outputSchema fastmcp marked', () => {
+    expect(match(shown({ shape: 'value-wrapped', outputSchemaMarks: ['x-fastmcp-wrap-result'] }))).toBe(true);
+  });
+
+  it('does not mark the same shape under an unmarked outputSchema, nor other structured content under a marked one', () => {
+    expect(match(shown({ shape: 'value-wrapped' }))).toBe(false);
+    expect(match(shown({ shape: 'value-wrapped', outputSchemaMarks: ['x-other'] }))).toBe(false);
+    expect(match(shown({ outputSchemaMarks: ['x-fastmcp-wrap-result'] }))).toBe(false);
   });
 });

@@ -63,6 +63,15 @@ export const PYTHON_TRAITS = {
       );
     },
   },
+  'fastmcp-py-2-tool-meta': {
+    probe: 'tools-list',
+    description:
+      'every listed tool (one at least) carries `_meta: {"_fastmcp": {...}}`, the tags fastmcp 2.x adds to each tool it lists (include_fastmcp_meta, on by default; 3.x and 4.x name the key `fastmcp`)',
+    test: (outcome) => {
+      const tools = outcome.kind === 'result' ? asRecord(outcome.result)?.tools : undefined;
+      return Array.isArray(tools) && tools.length > 0 && tools.every((tool) => asRecord(asRecord(asRecord(tool)?._meta)?._fastmcp) !== undefined);
+    },
+  },
   'py-no-experimental-capability': {
     probe: 'initialize',
     description: 'capabilities declare no `experimental` (mcp 1.x always declares it)',
@@ -97,6 +106,15 @@ export const PYTHON_SDKS = {
     requires: ['py-invalid-request-params', 'py-unknown-tool', 'py-experimental-capability', 'py-arguments-model'],
     tested: ['mcp==1.30.0'],
   },
+  // fastmcp 2.x runs on mcp 1.x (so `experimental: {}`), and its unknown tool goes out in FastMCP 1.x's words
+  // through the 1.x Server; its schemas are not FastMCP 1.x's `<function>Arguments` models, and it tags every tool
+  // it lists with `_meta._fastmcp`.
+  'fastmcp-py-2': {
+    name: 'fastmcp (Python, 2.x on mcp 1.x)',
+    versions: 'fastmcp ==2.12.5',
+    requires: ['py-invalid-request-params', 'py-unknown-tool', 'py-experimental-capability', 'fastmcp-py-2-tool-meta'],
+    tested: ['fastmcp==2.12.5'],
+  },
   // The session, the stdio transport and the low-level `Server` of mcp 1.x under every 1.x server API, FastMCP's
   // included: the reference servers of that version (mcp-server-sqlite, -duckdb, mcp-shell-server, arxiv-mcp-server)
   // are written on its decorators, whose handlers are the author's. Every mcp 1.x Server declares `experimental: {}`.
@@ -124,6 +142,7 @@ type PythonSdkId = keyof typeof PYTHON_SDKS;
 const MCP_1 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v1.30.0/src/mcp';
 const MCP_2 = 'https://github.com/modelcontextprotocol/python-sdk/blob/v2.3.0/src/mcp';
 const FASTMCP = 'https://github.com/PrefectHQ/fastmcp/blob/v4.2.3/fastmcp_slim/fastmcp';
+const FASTMCP_2 = 'https://github.com/PrefectHQ/fastmcp/blob/v2.12.5/src/fastmcp';
 
 /** An error answer with this code whose whole message is one of `texts`. */
 const answered = (data: Shown['data'], code: number, ...texts: string[]) => data.code === code && texts.some((text) => data.said === said(text));
@@ -345,6 +364,22 @@ export const PYTHON_SIGNATURES = {
     description: 'fastmcp reads cursors only when the server was built with list_page_size (default none): an invalid cursor gets the whole list.',
     reference: `${FASTMCP}/server/mixins/mcp_operations.py#L63-L76`,
     match: pageForInvalidCursor(),
+  },
+  'fastmcp-py-2-list-ignores-cursor': {
+    ruleId: 'protocol/invalid-cursor',
+    sdks: ['fastmcp-py-2'],
+    description:
+      'fastmcp 2.x registers list handlers that take no request (_mcp_list_tools, _mcp_list_resources, _mcp_list_prompts), so an invalid cursor gets the whole list.',
+    reference: `${FASTMCP_2}/server/server.py#L387-L392`,
+    match: pageForInvalidCursor(['tools/list', 'resources/list', 'prompts/list']),
+  },
+  'fastmcp-py-wrapped-result': {
+    ruleId: 'tools/structured-text',
+    sdks: ['fastmcp-py', 'fastmcp-py-2'],
+    description:
+      'fastmcp gives a tool that returns a non-object (a `str`) the outputSchema `{"result": ...}` marked `x-fastmcp-wrap-result`, and answers `structuredContent: {"result": <value>}` beside the value itself as text, not the serialized JSON (2.x to 4.x).',
+    reference: `${FASTMCP}/tools/base.py#L540-L545`,
+    match: ({ data }) => data.shape === 'value-wrapped' && Array.isArray(data.outputSchemaMarks) && data.outputSchemaMarks.includes('x-fastmcp-wrap-result'),
   },
   'fastmcp-py-unknown-resource': {
     ruleId: 'resources/unknown-resource',

@@ -12,6 +12,7 @@ import {
   isErrorResult,
   pageForInvalidCursor,
   said,
+  sameJson,
   unansweredInvalidRequest,
   unansweredParseError,
   type Sdk,
@@ -215,6 +216,35 @@ const FASTMCP_SOURCE = 'https://github.com/punkpeye/fastmcp/blob/main/src/FastMC
 const promptArgumentRequired: Signature['match'] = ({ data, name }) =>
   data.code === -32600 && typeof data.said === 'string' && data.said.startsWith(`MCP error -32600: Prompt '${String(name)}' requires argument '`);
 
+/**
+ * A required argument left out rendered exactly what a rendering with one of its values rendered, the rest of the
+ * arguments alike: the server applied a default. McpServer 1.x declares an argument of a zod 4 argsSchema required
+ * unless its schema type is `optional` (promptArgumentsFromSchema, isSchemaOptional), so a `.default()` is declared
+ * required and then accepted when left out.
+ */
+const defaultDeclaredRequired: Signature['match'] = ({ data, name, promptRenders }) => {
+  const argument = data.argument;
+  if (data.case !== 'missing-required' || data.verdict !== 'accepted' || typeof argument !== 'string' || name === undefined) return false;
+  const renders = promptRenders?.(name) ?? [];
+  const left = renders.find((render) => render.case === 'missing-required' && render.argument === argument);
+  if (left === undefined || Object.hasOwn(left.arguments, argument)) return false;
+  return renders.some(
+    (render) =>
+      render !== left &&
+      render.digest === left.digest &&
+      typeof render.arguments[argument] === 'string' &&
+      sameJson(withoutKey(render.arguments, argument), withoutKey(left.arguments, argument)),
+  );
+};
+
+/** The arguments without `key`, in key order (sameJson compares serializations). */
+const withoutKey = (args: Readonly<Record<string, unknown>>, key: string) =>
+  Object.fromEntries(
+    Object.entries(args)
+      .filter(([name]) => name !== key)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+
 /** The zod 4 issue list of a logging/setLevel whose level is not a LoggingLevel, as SDK 1.x words it. */
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const SET_LEVEL_DUMP = JSON.stringify(
@@ -322,6 +352,14 @@ export const TS_SIGNATURES = {
       'fastmcp declares completions whatever the server registers, and answers completion/complete for a prompt it does not have with -32603 "Unknown prompt".',
     reference: FASTMCP_SOURCE,
     match: ({ data }) => data.code === -32603 && data.said === said('Unknown prompt'),
+  },
+  'mcp-server-1-default-required': {
+    ruleId: 'prompts/missing-required',
+    sdks: ['mcp-server-1-zod4'],
+    description:
+      'McpServer declares a prompt argument of a zod 4 argsSchema required unless its type is optional, so one with a `.default()` is listed as required and its default applied when it is left out: the rendering without it is the rendering with one of its values.',
+    reference: `${TS_SDK}/blob/v1.x/src/server/mcp.ts`,
+    match: defaultDeclaredRequired,
   },
   'sdk-stdio-invalid-request': {
     ruleId: 'stdio/invalid-request',

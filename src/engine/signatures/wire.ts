@@ -42,6 +42,20 @@ export interface Shown {
   transport: TransportKind;
   /** The answer to the prompts/get case of this variant (`data.variant`), when the finding is a prompts case. */
   promptCase?: (variant: string) => Outcome | undefined;
+  /**
+   * Every rendering of a prompt the matrix got (the search for an accepted map and every case that rendered), when
+   * the finding is a prompts case: the arguments sent, and the digest of what was rendered.
+   */
+  promptRenders?: (prompt: string) => readonly PromptRender[];
+}
+
+/** One prompts/get of the matrix that rendered: the case, the argument it is about, what was sent, what came back. */
+export interface PromptRender {
+  case: string;
+  argument?: string;
+  arguments: Readonly<Record<string, unknown>>;
+  /** SHA-256 of the rendered messages (exercise/prompts/kept-rendering.ts `digest`). */
+  digest: string;
 }
 
 export interface Signature<SdkId extends string = string> {

@@ -44,7 +44,11 @@ export const hiddenUnicodeRule = defineRule({
     'lower-case letters and digits (England: "gbeng"), and the cancel tag U+E007F. Tag characters outside such a ' +
     'sequence are reported, and so is a black flag followed by a longer tag run or one with spaces, even when a ' +
     'cancel tag ends it: that is how an instruction would hide behind a flag. Remove the characters; there is no justified case in a ' +
-    'tool contract, but the rule can be turned off per server like any other. Of a text longer than 65,536 ' +
+    'tool contract, but the rule can be turned off per server like any other. Zero-width characters that are ' +
+    'only stray formatting, a run of at most three beside whitespace or at an edge of the text that splits no word ' +
+    '(as text pasted from a web page carries: "How <U+200B>to"), are information: dropping them leaves the same ' +
+    'words. In a name they stay a warning, since there they make another name that looks the same. ' +
+    'Of a text longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so). No sentence of the specification " +
     'limits which characters a description may contain, so this is a best practice, a warning by default; ' +
     '`rules: { security/hidden-unicode: error }` makes it fail a build.',
@@ -59,10 +63,17 @@ export const hiddenUnicodeRule = defineRule({
         .map(([kind, count]) => `${count} ${kind}`)
         .join(', ');
       const hidden = found.decodedTags !== undefined ? `; tag characters spell ${quote(found.decodedTags, 60)}` : '';
+      // Only stray zero-width characters (beside whitespace, splitting no word) in prose: formatting, information.
+      // A name is an identifier: an invisible character there makes it another name that looks the same.
+      const total = Object.values(found.counts).reduce((sum, count) => sum + count, 0);
+      const stray = text.field !== 'name' && found.stray === total;
       report({
-        message: `${text.owner} ${text.field} contains invisible characters (${kinds})${hidden}`,
+        message: stray
+          ? `${text.owner} ${text.field} contains stray zero-width characters (${kinds}) beside whitespace, splitting no word`
+          : `${text.owner} ${text.field} contains invisible characters (${kinds})${hidden}`,
         location: text.location,
         data: { ...found },
+        ...(stray && { lenient: true }),
       });
     }
   },

@@ -44,10 +44,17 @@ export const structuredText = defineRule({
       // One finding per tool: its second example would only repeat the first.
       if (reported.has(call.tool)) continue;
       reported.add(call.tool);
+      const listed = surface.lists.tools.items.find((tool) => asRecord(tool)?.name === call.tool);
       report({
         message: `${quote(call.tool, 60)} returned structuredContent without the same JSON in a text block (revision ${revision}, ${levelLabel(level)})`,
         location: toolLocation(call.tool),
-        data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level },
+        data: {
+          ...callData(call),
+          negotiated: surface.protocolVersion ?? null,
+          level,
+          ...(wrapsValue(result.content, result.structuredContent) && { shape: 'value-wrapped' }),
+          ...schemaMarks(asRecord(listed)?.outputSchema),
+        },
       });
     }
     if (structured === 0) skip('no valid-input call returned structuredContent');
@@ -65,4 +72,31 @@ function hasJsonText(content: unknown, structured: unknown): boolean {
       return false;
     }
   });
+}
+
+/**
+ * `structuredContent` is `{"result": <value>}` and a text block is the value itself (a string as is, anything else
+ * as JSON): a non-object result wrapped for structured content, its text left unwrapped (Python fastmcp does so).
+ */
+function wrapsValue(content: unknown, structured: unknown): boolean {
+  const record = asRecord(structured);
+  if (record === undefined || Object.keys(record).length !== 1 || !Object.hasOwn(record, 'result') || !Array.isArray(content)) return false;
+  const value = record.result;
+  return content.some((block) => {
+    const text = asRecord(block)?.type === 'text' ? asRecord(block)?.text : undefined;
+    if (typeof text !== 'string') return false;
+    if (typeof value === 'string') return text === value;
+    try {
+      return isDeepStrictEqual(parseJsonBounded(text), value);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The `x-` keywords set to true at the root of the tool's listed outputSchema (`outputSchemaMarks`), when it has any. */
+function schemaMarks(outputSchema: unknown): { outputSchemaMarks?: string[] } {
+  const schema = asRecord(outputSchema);
+  const marks = schema === undefined ? [] : Object.keys(schema).filter((key) => key.startsWith('x-') && schema[key] === true);
+  return marks.length > 0 ? { outputSchemaMarks: marks.sort() } : {};
 }

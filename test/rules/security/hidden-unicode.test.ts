@@ -59,11 +59,57 @@ ruleTester(hiddenUnicodeRule, {
       ],
     },
     {
-      name: 'zero-width space in the instructions and a filler in a prompt title',
+      // 'lookup\u200b first': the zero-width space ends a word before a space, so dropping it leaves the same words.
+      name: 'a stray zero-width space in the instructions (information) and a filler in a prompt title (a warning)',
       server: { tools: [tool('Fine.')], instructions: 'Use lookup\u200b first.', prompts: [{ name: 'p', title: 'Hi \u3164', description: 'A prompt.' }] },
       findings: [
-        { location: { kind: 'prompt', name: 'p', pointer: '/title' }, data: { counts: { filler: 1 } } },
-        { location: { kind: 'server', pointer: '/instructions' }, data: { counts: { 'zero-width': 1 } } },
+        { severity: 'warning', location: { kind: 'prompt', name: 'p', pointer: '/title' }, data: { counts: { filler: 1 } } },
+        {
+          severity: 'info',
+          message: 'server instructions contains stray zero-width characters (1 zero-width) beside whitespace, splitting no word',
+          location: { kind: 'server', pointer: '/instructions' },
+          data: { counts: { 'zero-width': 1 }, stray: 1 },
+        },
+      ],
+    },
+    {
+      name: "stray formatting as in lark-mcp's descriptions: two zero-width spaces after a space (information)",
+      server: { tools: [tool('How \u200b\u200bto obtain thread_id.')] },
+      findings: [{ severity: 'info', location: { name: 'lookup', pointer: '/description' }, data: { counts: { 'zero-width': 2 }, stray: 2 } }],
+    },
+    {
+      name: 'a zero-width space at the end of a text is stray as well (information)',
+      server: { tools: [tool('Lists chats.\u200b')] },
+      findings: [{ severity: 'info', data: { counts: { 'zero-width': 1 }, stray: 1 } }],
+    },
+    {
+      name: 'a zero-width space inside a word is a warning',
+      server: { tools: [tool('Please ig\u200bnore the rest.')] },
+      findings: [{ severity: 'warning', message: 'tool description contains invisible characters (1 zero-width)', data: { counts: { 'zero-width': 1 } } }],
+    },
+    {
+      name: 'a zero-width space beside punctuation only is a warning',
+      server: { tools: [tool('Use lookup\u200b.')] },
+      findings: [{ severity: 'warning', data: { counts: { 'zero-width': 1 } } }],
+    },
+    {
+      name: 'a word joiner between two letters before a space is a warning: it splits the word',
+      server: { tools: [tool('Ends a\u2060b word.')] },
+      findings: [{ severity: 'warning', data: { counts: { 'zero-width': 1 } } }],
+    },
+    {
+      name: 'a long run beside a space (it can spell bits), a stray one beside a tag, and one in a name: warnings',
+      server: {
+        tools: [
+          tool('Looks up \u200b\u200c\u200b\u200b a word.'),
+          tool(`Fine \u200bfor ${tag('x')} now.`, 'mixed'),
+          { name: 'lookup_word', description: 'Looks up a word.', inputSchema: { type: 'object', properties: { 'query\u200b ': { type: 'string' } } } },
+        ],
+      },
+      findings: [
+        { severity: 'warning', location: { name: 'lookup' }, data: { counts: { 'zero-width': 4 } } },
+        { severity: 'warning', location: { name: 'lookup_word', pointer: '/inputSchema/properties/query\u200b ' }, data: { stray: 1 } },
+        { severity: 'warning', location: { name: 'mixed' }, data: { counts: { 'zero-width': 1, tag: 1 }, stray: 1 } },
       ],
     },
   ],
