@@ -9,7 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runReportSchema } from '../../src/model/report.js';
 import { expectClean, killLeftovers, startCli, type CliCase } from './cli-support.js';
 
-const TIMEOUTS = { connect_ms: 3_000, call_ms: 1_000, run_ms: 8_000 };
+// About 2 s of an 8 s run_ms on the idle machine; the suite's other workers and a second server process (the
+// connection of bad input) can take the rest on two cores. What is tested is that the work is bounded (a
+// catastrophic match takes hours), not how fast, so the run has room.
+const TIMEOUTS = { connect_ms: 3_000, call_ms: 1_000, run_ms: 15_000 };
 /** run_ms, plus starting and shutting down: well short of what one catastrophic match takes (hours). */
 const LIMIT_MS = TIMEOUTS.connect_ms + TIMEOUTS.run_ms + 4_000;
 

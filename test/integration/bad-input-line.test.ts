@@ -16,7 +16,8 @@ import { controlRequest } from '../../src/exercise/control.js';
 import type { ServerReport } from '../../src/model/report.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { openCapturedSession } from '../../src/surface/open.js';
-import { FAILURES_TO_TRIP, UNAVAILABLE } from '../../fixtures/servers/circuit-breaker.js';
+import { createCircuitBreakerServer, FAILURES_TO_TRIP, UNAVAILABLE } from '../../fixtures/servers/circuit-breaker.js';
+import { startHttpServer } from '../../fixtures/servers/http-host.js';
 import { ROOT } from '../support/cli.js';
 
 const SERVER = `${ROOT}dist/fixtures/servers/circuit-breaker.js`;
@@ -111,5 +112,23 @@ describe('a run with the bad-input connection', () => {
     expect(status(report, 'resources/readable')).toBe('pass');
     const crashed = report.findings.filter((finding) => finding.ruleId === 'tools/call-answered');
     expect(crashed.map((finding) => finding.message).join('\n')).toContain('the server probably crashed');
+  });
+});
+
+describe('over Streamable HTTP', () => {
+  // The host gives each HTTP session a server of its own, and so a breaker of its own: a second session is the
+  // connection of its own.
+  it('bad input goes on a second session, and the run’s session still serves the valid call', async () => {
+    const host = await startHttpServer(createCircuitBreakerServer);
+    try {
+      const server: SessionTarget = { kind: 'http', url: host.url, headers: {} };
+      const isolated = await badThenValid(true, server);
+      expect(isolated.valid.kind, said(isolated.valid)).toBe('result');
+      expect(isolated.line?.session?.target).toBe('http');
+      const shared = await badThenValid(false, server);
+      expect(said(shared.valid)).toContain(UNAVAILABLE);
+    } finally {
+      await host.close();
+    }
   });
 });
