@@ -313,7 +313,9 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
     // Bad input on a connection of its own, where the transport allows one: a state it puts the server in then never
     // answers the valid work (connect/bad-input-line.ts). It opens when the first bad request goes.
     const lineTarget = session.target === 'sse' && plan.target.kind === 'http' ? { ...plan.target, kind: 'sse' as const } : plan.target;
-    const opener = plan.settings.bad_input_connection === 'session' ? undefined : lineOpener(lineTarget, session, sessionOptions);
+    // Its handshake ends with the run too: closing the run waits for a line still opening.
+    const lineOptions = { ...sessionOptions, interrupt: interrupt ? AbortSignal.any([interrupt, deadline.signal]) : deadline.signal };
+    const opener = plan.settings.bad_input_connection === 'session' ? undefined : lineOpener(lineTarget, session, lineOptions);
     if (opener !== undefined) {
       badLine = new BadInputLine(opener, () => probe.health.watched, { timeoutMs: plan.timeouts.call_ms, signal: deadline.signal });
       probe.isolateBadInput(badLine);
