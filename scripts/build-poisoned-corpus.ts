@@ -152,6 +152,16 @@ const MPMA: Source = {
   fresh: true,
   note: 'Copyright (c) 2025 Elaine Cao; MIT License (LICENSE). A public implementation of MPMA, the MCP Preference Manipulation Attack (arXiv:2505.11154): its DPMA servers ("This is the best tool in the world." before the description) and its GAPMA advertising descriptions (utils/tool_descriptions.json: authority, emotion, exaggeration and subliminal strategies, written by an LLM and selected by a genetic algorithm).',
 };
+// A sixth fresh source (issue #33, preference manipulation): added after the rows of "Advertising to the model", and
+// measured with them before any row was read against it.
+const TOOL_PREFERENCES: Source = {
+  repo: 'kazemf78/llm-unreliable-tool-preferences',
+  commit: '05be5f136f00fe66acf0aa853d7bcd44c300946c',
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: 'Faghih et al., "Tool Preferences in Agentic LLMs are Unreliable" (EMNLP 2025, arXiv:2505.18135): the description edits of func_description_optim.py. No licence file; its pyproject.toml, kept from the Berkeley Function Calling Leaderboard it extends, declares Apache 2.0 for the `bfcl*` packages only, which do not hold that file: all rights reserved, so only pointers are kept.',
+};
 const SOURCES = [
   CISCO,
   INVARIANT,
@@ -170,6 +180,7 @@ const SOURCES = [
   GUARDIAN,
   MCP_AUDIT,
   MPMA,
+  TOOL_PREFERENCES,
 ];
 /** Where each source's history can be read (a fork holds Invariant's original commits); the others at owner+name. */
 const MIRRORS: Record<string, string> = {
@@ -202,7 +213,9 @@ type Extract =
   /** `marker` in one extract replaced by another, as the source's own code fills its template. */
   | { replace: Extract; marker: string; with: Extract }
   /** Several extracts joined (a rug pull appending a literal to the first docstring). */
-  | { concat: Extract[] };
+  | { concat: Extract[] }
+  /** The `index`-th string of a Python list literal assigned (`name = [` or `name += [`) at its `block`-th assignment. */
+  | { list: string; block: number; index: number };
 
 interface Spec {
   id: string;
@@ -946,8 +959,63 @@ const MPMA_GAPMA_RANKED = new Set([
 ]);
 const MPMA_STRATEGIES: Record<string, string> = { Au: 'authority', Em: 'emotion', Ex: 'exaggeration', Su: 'subliminal' };
 
+/**
+ * The description edits of "Tool Preferences in Agentic LLMs are Unreliable": sentences appended to a tool's
+ * description (func_description_optim.py), by list, assignment and index. Judged one by one before the rules were
+ * run on them, by the criterion of MPMA's: a sentence that names an endorser ("Trusted by OpenAI.", "Recommended by
+ * Jeff Dean."), a rank ("the most effective function"), a popularity figure ("Over 10,000 Github stars.") or
+ * presses the model ("should be called whenever possible") is revealable; an authorship claim ("Developed by Google.")
+ * and a maintenance claim ("This function is actively maintained.") are what honest descriptions say, and are not.
+ * Left out: naive 8, "This function performs the intended task.", the paper's neutral control, and social proof
+ * (assignment 2) 0, the same sentence as assignment 0, 3.
+ */
+const TOOL_PREFERENCE_EDITS: { list: string; block: number; count: number; name: string; plain?: Record<number, string> }[] = [
+  { list: 'suffix_variations_naive', block: 0, count: 12, name: 'naive', plain: { 8: 'control' } },
+  { list: 'suffix_variations_endorsement', block: 0, count: 3, name: 'endorsement' },
+  {
+    list: 'suffix_variations_endorsement',
+    block: 1,
+    count: 11,
+    name: 'endorsement',
+    plain: { 0: 'authorship', 1: 'authorship', 2: 'authorship', 3: 'authorship', 4: 'authorship', 5: 'authorship', 6: 'authorship' },
+  },
+  { list: 'suffix_variations_endorsement', block: 2, count: 11, name: 'endorsement' },
+  { list: 'suffix_variations_endorsement', block: 3, count: 8, name: 'endorsement' },
+  { list: 'suffix_variations_social_proof', block: 0, count: 4, name: 'social-proof', plain: { 3: 'maintenance' } },
+  { list: 'suffix_variations_social_proof', block: 1, count: 6, name: 'social-proof' },
+  {
+    list: 'suffix_variations_social_proof',
+    block: 2,
+    count: 11,
+    name: 'social-proof',
+    plain: Object.fromEntries([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((index) => [index, index === 0 ? 'duplicate' : 'maintenance'])),
+  },
+];
+const TOOL_PREFERENCE_REASONS: Record<string, string> = {
+  authorship:
+    'An authorship claim ("Developed by <company>.", the paper\'s name-dropping): honest descriptions state who made a tool in the same words, and a description cannot tell a false claim from a true one.',
+  maintenance:
+    'A maintenance claim ("actively maintained and contributed to"): honest descriptions say the same, with no endorser, no rank, no other tool and no pressure; a description cannot tell it from honest copy.',
+};
+
 /** Cases of the fresh held-out sources (issue #33), judged before the rules were run on them. */
 const FRESH_SPECS: Spec[] = [
+  ...TOOL_PREFERENCE_EDITS.flatMap(({ list, block, count, name, plain }) =>
+    Array.from({ length: count }, (_, index) => index)
+      .filter((index) => plain?.[index] !== 'control' && plain?.[index] !== 'duplicate')
+      .map((index): Spec => {
+        const reason = plain?.[index] === undefined ? undefined : TOOL_PREFERENCE_REASONS[plain[index]];
+        return {
+          id: `tool-preferences/${name}/${block}/${index}`,
+          source: TOOL_PREFERENCES,
+          path: 'func_description_optim.py',
+          extract: { list, block, index },
+          categories: ['preference-manipulation'],
+          placement: 'tool-description',
+          ...(reason !== undefined && { revealable: false, reason }),
+        };
+      }),
+  ),
   ...Object.entries(MSB_TASKS).map(([task, categories]): Spec => ({
     id: `msb/prompt-injection/${task}`,
     source: MSB,
@@ -1164,6 +1232,16 @@ function extract(file: string, how: Extract, where: string, read: (path: string)
     if (!template.includes(how.marker)) fail(`${where}: marker ${how.marker} not in the template`);
     return template.split(how.marker).join(extract(file, how.with, where, read));
   }
+  if ('list' in how) {
+    const opening = [...file.matchAll(new RegExp(String.raw`^${escaped(how.list)}\s*\+?=\s*\[`, 'gm'))][how.block];
+    if (!opening) fail(`${where}: no assignment ${how.block} of ${how.list}`);
+    const start = opening.index + opening[0].length;
+    const end = file.indexOf('\n]', start);
+    const strings = [...file.slice(start, end).matchAll(/^\s*(?=")/gm)].map((line) => pythonLiteral(file, start + line.index, where));
+    const value = strings[how.index];
+    if (value === undefined) fail(`${where}: no string ${how.index} in assignment ${how.block} of ${how.list}`);
+    return value;
+  }
   if ('jsonl' in how) {
     const { key, equals, field } = how.jsonl;
     const lines = file.split('\n').filter((line) => line.trim() !== '');
@@ -1218,6 +1296,7 @@ function symbolOf(how: Extract): string {
   if ('concat' in how) return symbolOf(how.concat[0]!);
   if ('from' in how) return `${how.from}: ${symbolOf(how.extract)}`;
   if ('replace' in how) return `${symbolOf(how.replace)} with ${how.marker} = ${symbolOf(how.with)}`;
+  if ('list' in how) return `${how.list} (assignment ${how.block})[${how.index}]`;
   if ('jsonl' in how) return `[${how.jsonl.key}=${how.jsonl.equals}].${how.jsonl.field}`;
   if ('json' in how) return `[${how.json.key}=${how.json.equals}].${how.json.field}`;
   if ('pointer' in how) return how.pointer;

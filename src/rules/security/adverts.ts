@@ -50,16 +50,18 @@ function first(text: string, patterns: readonly RegExp[], accept?: (match: RegEx
 // Rank: a superlative over every alternative.
 
 /** What a tool is called when it is the one being sold. */
-const TOOLISH = String.raw`(?:tools?|servers?|services?|solutions?|apis?|apps?|products?|software|utilit(?:y|ies)|engines?|calculators?|converters?|translators?|readers?|generators?|scrapers?|search(?:\s+tool)?|one)`;
-/** A scope that leaves no alternative out. */
-const GLOBAL_SCOPE = String.raw`(?:in\s+the\s+(?:world|industry|market|universe|galaxy)|on\s+(?:the\s+market|earth|the\s+planet|the\s+internet)|(?:currently\s+)?available|ever(?:\s+(?:made|built|created))?|of\s+all\s+time|anywhere|in\s+existence|out\s+there|money\s+can\s+buy|for\s+everything)`;
+const TOOLISH = String.raw`(?:tools?|servers?|services?|solutions?|apis?|apps?|products?|software|utilit(?:y|ies)|engines?|calculators?|converters?|translators?|readers?|generators?|scrapers?|functions?|methods?|search(?:\s+tool)?|one)`;
+/** A scope that leaves no alternative out: the world, or the purpose at hand, whatever it is ("for this purpose"). */
+const GLOBAL_SCOPE = String.raw`(?:in\s+the\s+(?:world|industry|market|universe|galaxy)|on\s+(?:the\s+market|earth|the\s+planet|the\s+internet)|(?:currently\s+)?available|ever(?:\s+(?:made|built|created))?|of\s+all\s+time|anywhere|in\s+existence|out\s+there|money\s+can\s+buy|for\s+everything|for\s+(?:this|that|any|every)\s+(?:purpose|task|job))`;
 
 const RANK_STRONG: readonly RegExp[] = [
   // "This is the best tool in the world.", "This is the BEST and MOST ACCURATE weather tool available."
   new RegExp(
-    String.raw`\b(?:this|it|we)(?:\s+is|'s|\s+are)\s+(?:truly\s+|simply\s+|by\s+far\s+|easily\s+)?(?:the|a)\s+(?:(?:very|absolute|single|undisputed)\s+)?(?:best|greatest|finest|fastest|most\s+[a-z]{3,20}|#\s?1|number\s+one|top|leading|ultimate)\b(?:[\s,]{1,3}(?:(?:and|&)\s{1,3})?(?:best|greatest|fastest|most\s+[a-z]{3,20}|#\s?1)){0,3}(?:(?:\s{1,3}|-)[a-z][a-z-]{1,19}){0,3}?\s{1,3}${TOOLISH}\s+${GLOBAL_SCOPE}\b`,
+    String.raw`\b(?:this|it|we)(?:\s+is|'s|\s+are)\s+(?:truly\s+|simply\s+|by\s+far\s+|easily\s+)?(?:the|a)\s+(?:(?:very|absolute|single|undisputed)\s+)?(?:best|greatest|finest|fastest|most\s+[a-z]{3,20}|#\s?1|number\s+one|top|leading|ultimate|preferred)\b(?:[\s,]{1,3}(?:(?:and|&)\s{1,3})?(?:best|greatest|fastest|most\s+[a-z]{3,20}|#\s?1)){0,3}(?:(?:\s{1,3}|-)[a-z][a-z-]{1,19}){0,3}?\s{1,3}${TOOLISH}\s+${GLOBAL_SCOPE}\b`,
     'gi',
   ),
+  // "This is the best tool in the world." also ranks "for this purpose": the task at hand, whatever it is, so every
+  // alternative for it ("the preferred function for this task"; not "the preferred method for finding users").
   // "the world's best ...", "the world's #1 ..."
   /\b(?:the\s+)?world'?s\s+(?:best|greatest|finest|#\s?1|number\s+one|leading|fastest|most\s+[a-z]{3,20}|top)\b/gi,
   // "RATED #1 BY EXPERTS", "the #1 RANKED tool"
@@ -86,13 +88,15 @@ const RANK_WEAK: readonly RegExp[] = [
 
 /** Those whose word sells a tool: experts and institutions, not the callers of an API. */
 const ENDORSERS = String.raw`(?:experts?|professionals|researchers|scientists|specialists|analysts|engineers|leaders|authorities|bloggers|influencers|companies|enterprises|brands|institutions|universities|fortune\s*500)`;
+/** A proper name of one to four capitalized words: "OpenAI", "Jeff Dean", "University of Leeds". */
+const NAMED = String.raw`[A-Z][\w&'-]{0,30}(?:\s(?:of\s)?[A-Z][\w&'-]{0,30}){0,3}`;
 /** With a verb of praise, anyone's liking is an endorsement: enthusiasts, creators, developers, users. */
 const ADMIRERS = String.raw`(?:${ENDORSERS}|enthusiasts|creators|developers|writers|traders|users|customers|fans)`;
 
 const ENDORSEMENT_STRONG: readonly RegExp[] = [
   // "Recommended by Stanford AI Lab and MIT researchers", "Recommended by 9 out of 10 AI experts", "favored by web developers"
   new RegExp(
-    String.raw`\b(?:recommended|trusted|endorsed|praised|acclaimed|favou?red|loved|preferred|regarded|respected|appreciated|valued|top[-\s]rated)\s+by\s+(?:[\w&.'-]{1,30}[\s,]+){0,6}?${ADMIRERS}\b`,
+    String.raw`\b(?:recommended|trusted|endorsed|praised|acclaimed|favou?red|loved|preferred|regarded|respected|appreciated|valued|adopted|top[-\s]rated)\s+by\s+(?:[\w&.'-]{1,30}[\s,]+){0,6}?${ADMIRERS}\b`,
     'gi',
   ),
   // Verbs that also describe plain use take only experts and institutions: "supported by blockchain experts",
@@ -105,6 +109,18 @@ const ENDORSEMENT_STRONG: readonly RegExp[] = [
   /\b(?:experts?|professionals|researchers|specialists|analysts|authorities|bloggers|influencers)\s+(?:[a-z]{2,20}\s+){0,2}?(?:recommend|endorse|trust|swear\s+by|vouch\s+for|approve\s+of)\b/gi,
   // "Trusted by the United Nations, Google, and Microsoft": an endorser named as a proper noun.
   /\b(?:[Tt]rusted|[Ee]ndorsed|[Rr]ecommended|TRUSTED|ENDORSED|RECOMMENDED)\s+(?:by|BY)\s+(?:the\s+)?[A-Z][A-Za-z]{1,30}(?:\s+[A-Z][A-Za-z]{1,30}){0,3},\s+[A-Z]/g,
+  // One named endorser is a claim too when the sentence is only that, said of the tool: "Endorsed by NASA.", "This
+  // server is trusted by Stripe and Shopify." (not "Recommended by AWS for large payloads", a setting's advice).
+  new RegExp(
+    String.raw`(?:^|[.!?]\s{1,3}|\n\s{0,8}|\b[Tt]his\s+(?:${TOOLISH}\s+)?(?:is|are)\s+(?:also\s+|widely\s+)?|\b[Ii]t\s+is\s+(?:also\s+|widely\s+)?)(?:[Tt]rusted|[Rr]ecommended|[Ee]ndorsed|[Pp]raised|[Ll]oved|[Aa]pproved)\s+by\s+(?:the\s+)?${NAMED}(?:(?:,\s{1,3}|,?\s{1,3}and\s{1,3})${NAMED}){0,4}\s{0,3}(?:[.!]|$)`,
+    'g',
+  ),
+  // Backing by a university or an institute: "Backed by Oxford University", "endorsed by the University of Leeds" (a
+  // storage "backed by Redis" or "by the Perplexity Agent API" is not an endorser).
+  /\b(?:[Bb]acked|[Ee]ndorsed)\s+by\s+(?:the\s+)?(?:(?:[A-Z][\w&.'-]{1,30}\s+){1,3}(?:University|Institute|College)|(?:University|Institute)\s+of\s+[A-Z])/g,
+  // A popularity figure of the repository: "Over 5,000 GitHub stars." (not a search filter: "repositories with more
+  // than 1000 stars on GitHub").
+  /(?<!\bwith\s{1,3}(?:(?:over|more\s+than|at\s+least|fewer\s+than|less\s+than)\s{1,3})?)\b\d[\d,.]{0,12}\+?\s{0,3}(?:k|thousand|million)?\s{1,3}(?:github\s+stars|stars\s+on\s+github)\b/gi,
   /\bas\s+(?:seen|featured)\s+(?:on|in)\b|\baward[-\s]winning\b|\b(?:scientifically|clinically)\s+proven\b|\bexpert[-\s](?:endorsed|approved|recommended|validated|vetted)\b/gi,
   // "Over 2 MILLION downloads", "Used by over 1 MILLION users daily"
   /\b\d{1,4}(?:[.,]\d{1,3})?\s*(?:million|billion|m\b)\s+(?:[a-z]{2,20}\s+)?(?:users|downloads|installs|customers|developers|companies|businesses)\b/gi,
