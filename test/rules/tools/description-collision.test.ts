@@ -8,8 +8,33 @@ const tool = (name: string, description: string, properties: string[], required:
   inputSchema: { type: 'object', properties: Object.fromEntries(properties.map((key) => [key, { type: 'string' }])), required },
 });
 
+/**
+ * One description template for the `get` of every entity, as boondmanager-mcp-server 2.15.2 words it (round D of
+ * docs/verdict-truth.md): the entity in French, the names in English. The tools with a `tab` input share a sentence
+ * on it, which three of them sharing makes boilerplate, so the rest reads as near-identical to the `get` without.
+ */
+const boondGet = (entity: string, plural: string, tab: string) =>
+  tool(
+    `boond_${plural}_get`,
+    `Récupère la fiche complète d'un(e) ${entity} par son ID numérique.\n\nQuand : après un \`boond_${plural}_search\`, pour obtenir les attributs qui n'apparaissent pas dans le résumé de liste.\nPlutôt que : \`boond_${plural}_search\` si l'ID n'est pas connu (cet outil n'accepte pas de nom).\n\n${tab}- Un ID inconnu remonte l'erreur BoondManager telle quelle — l'ID doit venir de \`boond_${plural}_search\`, jamais d'une supposition.\n\nReturns : JSON de l'entité (attributs + relations) tel que renvoyé par l'API. Lecture seule.`,
+    tab === '' ? ['id'] : ['id', 'tab'],
+    ['id'],
+  );
+const boondGets = (tab: string) => [
+  boondGet("demande d'absence", 'absences', ''),
+  boondGet('candidat', 'candidates', tab),
+  boondGet('société', 'companies', tab),
+  boondGet('contact', 'contacts', tab),
+];
+const TAB =
+  '- `tab` cible un onglet précis (`information`, `technical-data`, `administrative`, `actions`…) ; sans `tab`, seule la fiche de base est renvoyée, pas la réunion des onglets.\n';
+
 ruleTester(descriptionCollision, {
   valid: [
+    {
+      name: 'a template shared by every entity, whose extra input each description names',
+      server: { tools: boondGets(TAB) },
+    },
     {
       name: 'an ordinary family differs in the words of its names',
       server: {
@@ -51,6 +76,20 @@ ruleTester(descriptionCollision, {
     },
   ],
   invalid: [
+    {
+      // The same template, but the extra input is named nowhere: a model cannot learn it from the description.
+      name: 'a template shared by every entity, whose extra input no description names',
+      server: {
+        tools: boondGets('- Un onglet précis peut être choisi, ou la fiche de base seule.\n'),
+      },
+      findings: [
+        {
+          location: { kind: 'tool', name: 'boond_candidates_get', pointer: '/description' },
+          message: 'is nearly the same as "boond_absences_get"\'s',
+          count: 3,
+        },
+      ],
+    },
     {
       // The shared paragraph left out, what the two say of themselves is the same.
       name: 'the same first sentence under a paragraph every tool shares',
