@@ -54,8 +54,8 @@ export const descriptionCollision = defineRule({
     "more of the server's descriptions share (a paragraph on permissions or errors appended to every tool) tells " +
     'no tool apart and is left out first, so two tools are compared by what they say of themselves (a description ' +
     'made only of shared sentences is compared whole). Ordinary families stay ' +
-    'silent: `list_users` and `list_projects` whose descriptions differ exactly in the words of their names are ' +
-    'told apart by the model, and tools with the same input shape cannot be called wrongly. Nor are two tools ' +
+    'silent: `list_users` and `list_projects` whose descriptions differ exactly in the words of their names (or, ' +
+    'besides those, in one word each: the record named in other words, another language) are told apart by the model, and tools with the same input shape cannot be called wrongly. Nor are two tools ' +
     'whose descriptions each name every input the other lacks (one template for the `get` of every record type, ' +
     'where the one that takes `tab` says what `tab` does): the model learns the difference from the text. It scales: candidates ' +
     'come from MinHash signatures in locality-sensitive buckets, not from comparing every pair, so a server with ' +
@@ -140,11 +140,21 @@ function sharedSentences(descriptions: readonly string[][]): Set<string> {
   return new Set([...counts].filter(([, count]) => count >= BOILERPLATE_TOOLS).map(([sentence]) => sentence));
 }
 
-/** True when every word that tells the descriptions apart comes from the tools' names (list_users vs list_projects). */
+/**
+ * True when every word that tells the descriptions apart comes from the tools' names (list_users vs list_projects),
+ * or when, besides those, each description has one word of its own in place of the other's: the record each tool
+ * works on, named in other words than the tool ("Crée un(e) produit" for boond_products_create, "Crée un(e)
+ * ressource" for boond_resources_create). A word one description adds to the other is no such substitution.
+ */
 function differOnlyByName(a: Entry, b: Entry): boolean {
   const names = new Set([...nameWords(a.name), ...nameWords(b.name)]);
-  const differing = [...a.words].filter((word) => !b.words.has(word)).concat([...b.words].filter((word) => !a.words.has(word)));
-  return differing.length > 0 && differing.every((word) => names.has(word) || names.has(word.replace(/e?s$/, '')));
+  const fromNames = (word: string) => names.has(word) || names.has(word.replace(/e?s$/, ''));
+  const onlyA = [...a.words].filter((word) => !b.words.has(word));
+  const onlyB = [...b.words].filter((word) => !a.words.has(word));
+  if (onlyA.length + onlyB.length === 0) return false;
+  const ownA = onlyA.filter((word) => !fromNames(word));
+  const ownB = onlyB.filter((word) => !fromNames(word));
+  return (ownA.length === 0 && ownB.length === 0) || (ownA.length === 1 && ownB.length === 1);
 }
 
 /**

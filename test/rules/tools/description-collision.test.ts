@@ -32,6 +32,26 @@ const TAB =
 ruleTester(descriptionCollision, {
   valid: [
     {
+      // boondmanager-mcp-server 2.15.2: the record in French, the tool in English.
+      name: 'a family whose descriptions name the record in other words than the tool',
+      server: {
+        tools: [
+          tool(
+            'boond_products_create',
+            "Crée un(e) produit dans BoondManager.\n\nQuand : pour ajouter un(e) produit inexistant(e).\nPlutôt que : `boond_products_update` pour modifier un enregistrement existant, et `boond_products_search` d'abord pour vérifier qu'il n'existe pas déjà.\n\n- Écriture réelle et non idempotente : deux appels identiques créent deux enregistrements (l'API ne déduplique pas).\n- Les ID de relations et les états/types sont des ID numériques BoondManager, à résoudre au préalable (recherches d'entités, `boond://dictionary/*`).\n\nReturns : confirmation, ID créé, et la fiche complète. `structuredContent.id` est réutilisable directement pour chaîner un appel.",
+            ['name', 'reference', 'unitPrice', 'taxRate', 'state', 'note'],
+            ['name'],
+          ),
+          tool(
+            'boond_resources_create',
+            "Crée un(e) ressource dans BoondManager.\n\nQuand : pour ajouter un(e) ressource inexistant(e).\nPlutôt que : `boond_resources_update` pour modifier un enregistrement existant, et `boond_resources_search` d'abord pour vérifier qu'il n'existe pas déjà.\n\n- Écriture réelle et non idempotente : deux appels identiques créent deux enregistrements (l'API ne déduplique pas).\n- Les ID de relations et les états/types sont des ID numériques BoondManager, à résoudre au préalable (recherches d'entités, `boond://dictionary/*`).\n\nReturns : confirmation, ID créé, et la fiche complète. `structuredContent.id` est réutilisable directement pour chaîner un appel.",
+            ['firstName', 'lastName', 'email1', 'phone1', 'city', 'country', 'title', 'state', 'note'],
+            ['firstName', 'lastName'],
+          ),
+        ],
+      },
+    },
+    {
       name: 'a template shared by every entity, whose extra input each description names',
       server: { tools: boondGets(TAB) },
     },
