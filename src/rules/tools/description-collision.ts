@@ -14,6 +14,11 @@ const MIN_WORDS = 3;
  * permissions or errors appended to every tool): it tells no tool apart, so it is left out before comparing.
  */
 const BOILERPLATE_TOOLS = 3;
+/**
+ * Words, at most, that each of two descriptions has in place of the other's besides the tools' names for them to
+ * read as one family: the record each tool works on, named in other words ("bon de commande" for orders).
+ */
+const SUBSTITUTED_WORDS = 3;
 /** Sentences looked at per description: bounds the work on a hostile description of megabytes. */
 const SENTENCES_MAX = 200;
 
@@ -55,7 +60,7 @@ export const descriptionCollision = defineRule({
     'no tool apart and is left out first, so two tools are compared by what they say of themselves (a description ' +
     'made only of shared sentences is compared whole). Ordinary families stay ' +
     'silent: `list_users` and `list_projects` whose descriptions differ exactly in the words of their names (or, ' +
-    'besides those, in one word each: the record named in other words, another language) are told apart by the model, and tools with the same input shape cannot be called wrongly. Nor are two tools ' +
+    'besides those, in up to three words each: the record named in other words, another language) are told apart by the model, and tools with the same input shape cannot be called wrongly. Nor are two tools ' +
     'whose descriptions each name every input the other lacks (one template for the `get` of every record type, ' +
     'where the one that takes `tab` says what `tab` does): the model learns the difference from the text. It scales: candidates ' +
     'come from MinHash signatures in locality-sensitive buckets, not from comparing every pair, so a server with ' +
@@ -142,9 +147,9 @@ function sharedSentences(descriptions: readonly string[][]): Set<string> {
 
 /**
  * True when every word that tells the descriptions apart comes from the tools' names (list_users vs list_projects),
- * or when, besides those, each description has one word of its own in place of the other's: the record each tool
- * works on, named in other words than the tool ("Crée un(e) produit" for boond_products_create, "Crée un(e)
- * ressource" for boond_resources_create). A word one description adds to the other is no such substitution.
+ * or when, besides those, each description has a few words of its own in place of the other's: the record each
+ * tool works on, named in other words than the tool ("Crée un(e) produit" for boond_products_create, "Crée un(e)
+ * bon de commande" for boond_orders_create). Words one description adds to the other are no such substitution.
  */
 function differOnlyByName(a: Entry, b: Entry): boolean {
   const names = new Set([...nameWords(a.name), ...nameWords(b.name)]);
@@ -154,7 +159,8 @@ function differOnlyByName(a: Entry, b: Entry): boolean {
   if (onlyA.length + onlyB.length === 0) return false;
   const ownA = onlyA.filter((word) => !fromNames(word));
   const ownB = onlyB.filter((word) => !fromNames(word));
-  return (ownA.length === 0 && ownB.length === 0) || (ownA.length === 1 && ownB.length === 1);
+  const phrase = (own: string[]) => own.length >= 1 && own.length <= SUBSTITUTED_WORDS;
+  return (ownA.length === 0 && ownB.length === 0) || (phrase(ownA) && phrase(ownB));
 }
 
 /**

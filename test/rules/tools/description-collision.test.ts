@@ -20,11 +20,12 @@ const boondGet = (entity: string, plural: string, tab: string) =>
     tab === '' ? ['id'] : ['id', 'tab'],
     ['id'],
   );
-const boondGets = (tab: string) => [
-  boondGet("demande d'absence", 'absences', ''),
-  boondGet('candidat', 'candidates', tab),
-  boondGet('société', 'companies', tab),
-  boondGet('contact', 'contacts', tab),
+/** `of`: how the records with a `tab` are named after the absence's words ("demande" + " de candidat"). */
+const boondGets = (tab: string, absence = "demande d'absence", of = (record: string) => record) => [
+  boondGet(absence, 'absences', ''),
+  boondGet(of('candidat'), 'candidates', tab),
+  boondGet(of('société'), 'companies', tab),
+  boondGet(of('contact'), 'contacts', tab),
 ];
 const TAB =
   '- `tab` cible un onglet précis (`information`, `technical-data`, `administrative`, `actions`…) ; sans `tab`, seule la fiche de base est renvoyée, pas la réunion des onglets.\n';
@@ -53,7 +54,8 @@ ruleTester(descriptionCollision, {
     },
     {
       name: 'a template shared by every entity, whose extra input each description names',
-      server: { tools: boondGets(TAB) },
+      // The others add words to the absence's, which is no family: what tells them apart is the input each names.
+      server: { tools: boondGets(TAB, 'demande', (record) => `demande de ${record}`) },
     },
     {
       name: 'an ordinary family differs in the words of its names',
@@ -100,7 +102,8 @@ ruleTester(descriptionCollision, {
       // The same template, but the extra input is named nowhere: a model cannot learn it from the description.
       name: 'a template shared by every entity, whose extra input no description names',
       server: {
-        tools: boondGets('- Un onglet précis peut être choisi, ou la fiche de base seule.\n'),
+        // The others add words to the absence's ("demande de candidat"), which is no family: only the input tells.
+        tools: boondGets('- Un onglet précis peut être choisi, ou la fiche de base seule.\n', 'demande', (record) => `demande de ${record}`),
       },
       findings: [
         {
