@@ -77,6 +77,11 @@ export class Probe {
   private readonly seenBad = new Set<number>();
   /** Answers this view handed out or judged that were still rate limited when mcpact stopped waiting (HTTP 429). */
   rateLimitedAnswers = 0;
+  /**
+   * Answers this view handed out or judged that are the server going away (the connection closed during the run):
+   * no answer of the server's to what was asked, whether the request was in flight then or asked for after.
+   */
+  lostAnswers = 0;
 
   constructor(
     private readonly peer: RpcPeer,
@@ -107,9 +112,14 @@ export class Probe {
     return new Probe(this.peer, { ...this.options, signal: combined }, { shared: this.shared, lane });
   }
 
-  /** True once the server has gone away; later requests end as `closed` at once. */
+  /** True once the server has gone away; later requests end as `closed` at once (`lost`, `unsent`). */
   get lost(): boolean {
     return this.peer.closed;
+  }
+
+  /** When the run's session went away: the methods of the requests in flight then, and how many were asked for after. */
+  get loss(): { readonly inFlight: readonly string[]; readonly unsent: number } {
+    return this.peer.lost;
   }
 
   /** Whether the server still serves what it served at capture (connect/health.ts), on the run's session. */
@@ -196,6 +206,7 @@ export class Probe {
    */
   saw(outcome: Outcome): void {
     if (outcome.kind === 'timeout' && outcome.rateLimited === true) this.rateLimitedAnswers++;
+    if (outcome.kind === 'closed' && outcome.lost === true) this.lostAnswers++;
     const tick = this.shared.health.arrivalOf(outcome);
     if (tick !== undefined) this.seen.add(tick);
     const badTick = this.shared.badHealth.arrivalOf(outcome);

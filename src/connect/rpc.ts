@@ -19,8 +19,11 @@ export type Outcome =
    * still answered HTTP 429 when mcpact had to stop waiting (connect/rate-limit.ts); the request was never processed.
    */
   | { kind: 'timeout'; ms: number; attempts?: number; rateLimited?: true }
-  /** The connection ended (the server crashed or exited) before an answer came. */
-  | { kind: 'closed'; ms: number }
+  /**
+   * The connection ended before an answer came. `lost`: the server went away during the run (crashed, exited) with
+   * this request in flight, or before it was sent; `unsent`: the latter, so the request never reached the server.
+   */
+  | { kind: 'closed'; ms: number; lost?: true; unsent?: true }
   /** An answer with our id that is neither a result nor an error. */
   | { kind: 'malformed'; response: unknown; ms: number };
 
@@ -153,6 +156,11 @@ export class RpcPeer {
   /** The first few responses to our requests, by the method of the request they answer, as sent. */
   readonly responseSamples = new Map<string, unknown[]>();
   closed = false;
+  /**
+   * When the connection closed during the run: the methods of our requests still waiting for an answer then (the
+   * suspects: one of them may have brought the server down), and how many were asked for after it had gone away.
+   */
+  readonly lost = { inFlight: [] as string[], unsent: 0 };
   /** The last error the transport reported (an HTTP status, a redirect not followed), for error messages. */
   lastError: Error | undefined;
   /** Called with every response that matches none of our requests (raw probes wait for the `id: null` answers). */
@@ -249,7 +257,10 @@ export class RpcPeer {
   ): Promise<Outcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    if (this.closed) return Promise.resolve({ kind: 'closed', ms: 0 });
+    if (this.closed) {
+      this.lost.unsent++;
+      return Promise.resolve({ kind: 'closed', ms: 0, lost: true, unsent: true });
+    }
     if (this.pending.has(id)) throw new Error(`request id ${String(id)} is already in flight`);
     // A caller-chosen id used again starts a new request: answers from now on are this one's.
     this.settled.delete(id);
@@ -285,7 +296,11 @@ export class RpcPeer {
       this.write(envelope && !options.bare ? withEnvelope(message, envelope) : message).catch((error: unknown) => {
         if (error instanceof RateLimitedError) return finish({ kind: 'timeout', ms: elapsed(), rateLimited: true }, 'done');
         this.lastError = error instanceof Error ? error : new Error(String(error));
-        finish({ kind: 'closed', ms: elapsed() }, 'done');
+        // Written after the server had gone away: it never got there. Any other failed write (an HTTP status, say)
+        // may be the server's own refusal, so it stays a plain close for the rule to judge.
+        if (!this.closed) return finish({ kind: 'closed', ms: elapsed() }, 'done');
+        this.lost.unsent++;
+        finish({ kind: 'closed', ms: elapsed(), lost: true, unsent: true }, 'done');
       });
     });
   }
@@ -414,7 +429,8 @@ export class RpcPeer {
   private handleClose(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const [, pending] of this.pending) pending.finish({ kind: 'closed', ms: Math.round(performance.now() - pending.started) }, 'done');
+    for (const [, pending] of this.pending) this.lost.inFlight.push(pending.method ?? '(a request without a method)');
+    for (const [, pending] of this.pending) pending.finish({ kind: 'closed', ms: Math.round(performance.now() - pending.started), lost: true }, 'done');
     for (const listener of this.closeListeners) listener();
   }
 }

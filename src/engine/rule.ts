@@ -175,6 +175,11 @@ export interface Rule<Id extends string = string> {
    */
   afterOthers?: boolean;
   /**
+   * The rule judges, itself, requests that the server going away left unanswered (`closed` with `lost`): the runner
+   * does not make it inconclusive for having seen them.
+   */
+  judgesLoss?: boolean;
+  /**
    * The rule takes a step on the fresh stdio child the transport probes share (connect/shared-child.ts). When one
    * that runs says so, the runner starts that child alongside the session instead of after the capture.
    */

@@ -608,6 +608,18 @@ async function runRule(
   if (lost !== undefined) return withoutToken(base, durationMs(), lost, notes);
   if (incomplete !== undefined) return { ...(await errored(incomplete)), incomplete };
   if (probe.rateLimitedAnswers > 0) return rateLimited(base, durationMs(), notes);
+  // The server went away during the run: a request in flight then, or asked for after, got the connection closing,
+  // which is no answer of the server's to what was asked (which request brought it down, the wire cannot tell when
+  // several were in flight), so no verdict rests on it. protocol/stays-connected reports the loss itself, once.
+  if (probe.lostAnswers > 0 && rule.judgesLoss !== true) {
+    // No count: how many were in flight and how many asked for after is a matter of timing.
+    const reason = 'no verdict: answers it judged are the connection closing, the server had gone away (see protocol/stays-connected)';
+    return {
+      result: { ...base, status: 'inconclusive', durationMs: durationMs(), reason: [reason, ...undecided, ...notes].join('; ') },
+      findings: [],
+      metrics,
+    };
+  }
   // An answer the rule judged came after the server stopped serving what it served at capture: it may be the
   // degraded state's answer, not the answer to what was asked, so no verdict rests on it (protocol/stays-available
   // reports the degradation itself, once).

@@ -26,6 +26,7 @@ export const RULE_IDS: readonly string[] = [
   'protocol/capability-extensions',
   'protocol/legacy-handshake',
   'protocol/stays-available',
+  'protocol/stays-connected',
   'protocol/message-schema',
   'protocol/subscriptions-listen',
   'schema/tool-input-schema',

@@ -10,6 +10,7 @@ import { runServer } from '../../src/engine/runner.js';
 import type { ServerReport } from '../../src/model/report.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { UNAVAILABLE } from '../../fixtures/servers/circuit-breaker.js';
+import { CRASHING_URI } from '../../fixtures/servers/crash-on-read.js';
 import { ROOT } from '../support/cli.js';
 
 function run(file: string): Promise<ServerReport> {
@@ -64,5 +65,44 @@ describe('a server that stays available', () => {
     const good = await run('good.js');
     expect(status(good, 'protocol/stays-available')).toBe('pass');
     expect(good.findings.filter((finding) => finding.ruleId === 'protocol/stays-available')).toEqual([]);
+  });
+});
+
+/**
+ * A server that goes away during the run (fixtures/servers/crash-on-read.ts): reading one listed resource ends the
+ * process. The loss is one finding; a request asked for after it never reached the server, so no verdict reads
+ * "the connection closed" as its answer (round D of docs/verdict-truth.md: devmcp got 3 false errors and 5 false
+ * warnings that way, on a cursor, a ping id, an unknown method and 21 tool calls never sent).
+ */
+describe('a server that goes away during the run', () => {
+  let report: ServerReport;
+  beforeAll(async () => {
+    report = await run('crash-on-read.js');
+  });
+
+  it('is one finding, naming the requests in flight when the connection closed', () => {
+    const found = report.findings.filter((finding) => finding.ruleId === 'protocol/stays-connected');
+    expect(found, JSON.stringify(report.findings, null, 1)).toHaveLength(1);
+    expect(found[0]!.severity).toBe('error');
+    expect(found[0]!.message).toContain('resources/read');
+    expect(report.complete).toBe(false);
+    expect(report.error).toContain('exit code 1');
+  });
+
+  it('is read as no verdict anywhere else: no finding rests on a request sent after the server had gone away', () => {
+    const others = report.findings.filter((finding) => finding.ruleId !== 'protocol/stays-connected');
+    expect(others.filter((finding) => /connection closed|crashed/.test(finding.message)).map((finding) => finding.ruleId)).toEqual([]);
+    const cutShort = report.rules.filter((rule) => rule.reason?.includes('the server had gone away'));
+    expect(
+      cutShort.length,
+      JSON.stringify(
+        report.rules.filter((rule) => rule.status !== 'pass' && rule.status !== 'skip'),
+        null,
+        1,
+      ),
+    ).toBeGreaterThan(0);
+    for (const rule of cutShort) expect(rule.status).toBe('inconclusive');
+    expect(status(report, 'resources/readable')).toBe('inconclusive');
+    expect(report.rules.find((rule) => rule.id === 'resources/readable')?.reason).toContain(CRASHING_URI);
   });
 });

@@ -18,7 +18,9 @@ export type Reply =
   /** The reply, sent after a delay: a slow server (latency budgets). */
   | { delayMs: number; reply: Reply }
   /** Messages the server sends first (its own requests or notifications), then the reply. */
-  | { before: unknown[]; reply: Reply };
+  | { before: unknown[]; reply: Reply }
+  /** No answer: the server goes away (the connection closes), as a process that crashes on the request does. */
+  | { crash: true };
 
 export interface FakeServerSpec {
   /**
@@ -218,6 +220,7 @@ export function fakeServerTransport(spec: FakeServerSpec): InMemoryTransport {
     const record = message as unknown as Record<string, unknown>;
     const deliver = (reply: Reply | undefined): void => {
       if (!reply || 'silent' in reply) return;
+      if ('crash' in reply) return void server.close();
       if ('delayMs' in reply) return void setTimeout(() => deliver(reply.reply), reply.delayMs);
       if ('before' in reply) {
         for (const extra of reply.before) void server.send(extra as JSONRPCMessage).catch(() => undefined);

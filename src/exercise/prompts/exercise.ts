@@ -140,7 +140,7 @@ function caseSender({ surface, probe, settings }: Pick<ExerciseContext, 'surface
     return copy;
   };
   const send = async (entry: MatrixCase): Promise<CaseResult> => {
-    if (probe.lost) return { ...entry, outcome: { kind: 'closed', ms: 0 }, verdict: 'not-run' };
+    if (probe.lost) return { ...entry, outcome: { kind: 'closed', ms: 0, lost: true, unsent: true }, verdict: 'not-run' };
     const tag = entry.expected === 'success' ? {} : { bad: `prompts/get ${entry.case} of ${JSON.stringify(entry.prompt || entry.params.name)}` };
     const first = await probe.request('prompts/get', entry.params, tag);
     // In 2026-07-28 an input-required answer is not the rendering yet: the case is what the retries come to.

@@ -33,7 +33,11 @@ export const argumentDropped = defineRule({
     'or description reads as a flag, is judged by comparing renderings instead. Case `switch-flipped` sends the ' +
     'other word, and case `optional-omitted` leaves it out: a rendering that differs from case `complete` shows the ' +
     'argument was read. When every such rendering is the same the switch was dropped; when there is none to ' +
-    'compare, the rule is inconclusive for that argument.',
+    'compare, the rule is inconclusive for that argument. An argument whose value shows in another rendering (sent ' +
+    'without some other argument, case optional-omitted) is read under its own name: in case complete another ' +
+    'argument overrides it (two alternatives for one scope), which the note names. An argument whose description ' +
+    "offers its values in quotes (\"'oui' to include them; 'non' to leave them out\") and got a value mcpact made up " +
+    'instead is not judged: how a server renders a value it does not offer says nothing about the server.',
   async check(context) {
     const exercised = await exercisedPrompts(context, promptRenders);
     if (!exercised) return;
@@ -44,6 +48,27 @@ export const argumentDropped = defineRule({
       for (const [name, value] of Object.entries(prompt.accepted)) {
         if (value.trim() === '' || complete.rendered.carried.get(name)?.appears === true) continue;
         const description = prompt.prompt.arguments.find((argument) => argument.name === name)?.description ?? '';
+        // Read under its own name where it was sent without some other argument: in case complete another one
+        // overrides it ("an alternative to manager_id"), which is the prompt's design, not a renamed argument.
+        const shown = prompt.results.find((result) => result.case !== 'complete' && result.rendered?.carried.get(name)?.appears === true);
+        if (shown !== undefined) {
+          context.note(
+            `${quoteName(prompt.prompt.name)} argument ${quoteName(name)} shows in case ${shown.case}, not in case complete: another argument overrides it there`,
+          );
+          continue;
+        }
+        // The description names the values the argument takes ("'oui' to include them; 'non' to leave them out") and
+        // mcpact sent none of them: how the server renders a value it does not offer says nothing (mcpact chose it).
+        const offered = offeredValues(description);
+        if (offered.length >= 2 && !offered.some((word) => word.toLowerCase() === value.toLowerCase())) {
+          undecided.push(
+            `${quoteName(prompt.prompt.name)} argument ${quoteName(name)} (its description offers ${offered
+              .slice(0, 3)
+              .map((word) => `"${word}"`)
+              .join(', ')}; mcpact sent another value)`,
+          );
+          continue;
+        }
         if (oppositeSwitch(value) !== undefined || sampleKind(name, description) === 'switch') {
           const compared = judgeSwitch(prompt, complete, name);
           if (compared === 'read') continue;
@@ -67,7 +92,7 @@ export const argumentDropped = defineRule({
     }
     if (undecided.length > 0) {
       context.inconclusive(
-        `${undecided.length} arguments read as switches, whose value need not show in the rendering, and no rendering with the other value or without them to compare: ${undecided.slice(0, 3).join(', ')}`,
+        `${undecided.length} arguments not judged: read as switches, whose value need not show in the rendering, with no rendering with the other value or without them to compare, or sent with a value their description does not offer: ${undecided.slice(0, 3).join(', ')}`,
       );
     }
   },
@@ -85,4 +110,24 @@ function judgeSwitch(prompt: PromptExercise, complete: CaseResult, name: string)
   if (others.some((result) => result.rendered!.digest !== complete.rendered!.digest)) return 'read';
   const cases = others.map((result) => (result.case === 'switch-flipped' ? 'the other value (case switch-flipped)' : 'leaving it out (case optional-omitted)'));
   return { same: cases.join(' and ') };
+}
+
+/** Longest quoted word read as a value a description offers. */
+const MAX_OFFERED = 40;
+
+/**
+ * The values an argument's description quotes as the ones it takes, in order: "'oui' (default) to include them;
+ * 'non' to leave them out", “asc” or “desc”. Code spans (backticks) name tools and fields, not values, so they do
+ * not count; nor does an apostrophe inside a word ("l'ID", "the user's").
+ */
+export function offeredValues(description: string): string[] {
+  const found: string[] = [];
+  for (const match of description
+    .slice(0, 2000)
+    .matchAll(/(?<![\p{L}\p{N}])'([^'\n]{1,40})'(?![\p{L}\p{N}])|"([^"\n]{1,40})"|«\s*([^»\n]{1,40}?)\s*»|“([^”\n]{1,40})”|‘([^’\n]{1,40})’/gu)) {
+    const value = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '').trim();
+    // One word: a quoted phrase ("« First Last »", "'5 years'") is a format or an example, not one of a set.
+    if (/^[\p{L}\p{N}_.-]+$/u.test(value) && value.length <= MAX_OFFERED && !found.includes(value)) found.push(value);
+  }
+  return found;
 }

@@ -22,6 +22,7 @@ import { cachingHints } from './caching-hints.js';
 import { capabilityExtensions } from './capability-extensions.js';
 import { legacyHandshake } from './legacy-handshake.js';
 import { staysAvailable } from './stays-available.js';
+import { staysConnected } from './stays-connected.js';
 import { messageSchema } from './message-schema.js';
 import { subscriptionsListen } from './subscriptions-listen.js';
 
@@ -50,6 +51,7 @@ export const protocolRules = [
   capabilityExtensions,
   legacyHandshake,
   staysAvailable,
+  staysConnected,
   messageSchema,
   subscriptionsListen,
 ] as const;

@@ -16,6 +16,8 @@ export const callAnswered = defineRule({
   needs: ['tools'],
   description: 'Every tools/call mcpact sends gets a response, late or not: no hang, no crash, no malformed reply.',
   defaultSeverity: 'error',
+  // A call asked for after the server had gone away is no verdict, but the calls in flight when it went are.
+  judgesLoss: true,
   spec: {
     texts: since(
       '2024-11-05',
@@ -41,7 +43,7 @@ export const callAnswered = defineRule({
     '(no verdict then), and only when some other valid call was served (a success, not on an unreachable backend): ' +
     'when every valid call is silent, refused or failed on a backend this run cannot reach, the silent ones are most likely retrying it ' +
     '(for a minute, say), which cannot be told from tools that hang (no verdict, said with the calls). A connection that closes while calls are in flight means the server crashed: the finding ' +
-    'names the calls in flight (their exact arguments are in its data). A response with neither `result` nor ' +
+    'names the calls in flight (their exact arguments are in its data), and counts those asked for after it with them; when every call was asked for after the server had gone away (a crash on something else), none reached it: no verdict. A response with neither `result` nor ' +
     '`error` is a finding too. When most tool calls end on an unreachable backend (DNS, refused connection, TLS, ' +
     "`fetch failed`, missing credentials), the server's report says so once (`backend` in the JSON report): the " +
     'verdicts that needed the backend are inconclusive.',
@@ -51,6 +53,7 @@ export const callAnswered = defineRule({
     const calls = [plan.unknown, ...plan.malformed, ...plan.evidence, ...plan.invalid, ...plan.valid];
     const { revision, level } = spec!;
     const closed: PlannedCall[] = [];
+    const unsent: PlannedCall[] = [];
     const answered = await outcomesOf({ surface, probe, cache }, calls);
     const backend = backendReport(answered.map((entry) => entry.outcome));
     if (backend) metrics({ backend });
@@ -75,6 +78,7 @@ export const callAnswered = defineRule({
     const hungTools = new Set<string | undefined>();
     for (const { call, outcome, late } of settled) {
       if (outcome.kind === 'closed') closed.push(call);
+      if (outcome.kind === 'closed' && outcome.unsent === true) unsent.push(call);
       if (late !== undefined) slow.push({ call, ms: late.ms });
       const silent = outcome.kind === 'timeout' && late === undefined;
       const judgedValid = alive && !toolsSilentAlike;
@@ -113,7 +117,11 @@ export const callAnswered = defineRule({
           ? `no answer within ${waited} ms to ${undecided.length} valid call(s), while the server answered ${surface.era === 'modern' ? 'tools/list' : 'ping'}, and no valid call was served (a success without an unreachable backend): tools silent alike look like a backend this run cannot reach (retried in the server), not like tools that hang, so no verdict: ${listed(undecided)}`
           : `no answer to ${undecided.length} valid call(s), but the server did not answer ping either, so no verdict on the tools: ${listed(undecided)}`,
       );
-    if (closed.length > 0) {
+    // Calls asked for after the server had gone away never reached it: alone they are no verdict (what brought it
+    // down was no tools/call); beside a call in flight when it went, they are that crash's, and counted with it.
+    if (closed.length > 0 && unsent.length === closed.length)
+      inconclusive(`${unsent.length} call(s) not sent: the server had gone away before (see protocol/stays-connected): ${listed(unsent)}`);
+    else if (closed.length > 0) {
       const shown = closed.slice(0, CLOSED_LISTED);
       report({
         message: `the connection closed with ${closed.length} tools/call request(s) unanswered, the server probably crashed: ${listed(closed, CLOSED_LISTED)}`,

@@ -14,6 +14,11 @@ const MIN_WORDS = 3;
  * permissions or errors appended to every tool): it tells no tool apart, so it is left out before comparing.
  */
 const BOILERPLATE_TOOLS = 3;
+/**
+ * Words, at most, that each of two descriptions has in place of the other's besides the tools' names for them to
+ * read as one family: the record each tool works on, named in other words ("bon de commande" for orders).
+ */
+const SUBSTITUTED_WORDS = 3;
 /** Sentences looked at per description: bounds the work on a hostile description of megabytes. */
 const SENTENCES_MAX = 200;
 
@@ -24,6 +29,8 @@ interface Entry {
   /** Property names and required names of the input schema, the shape a call must have. */
   shape: string;
   properties: string[];
+  /** The description as the model reads it, lower-cased: whether it names a property. */
+  text: string;
 }
 
 export const descriptionCollision = defineRule({
@@ -52,8 +59,10 @@ export const descriptionCollision = defineRule({
     "more of the server's descriptions share (a paragraph on permissions or errors appended to every tool) tells " +
     'no tool apart and is left out first, so two tools are compared by what they say of themselves (a description ' +
     'made only of shared sentences is compared whole). Ordinary families stay ' +
-    'silent: `list_users` and `list_projects` whose descriptions differ exactly in the words of their names are ' +
-    'told apart by the model, and tools with the same input shape cannot be called wrongly. It scales: candidates ' +
+    'silent: `list_users` and `list_projects` whose descriptions differ exactly in the words of their names (or, ' +
+    'besides those, in up to three words each: the record named in other words, another language) are told apart by the model, and tools with the same input shape cannot be called wrongly. Nor are two tools ' +
+    'whose descriptions each name every input the other lacks (one template for the `get` of every record type, ' +
+    'where the one that takes `tab` says what `tab` does): the model learns the difference from the text. It scales: candidates ' +
     'come from MinHash signatures in locality-sensitive buckets, not from comparing every pair, so a server with ' +
     '10,000 tools is checked in well under a second. Fix: say in each description what sets the tool apart.',
   check({ surface, report }) {
@@ -72,7 +81,7 @@ export const descriptionCollision = defineRule({
       const schema = asRecord(item.record?.inputSchema);
       const properties = Object.keys(asRecord(schema?.properties) ?? {}).sort();
       const required = Array.isArray(schema?.required) ? schema.required.filter((key) => typeof key === 'string').sort() : [];
-      entries.push({ item, name, words, properties, shape: JSON.stringify([properties, required]) });
+      entries.push({ item, name, words, properties, shape: JSON.stringify([properties, required]), text: sentences.join(' ') });
     }
     // Identical descriptions first, in groups (1,000 copies of one text cost 1,000 steps, not a million pairs).
     const byText = new Map<string, Entry[]>();
@@ -113,7 +122,7 @@ export const descriptionCollision = defineRule({
     )) {
       const first = candidates[pair.first]!;
       const second = candidates[pair.second]!;
-      if (first.shape === second.shape || differOnlyByName(first, second)) continue;
+      if (first.shape === second.shape || differOnlyByName(first, second) || namesOwnInputs(first, second)) continue;
       collide(second, first, pair.similarity);
     }
   },
@@ -136,11 +145,35 @@ function sharedSentences(descriptions: readonly string[][]): Set<string> {
   return new Set([...counts].filter(([, count]) => count >= BOILERPLATE_TOOLS).map(([sentence]) => sentence));
 }
 
-/** True when every word that tells the descriptions apart comes from the tools' names (list_users vs list_projects). */
+/**
+ * True when every word that tells the descriptions apart comes from the tools' names (list_users vs list_projects),
+ * or when, besides those, each description has a few words of its own in place of the other's: the record each
+ * tool works on, named in other words than the tool ("Crée un(e) produit" for boond_products_create, "Crée un(e)
+ * bon de commande" for boond_orders_create). Words one description adds to the other are no such substitution.
+ */
 function differOnlyByName(a: Entry, b: Entry): boolean {
   const names = new Set([...nameWords(a.name), ...nameWords(b.name)]);
-  const differing = [...a.words].filter((word) => !b.words.has(word)).concat([...b.words].filter((word) => !a.words.has(word)));
-  return differing.length > 0 && differing.every((word) => names.has(word) || names.has(word.replace(/e?s$/, '')));
+  const fromNames = (word: string) => names.has(word) || names.has(word.replace(/e?s$/, ''));
+  const onlyA = [...a.words].filter((word) => !b.words.has(word));
+  const onlyB = [...b.words].filter((word) => !a.words.has(word));
+  if (onlyA.length + onlyB.length === 0) return false;
+  const ownA = onlyA.filter((word) => !fromNames(word));
+  const ownB = onlyB.filter((word) => !fromNames(word));
+  const phrase = (own: string[]) => own.length >= 1 && own.length <= SUBSTITUTED_WORDS;
+  return (ownA.length === 0 && ownB.length === 0) || (phrase(ownA) && phrase(ownB));
+}
+
+/**
+ * True when each tool's description names every property it takes that the other does not ("`tab` picks one tab of
+ * the record"): a model that reads it learns the input that sets the tool apart, so near-identical words elsewhere
+ * (one description template for the `get` of every entity) do not make it send the other's arguments.
+ */
+function namesOwnInputs(a: Entry, b: Entry): boolean {
+  const own = (entry: Entry, other: Entry) => entry.properties.filter((property) => !other.properties.includes(property));
+  const named = (entry: Entry, property: string) =>
+    new RegExp(`(?<![\\p{L}\\p{N}_])${property.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u').test(entry.text);
+  const extra = [...own(a, b).map((property) => ({ entry: a, property })), ...own(b, a).map((property) => ({ entry: b, property }))];
+  return extra.length > 0 && extra.every(({ entry, property }) => named(entry, property));
 }
 
 function nameWords(name: string): string[] {

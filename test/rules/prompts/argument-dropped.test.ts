@@ -21,6 +21,49 @@ const switchServer = (render: (args: Args) => string | undefined) =>
     { prompts: [report] },
   );
 
+/**
+ * Two alternatives for one scope, as boondmanager-mcp-server 2.15.2 words them (round D of docs/verdict-truth.md):
+ * with both, the agency wins and the manager does not show; sent alone, the manager does.
+ */
+const scope = {
+  name: 'skills_map',
+  description: 'Map the skills of a team or an agency.',
+  arguments: [
+    { name: 'manager_id', description: 'The manager whose team to map.', required: false },
+    { name: 'agency_id', description: 'The agency to map (an alternative to manager_id).', required: false },
+  ],
+};
+const scopeServer = promptServer(
+  (args, params) =>
+    params.name === 'skills_map'
+      ? text(
+          `Map the skills of ${typeof args.agency_id === 'string' ? `agency ${args.agency_id}` : typeof args.manager_id === 'string' ? `the team of ${args.manager_id}` : 'my team'}.`,
+        )
+      : undefined,
+  { prompts: [scope] },
+);
+
+/** A switch whose description offers its words, rendered as yes or no in its own words whatever mcpact sends. */
+const offered = {
+  name: 'find_profile',
+  description: 'Find a profile.',
+  arguments: [
+    { name: 'skills', description: 'The skills wanted.', required: true },
+    {
+      name: 'inclure_candidats',
+      description: "'oui' (défaut) pour inclure aussi les candidats ; 'non' pour ne chercher que dans les ressources.",
+      required: false,
+    },
+  ],
+};
+const offeredServer = promptServer(
+  (args, params) =>
+    params.name === 'find_profile' && typeof args.skills === 'string'
+      ? text(`Find a profile with ${args.skills}. Candidates included: ${args.inclure_candidats === 'non' ? 'no' : 'yes'}.`)
+      : undefined,
+  { prompts: [offered] },
+);
+
 ruleTester(argumentDropped, {
   valid: [
     { name: 'strict server', server: promptServer() },
@@ -29,6 +72,8 @@ ruleTester(argumentDropped, {
       name: 'HTML-escaped values count',
       server: promptServer((args, params) => (params.name === 'summarize' ? text(`<p>${String(args.text).replace(/-/g, '-')}</p>`) : undefined)),
     },
+    // Shown in case optional-omitted (agency_id left out): read under its own name, overridden in case complete.
+    { name: 'an argument another one overrides in case complete, shown when sent without it', server: scopeServer },
     {
       name: 'a switch changes the rendering without echoing its word',
       server: switchServer((args) => `Write a report on ${String(args.topic)}.${args.verbose === 'true' ? ' Include every detail.' : ''}`),
@@ -69,6 +114,11 @@ ruleTester(argumentDropped, {
       name: 'a switch with no other rendering to compare (the other word is refused)',
       server: switchServer((args) => (args.verbose === 'true' ? `Write a detailed report on ${String(args.topic)}.` : undefined)),
       reason: 'read as switches',
+    },
+    {
+      name: 'a value the description does not offer (it offers oui and non)',
+      server: offeredServer,
+      reason: 'its description offers "oui", "non"; mcpact sent another value',
     },
   ],
 });

@@ -8,8 +8,55 @@ const tool = (name: string, description: string, properties: string[], required:
   inputSchema: { type: 'object', properties: Object.fromEntries(properties.map((key) => [key, { type: 'string' }])), required },
 });
 
+/**
+ * One description template for the `get` of every entity, as boondmanager-mcp-server 2.15.2 words it (round D of
+ * docs/verdict-truth.md): the entity in French, the names in English. The tools with a `tab` input share a sentence
+ * on it, which three of them sharing makes boilerplate, so the rest reads as near-identical to the `get` without.
+ */
+const boondGet = (entity: string, plural: string, tab: string) =>
+  tool(
+    `boond_${plural}_get`,
+    `Récupère la fiche complète d'un(e) ${entity} par son ID numérique.\n\nQuand : après un \`boond_${plural}_search\`, pour obtenir les attributs qui n'apparaissent pas dans le résumé de liste.\nPlutôt que : \`boond_${plural}_search\` si l'ID n'est pas connu (cet outil n'accepte pas de nom).\n\n${tab}- Un ID inconnu remonte l'erreur BoondManager telle quelle — l'ID doit venir de \`boond_${plural}_search\`, jamais d'une supposition.\n\nReturns : JSON de l'entité (attributs + relations) tel que renvoyé par l'API. Lecture seule.`,
+    tab === '' ? ['id'] : ['id', 'tab'],
+    ['id'],
+  );
+/** `of`: how the records with a `tab` are named after the absence's words ("demande" + " de candidat"). */
+const boondGets = (tab: string, absence = "demande d'absence", of = (record: string) => record) => [
+  boondGet(absence, 'absences', ''),
+  boondGet(of('candidat'), 'candidates', tab),
+  boondGet(of('société'), 'companies', tab),
+  boondGet(of('contact'), 'contacts', tab),
+];
+const TAB =
+  '- `tab` cible un onglet précis (`information`, `technical-data`, `administrative`, `actions`…) ; sans `tab`, seule la fiche de base est renvoyée, pas la réunion des onglets.\n';
+
 ruleTester(descriptionCollision, {
   valid: [
+    {
+      // boondmanager-mcp-server 2.15.2: the record in French, the tool in English.
+      name: 'a family whose descriptions name the record in other words than the tool',
+      server: {
+        tools: [
+          tool(
+            'boond_products_create',
+            "Crée un(e) produit dans BoondManager.\n\nQuand : pour ajouter un(e) produit inexistant(e).\nPlutôt que : `boond_products_update` pour modifier un enregistrement existant, et `boond_products_search` d'abord pour vérifier qu'il n'existe pas déjà.\n\n- Écriture réelle et non idempotente : deux appels identiques créent deux enregistrements (l'API ne déduplique pas).\n- Les ID de relations et les états/types sont des ID numériques BoondManager, à résoudre au préalable (recherches d'entités, `boond://dictionary/*`).\n\nReturns : confirmation, ID créé, et la fiche complète. `structuredContent.id` est réutilisable directement pour chaîner un appel.",
+            ['name', 'reference', 'unitPrice', 'taxRate', 'state', 'note'],
+            ['name'],
+          ),
+          tool(
+            'boond_resources_create',
+            "Crée un(e) ressource dans BoondManager.\n\nQuand : pour ajouter un(e) ressource inexistant(e).\nPlutôt que : `boond_resources_update` pour modifier un enregistrement existant, et `boond_resources_search` d'abord pour vérifier qu'il n'existe pas déjà.\n\n- Écriture réelle et non idempotente : deux appels identiques créent deux enregistrements (l'API ne déduplique pas).\n- Les ID de relations et les états/types sont des ID numériques BoondManager, à résoudre au préalable (recherches d'entités, `boond://dictionary/*`).\n\nReturns : confirmation, ID créé, et la fiche complète. `structuredContent.id` est réutilisable directement pour chaîner un appel.",
+            ['firstName', 'lastName', 'email1', 'phone1', 'city', 'country', 'title', 'state', 'note'],
+            ['firstName', 'lastName'],
+          ),
+        ],
+      },
+    },
+    {
+      name: 'a template shared by every entity, whose extra input each description names',
+      // The others add words to the absence's, which is no family: what tells them apart is the input each names.
+      server: { tools: boondGets(TAB, 'demande', (record) => `demande de ${record}`) },
+    },
     {
       name: 'an ordinary family differs in the words of its names',
       server: {
@@ -51,6 +98,21 @@ ruleTester(descriptionCollision, {
     },
   ],
   invalid: [
+    {
+      // The same template, but the extra input is named nowhere: a model cannot learn it from the description.
+      name: 'a template shared by every entity, whose extra input no description names',
+      server: {
+        // The others add words to the absence's ("demande de candidat"), which is no family: only the input tells.
+        tools: boondGets('- Un onglet précis peut être choisi, ou la fiche de base seule.\n', 'demande', (record) => `demande de ${record}`),
+      },
+      findings: [
+        {
+          location: { kind: 'tool', name: 'boond_candidates_get', pointer: '/description' },
+          message: 'is nearly the same as "boond_absences_get"\'s',
+          count: 3,
+        },
+      ],
+    },
     {
       // The shared paragraph left out, what the two say of themselves is the same.
       name: 'the same first sentence under a paragraph every tool shares',
