@@ -115,6 +115,9 @@ export interface RequestOptions {
   onLate?: (outcome: Outcome) => void;
 }
 
+/** A transport's failed write because the server is gone (a stdio pipe without a reader), whether or not its close has landed yet. */
+export class ServerGoneError extends Error {}
+
 /** What the tap handed on so far: one per server, shared by its session and the connection of bad input. */
 export interface TapBudget {
   messages: number;
@@ -296,9 +299,10 @@ export class RpcPeer {
       this.write(envelope && !options.bare ? withEnvelope(message, envelope) : message).catch((error: unknown) => {
         if (error instanceof RateLimitedError) return finish({ kind: 'timeout', ms: elapsed(), rateLimited: true }, 'done');
         this.lastError = error instanceof Error ? error : new Error(String(error));
-        // Written after the server had gone away: it never got there. Any other failed write (an HTTP status, say)
-        // may be the server's own refusal, so it stays a plain close for the rule to judge.
-        if (!this.closed) return finish({ kind: 'closed', ms: elapsed() }, 'done');
+        // Written after the server had gone away (the transport says so before its close may have landed): it never
+        // got there. Any other failed write (an HTTP status, say) may be the server's own refusal, so it stays a plain
+        // close for the rule to judge.
+        if (!this.closed && !(error instanceof ServerGoneError)) return finish({ kind: 'closed', ms: elapsed() }, 'done');
         this.lost.unsent++;
         finish({ kind: 'closed', ms: elapsed(), lost: true, unsent: true }, 'done');
       });

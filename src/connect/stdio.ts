@@ -8,6 +8,7 @@ import { escapedDescendants, pipeInodes } from './descendants.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { McpactError } from '../errors.js';
+import { ServerGoneError } from './rpc.js';
 import { LineSplitter } from './line-splitter.js';
 import { commandNotFound } from './launchers.js';
 import { NO_SECRETS, type Secrets } from '../util/secrets.js';
@@ -301,13 +302,14 @@ export class StdioTransport implements Transport {
   /** Writes bytes as they are: transport probes send malformed lines on purpose. */
   writeRaw(data: string): Promise<void> {
     const stdin = this.child?.stdin;
-    if (!stdin || stdin.destroyed || !stdin.writable) return Promise.reject(new Error('server stdin is closed'));
+    if (!stdin || stdin.destroyed || !stdin.writable) return Promise.reject(new ServerGoneError('server stdin is closed'));
     // Backpressure: what the server has not read stays in mcpact's memory, so a server that stops reading gets
     // failed writes (its requests time out) instead of an ever longer queue.
     if (stdin.writableLength > STDIN_BACKLOG_BYTES)
       return Promise.reject(new Error(`server is not reading its stdin: over ${STDIN_BACKLOG_BYTES / 1024 / 1024} MiB wait to be written`));
+    // A pipe that fails a write (EPIPE) has no reader: the server went away, even before its exit is seen.
     return new Promise((resolve, reject) => {
-      stdin.write(data, (error) => (error ? reject(error) : resolve()));
+      stdin.write(data, (error) => (error ? reject(new ServerGoneError(`server stdin failed: ${error.message}`)) : resolve()));
     });
   }
 

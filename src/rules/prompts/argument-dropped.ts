@@ -126,6 +126,15 @@ export function offeredValues(description: string): string[] {
     .slice(0, 2000)
     .matchAll(/(?<![\p{L}\p{N}])'([^'\n]{1,40})'(?![\p{L}\p{N}])|"([^"\n]{1,40})"|«\s*([^»\n]{1,40}?)\s*»|“([^”\n]{1,40})”|‘([^’\n]{1,40})’/gu)) {
     const value = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '').trim();
+    // A key or a value of JSON quoted in the text (fastmcp appends the argument's JSON schema: {"anyOf":[{"type":
+    // "string"}, ...]}) is the schema's vocabulary, not a value the argument takes.
+    // Only double quotes are JSON's: 'asc': ascending is a value explained.
+    if (match[2] !== undefined) {
+      const at = match.index ?? 0;
+      const before = description.slice(Math.max(0, at - 3), at);
+      const after = description.slice(at + match[0].length, at + match[0].length + 3);
+      if (/^\s*:/.test(after) || /(?:[{[,]|":)\s*$/.test(before)) continue;
+    }
     // One word: a quoted phrase ("« First Last »", "'5 years'") is a format or an example, not one of a set.
     if (/^[\p{L}\p{N}_.-]+$/u.test(value) && value.length <= MAX_OFFERED && !found.includes(value)) found.push(value);
   }

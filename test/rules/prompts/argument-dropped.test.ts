@@ -1,4 +1,5 @@
-import { argumentDropped } from '../../../src/rules/prompts/argument-dropped.js';
+import { describe, expect, it } from 'vitest';
+import { argumentDropped, offeredValues } from '../../../src/rules/prompts/argument-dropped.js';
 import { ruleTester } from '../../support/rule-tester.js';
 import { inputRequiredServer, promptServer, STATE, text, type Args } from './support.js';
 
@@ -121,4 +122,20 @@ ruleTester(argumentDropped, {
       reason: 'its description offers "oui", "non"; mcpact sent another value',
     },
   ],
+});
+
+describe('offeredValues', () => {
+  it('reads the values a description quotes as the ones it takes', () => {
+    expect(offeredValues("'oui' (défaut) pour inclure les candidats; 'non' pour les exclure")).toEqual(['oui', 'non']);
+    expect(offeredValues("Sort order: 'asc': ascending, 'desc': descending")).toEqual(['asc', 'desc']);
+    expect(offeredValues('The order, “asc” or “desc”.')).toEqual(['asc', 'desc']);
+  });
+
+  it('does not read the keys and values of a JSON schema quoted in the text as offered values', () => {
+    // fastmcp appends each prompt argument's JSON schema to its description.
+    const fastmcp =
+      'How to write it: bullets or prose.\n\nProvide a value matching the following JSON schema: {"anyOf":[{"type":"string"},{"type":"null"}],"description":"How to write it"}. Encode non-string values as JSON.';
+    expect(offeredValues(fastmcp)).toEqual([]);
+    expect(offeredValues('One of {"enum": ["asc", "desc"]}')).toEqual([]);
+  });
 });
