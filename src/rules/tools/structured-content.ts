@@ -6,6 +6,7 @@ import { quote } from '../../util/text.js';
 import { compileSchema, type Compiled } from '../../util/schema-validator.js';
 import { levelLabel, since } from '../../model/spec.js';
 import { callData, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { openValuePaths } from '../../exercise/open-values.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
 import { isComplete } from '../../exercise/modern-result.js';
@@ -59,15 +60,20 @@ export const structuredContent = defineRule({
     'validation failed: ..." from the Java SDK), and the JSON-RPC error the Go SDK answers instead ("validating tool ' +
     'output: ..."): that is this defect, ' +
     "caught by the server's SDK before it reached mcpact, and reported here once per tool as the tool's own (not " +
-    "inherited: the SDK did what the text asks of it). The finding lists Ajv's messages (or the SDK's words); the " +
+    'inherited: the SDK did what the text asks of it). Unless the call carried values mcpact made up where the ' +
+    'inputSchema constrains nothing (`{}`, a property with only a description, such as GeoJSON data): the tool ' +
+    "may have built its result from mcpact's guess, and refusing it is what a tool error may do, so such a call " +
+    "gets no verdict (the rule is inconclusive when no other call is judged). The finding lists Ajv's messages (or the SDK's words); the " +
     'structured content itself appears only ' +
     "with --show-values (otherwise its keys and a short hash), since a tool's output may hold private data.",
-  async check({ surface, probe, settings, cache, runtime, spec, report, skip }) {
+  async check({ surface, probe, settings, cache, runtime, spec, report, skip, note, inconclusive }) {
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
     const schemas = new Map<string, Compiled>();
+    const inputSchemas = new Map<string, unknown>();
     for (const item of items(surface, 'tools')) {
       const name = item.record?.name;
       if (typeof name !== 'string' || schemas.has(name) || item.record?.outputSchema === undefined) continue;
+      inputSchemas.set(name, item.record.inputSchema);
       const compiled = compileSchema(item.record.outputSchema);
       if (compiled) schemas.set(name, compiled); // a broken outputSchema is schema/tool-output-schema's finding
     }
@@ -76,10 +82,18 @@ export const structuredContent = defineRule({
       return skip(schemas.size === 0 ? 'no tool declares a usable outputSchema' : 'no tool with an outputSchema may be called under the safe-call policy');
     const { revision, level } = spec!;
     const reported = new Set<string | undefined>();
+    const guessed: string[] = [];
     for (const { call, outcome } of await outcomesOf({ surface, probe, cache }, calls)) {
       if ((outcome.kind !== 'result' && outcome.kind !== 'error') || reported.has(call.tool)) continue;
       const base = { ...callData(call), negotiated: surface.protocolVersion ?? null, level };
       const refusal = outputRefusal(outcome);
+      // Values mcpact made up where the inputSchema constrains nothing ("data": z.unknown(), described as GeoJSON):
+      // an output check that refuses what the tool built from them refuses mcpact's guess, as a tool error may.
+      const open = refusal === undefined ? [] : openValuePaths(inputSchemas.get(call.tool!), asRecord(call.params)?.arguments);
+      if (open.length > 0) {
+        guessed.push(`${quote(call.tool, 60)} (${open.slice(0, 3).join(', ')})`);
+        continue;
+      }
       if (refusal !== undefined) {
         // The tool's own output broke its schema on valid input; the SDK's output check turned it into an isError
         // result (or an error). The defect is the tool's, the SDK only said so: not inherited, and reported here once.
@@ -116,6 +130,11 @@ export const structuredContent = defineRule({
           data: { ...base, errors, structuredContent: shown(content, runtime.showValues) },
         });
       }
+    }
+    if (guessed.length > 0) {
+      const why = `the output check refused a result built from values mcpact made up where the inputSchema constrains nothing, so no verdict on ${guessed.slice(0, 3).join('; ')}`;
+      if (reported.size === 0) inconclusive(why);
+      else note(why);
     }
   },
 });

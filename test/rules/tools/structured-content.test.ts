@@ -3,6 +3,7 @@ import { DEFAULT_TIMEOUTS } from '../../../src/config/schema.js';
 import { runServer } from '../../../src/engine/runner.js';
 import { ALL_RULES } from '../../../src/rules/index.js';
 import { structuredContent } from '../../../src/rules/tools/structured-content.js';
+import { openValuePaths } from '../../../src/exercise/open-values.js';
 import { ROOT } from '../../support/cli.js';
 import { ruleTester } from '../../support/rule-tester.js';
 import { READ_ONLY, rpcError, text, toolError, toolsServer, type FakeTool } from './tools-fake.js';
@@ -125,6 +126,36 @@ ruleTester(structuredContent, {
       ],
     },
   ],
+  inconclusive: [
+    {
+      // @mapbox/mcp-server 0.14.0 (round E of docs/verdict-truth.md): `data` is z.unknown(), described as GeoJSON;
+      // mcpact's made-up value was copied into the output, which the SDK's output check refused.
+      name: 'the output check refused what the tool built from a value mcpact made up where the inputSchema constrains nothing',
+      server: toolsServer([
+        {
+          definition: {
+            name: 'render_map',
+            description: 'Render a map.',
+            inputSchema: {
+              type: 'object',
+              properties: {
+                layers: {
+                  type: 'array',
+                  minItems: 1,
+                  items: { type: 'object', properties: { data: { description: 'GeoJSON Feature or FeatureCollection' } }, required: ['data'] },
+                },
+              },
+              required: ['layers'],
+            },
+            outputSchema: { type: 'object', properties: { layers: { type: 'array' } }, required: ['layers'] },
+            annotations: READ_ONLY,
+          },
+          run: () => toolError('MCP error -32602: Output validation error: Invalid structured content for tool render_map: Invalid input at layers[0].data'),
+        },
+      ]),
+      reason: 'values mcpact made up where the inputSchema constrains nothing, so no verdict on "render_map" (/layers/0/data)',
+    },
+  ],
   skipped: [
     {
       name: 'no outputSchema',
@@ -161,5 +192,18 @@ describe('an SDK McpServer whose tools break their own outputSchema', () => {
     ]);
     expect(broken[0]?.locations?.map((location) => location.name)).toEqual(['get_forecast', 'get_sunrise']);
     expect(broken[0]?.data?.said).toContain('Output validation error: Invalid structured content for tool get_forecast');
+  });
+});
+
+describe('openValuePaths', () => {
+  it('names the generated values that sit where the schema constrains nothing', () => {
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'string' }, meta: {}, layers: { type: 'array', items: { type: 'object', properties: { data: { description: 'GeoJSON' } } } } },
+    };
+    expect(openValuePaths(schema, { id: 'a', meta: { x: 1 }, layers: [{ data: 'q' }, {}] })).toEqual(['/meta', '/layers/0/data']);
+    expect(openValuePaths(schema, { id: 'a' })).toEqual([]);
+    // A reference or a combinator is a constraint, not followed: the verdict stands.
+    expect(openValuePaths({ type: 'object', properties: { p: { $ref: '#/$defs/x' }, q: { anyOf: [{}] } } }, { p: 1, q: 2 })).toEqual([]);
   });
 });
