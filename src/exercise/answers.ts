@@ -138,6 +138,37 @@ const STACK: readonly Signature[] = [
 const VALIDATION =
   /\b(?:invalid|required|missing|expected|must|validat\w*|not allowed|unrecognized|unknown (?:key|property|argument|field|parameter)s?|additional propert\w*|should be|is not (?:a|an|of|one of|valid|allowed)|wrong type|too (?:long|short|big|small|many|few)|at (?:least|most)|greater than|less than|exceed\w*|one of|provide\w*)\b/i;
 
+/**
+ * Words that say a request was not served: what was asked for is not found, not supported or malformed. With the
+ * words of a validation error and of an unreachable backend, what a refusal reads like when a server sends it as
+ * an ordinary answer (a resource read answered with a sentence instead of the resource).
+ */
+const NOT_SERVED =
+  /\b(?:not found|no such|does not exist|doesn't exist|unknown|unsupported|not supported|malformed|unrecogni[sz]ed|not recogni[sz]ed|cannot be (?:found|read|resolved)|could not (?:find|resolve|be found)|unable to (?:find|resolve)|not available)\b/i;
+
+/** The longest text that can read as a refusal in words: a refusal is a sentence or two. */
+export const REFUSAL_MAX = 500;
+
+/**
+ * Why a short text sent as an answer reads as a refusal in words (not found, unsupported, malformed, invalid, a
+ * backend unreachable), or undefined. Text that parses as JSON is structured data, whatever its keys say.
+ */
+export function refusalInWords(text: string): string | undefined {
+  if (text.length > REFUSAL_MAX) return undefined;
+  if (/^\s*[[{]/.test(text)) {
+    try {
+      JSON.parse(text);
+      return undefined;
+    } catch {
+      // Not JSON: words.
+    }
+  }
+  const unreachable = firstMatch(UNREACHABLE, text);
+  if (unreachable !== undefined) return unreachable;
+  const word = NOT_SERVED.exec(text)?.[0] ?? VALIDATION.exec(text)?.[0];
+  return word === undefined ? undefined : `it reads as a refusal (${JSON.stringify(word.toLowerCase())})`;
+}
+
 /** A value mcpact sent counts as named in an answer only from this length on: "0" or "abc" appear anywhere. */
 const DISTINCT_VALUE_CHARS = 5;
 

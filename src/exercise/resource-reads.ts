@@ -29,6 +29,11 @@ export interface FamilyRead {
   origin: string;
   /** The mimeType the listing (resource or template) declares, when it declares one. */
   listedMimeType?: string;
+  /**
+   * A template expansion with a value mcpact chose (from completion or the description, not the config's
+   * `resources.template_examples`): a refusal it gets back as content is about mcpact's value, not the resource.
+   */
+  chosen?: true;
   read: ResourceRead;
 }
 
@@ -70,6 +75,7 @@ export async function familyReads(context: ExerciseContext): Promise<FamilyReads
       location: { kind: 'resourceTemplate', name: truncate(sample.template.uriTemplate, 200) },
       origin: `expanded from template ${quoteUri(sample.template.uriTemplate)} (${describeSources(sample.sources)})`,
       ...(typeof mimeType === 'string' && { listedMimeType: mimeType }),
+      ...(Object.values(sample.sources ?? {}).some((source) => source !== 'config') && { chosen: true as const }),
     });
   }
   for (const link of links.taken) {

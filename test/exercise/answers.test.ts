@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/connect/rpc.js';
-import { answerOf, classifyAnswer, SAID_MAX, unreachableEvidence, wordsOf } from '../../src/exercise/answers.js';
+import { answerOf, classifyAnswer, REFUSAL_MAX, refusalInWords, SAID_MAX, unreachableEvidence, wordsOf } from '../../src/exercise/answers.js';
 
 const error = (code: unknown, message: unknown, data?: unknown): Outcome => ({ kind: 'error', code, message, data, ms: 1 });
 const result = (text: string, isError = false): Outcome => ({
@@ -287,5 +287,22 @@ describe('answerOf', () => {
     expect(answerOf(error('x'.repeat(100), 'm', 'details')).code).toBe('x'.repeat(20));
     expect(wordsOf(error(-32603, 'failed', 'getaddrinfo ENOTFOUND'))).toBe('failed\ngetaddrinfo ENOTFOUND');
     expect(unreachableEvidence(error(-32603, 'failed', 'getaddrinfo ENOTFOUND'))).toBe('a DNS failure');
+  });
+});
+
+describe('refusalInWords', () => {
+  it.each([
+    ['Computed resource ref was malformed or unsupported.', 'it reads as a refusal ("malformed")'],
+    ['Resource not found: docs://x', 'it reads as a refusal ("not found")'],
+    ['Invalid page name', 'it reads as a refusal ("invalid")'],
+    ['getaddrinfo ENOTFOUND api.example.com', 'a DNS failure'],
+  ])('%s', (text, why) => {
+    expect(refusalInWords(text)).toBe(why);
+  });
+
+  it('leaves data, ordinary text and long text alone', () => {
+    expect(refusalInWords('{"error": "unsupported"}')).toBeUndefined();
+    expect(refusalInWords('# Intro\nWelcome to the guide.')).toBeUndefined();
+    expect(refusalInWords(`not found ${'x'.repeat(REFUSAL_MAX)}`)).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import type { ServerReport } from '../../src/model/report.js';
 import { promptRules } from '../../src/rules/prompts/index.js';
 import { resourcesRules } from '../../src/rules/resources/index.js';
 import { toolsRules } from '../../src/rules/tools/index.js';
-import { DUMMY_TOKEN_ERROR } from '../../fixtures/servers/injected-values.js';
+import { COMPUTE_REFUSAL, DUMMY_TOKEN_ERROR } from '../../fixtures/servers/injected-values.js';
 import { ROOT } from '../support/cli.js';
 
 const rule = (report: ServerReport, id: string) => report.rules.find((entry) => entry.id === id);
@@ -53,5 +53,17 @@ describe('values mcpact sent, and a backend the test environment does not set up
     expect(rule(report, 'tools/invalid-input')?.status).toBe('inconclusive');
     expect(rule(report, 'tools/invalid-input')?.reason).toContain(DUMMY_TOKEN_ERROR);
     expect(report.findings.filter((finding) => JSON.stringify(finding).includes(DUMMY_TOKEN_ERROR))).toEqual([]);
+  });
+
+  it('a refusal in words of a template value mcpact chose is not the resource; a listed contradiction still is', () => {
+    // compute://{spec} expanded with "polygon" (from its description) answers a text/plain refusal: no verdict.
+    const match = report.findings.filter((finding) => finding.ruleId === 'resources/contents-match');
+    expect(match.map((finding) => finding.message)).toEqual([
+      'resources/read of "data://stats": contents[0].mimeType "text/plain" contradicts the listed mimeType "application/json"',
+    ]);
+    expect(rule(report, 'resources/contents-match')?.status).toBe('fail');
+    expect(report.findings.filter((finding) => JSON.stringify(finding).includes('compute://polygon'))).toEqual([]);
+    expect(rule(report, 'resources/template-read')?.status).toBe('pass');
+    expect(rule(report, 'resources/template-read')?.reason).toContain(COMPUTE_REFUSAL);
   });
 });

@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { since } from '../../model/spec.js';
 import { mediaTypeProblem } from '../../util/media-type.js';
-import { contentItems, familyReads, quoteUri } from './shared.js';
+import { contentItems, familyReads, quoteUri, refusalAsContents } from './shared.js';
 
 /** The media type without parameters, lower case: `text/html;profile=mcp-app` is `text/html`. */
 export function essence(mimeType: string): string {
@@ -39,11 +39,21 @@ export const contentsMatch = defineRule({
     'percent-decoding); several items may carry sub-resources of it. When the listing (the resource, or the ' +
     'template the URI was expanded from) declares a `mimeType`, an item that declares another media type (compared ' +
     'without parameters, so `text/html;profile=mcp-app` agrees with `text/html`) contradicts it: a client that ' +
-    'chose how to parse from the listing reads it wrongly.',
+    'chose how to parse from the listing reads it wrongly. A template expanded with a value mcpact chose (from ' +
+    'completion or the description, not `resources.template_examples`) whose read answers with a refusal in words ' +
+    '("not found", "malformed or unsupported", "invalid", see answer classes) got no resource to judge: that read ' +
+    'gives no verdict.',
   async check(context) {
     if (context.surface.capabilities.resources === undefined) return context.skip('the server does not declare resources');
     const { reads } = await familyReads(context);
+    const refused: string[] = [];
     for (const entry of reads) {
+      // A refusal of a value mcpact chose is not the resource: its uri and mimeType are the refusal's, not the resource's.
+      const refusal = entry.chosen === true ? refusalAsContents(entry.read) : undefined;
+      if (refusal !== undefined) {
+        refused.push(`resources/read of ${quoteUri(entry.uri)} (${entry.origin}) answered with a refusal in words, not the resource (${refusal})`);
+        continue;
+      }
       const items = contentItems(entry.read);
       const only = items.length === 1 ? items[0]!.item : undefined;
       if (typeof only?.uri === 'string' && !sameUri(only.uri, entry.uri)) {
@@ -64,5 +74,7 @@ export const contentsMatch = defineRule({
         });
       }
     }
+    if (refused.length > 0)
+      context.inconclusive(`${refused.length} reads of a template value mcpact chose not judged: ${refused.slice(0, 3).join('; ')}`);
   },
 });

@@ -4,7 +4,7 @@
  * a read's answer is judged before any rule words it.
  */
 import type { Outcome } from '../../connect/rpc.js';
-import { unreachableEvidence } from '../../exercise/answers.js';
+import { refusalInWords, SAID_MAX, unreachableEvidence } from '../../exercise/answers.js';
 import { quoteUri, type FamilyReads } from '../../exercise/resource-reads.js';
 import type { ResourceRead } from '../../exercise/resources.js';
 import { asRecord, type JsonRecord } from '../../util/json.js';
@@ -45,3 +45,22 @@ export function standing(read: ResourceRead): ReadStanding {
 
 /** The not-found codes of the revisions: -32002 up to 2025-11-25, -32602 from 2026-07-28 (and in the SDKs). */
 export const NOT_FOUND_CODES: readonly unknown[] = [-32002, -32602];
+
+/**
+ * Why a read that answered with a result is a refusal in words, not the resource: every item is text (no blob),
+ * and together they read as a refusal (exercise/answers.ts `refusalInWords`: not found, unsupported, malformed,
+ * invalid). Only a read of a value mcpact chose is asked (FamilyRead `chosen`): the refusal is of that value.
+ */
+export function refusalAsContents(read: ResourceRead): string | undefined {
+  if (read.outcome.kind !== 'result' || read.contents === undefined || read.contents.length === 0 || read.oversized) return undefined;
+  const texts: string[] = [];
+  for (const { item } of contentItems(read)) {
+    if (typeof item?.text !== 'string' || item.blob !== undefined) return undefined;
+    texts.push(item.text);
+  }
+  const words = texts.join('\n').trim();
+  const why = refusalInWords(words);
+  if (why === undefined) return undefined;
+  const said = words.replace(/\s+/g, ' ');
+  return `${why}: ${JSON.stringify(said.length <= SAID_MAX ? said : `${said.slice(0, SAID_MAX - 1)}…`)}`;
+}

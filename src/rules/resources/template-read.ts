@@ -4,7 +4,7 @@ import { resourceLimits } from '../../config/resources.js';
 import { answerOf } from '../../exercise/answers.js';
 import { capped, listedTemplates, sharedRead, templateSamples } from '../../exercise/resources.js';
 import { describeOutcome } from '../outcome.js';
-import { NOT_FOUND_CODES, quoteUri, standing } from './shared.js';
+import { NOT_FOUND_CODES, quoteUri, refusalAsContents, standing } from './shared.js';
 
 export const templateRead = defineRule({
   id: 'resources/template-read',
@@ -30,7 +30,8 @@ export const templateRead = defineRule({
     '"(intro or setup)"). A template with a variable no source fills is skipped, and the note says why. The read ' +
     'must answer with a result that has contents. A value guessed from the description that the server answers ' +
     'as not found (-32002, -32602) is only noted: the guess may be wrong; for a value the config or the server ' +
-    'itself suggested, it is a finding.',
+    'itself suggested, it is a finding. A value not from the config that the server answers with a refusal in ' +
+    'words as contents ("malformed or unsupported") is only noted.',
   async check(context) {
     const listed = listedTemplates(context.surface);
     if (listed.length === 0) return context.skip('the server lists no resource templates');
@@ -57,6 +58,12 @@ export const templateRead = defineRule({
         continue;
       }
       if (stand.kind === 'result') {
+        // A refusal in words of a value mcpact chose read nothing: noted, no verdict (resources/contents-match does not judge it either).
+        const refusal = sources.some((source) => source !== 'config') ? refusalAsContents(read) : undefined;
+        if (refusal !== undefined) {
+          context.note(`${what}: answered with a refusal in words, not the resource (${refusal}); the value was mcpact's, so no verdict`);
+          continue;
+        }
         if (read.contents === undefined || read.contents.length > 0) continue;
         context.report({
           message: `${what} answered with empty contents`,

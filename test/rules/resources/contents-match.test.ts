@@ -1,6 +1,11 @@
 import { contentsMatch } from '../../../src/rules/resources/contents-match.js';
 import { ruleTester } from '../../support/rule-tester.js';
-import { DOC, reading, resourceServer, text } from './support.js';
+import { DOC, reading, resourceServer, TEMPLATE, text } from './support.js';
+
+/** @mapbox/mcp-server 0.14.0's answer to a template value it does not serve (round E), as content. */
+const REFUSAL = 'Computed resource ref was malformed or unsupported.';
+const GUESSED = 'docs://pages/intro';
+const configured = { resources: { template_examples: { [TEMPLATE.uriTemplate]: { page: 'intro' } } } };
 
 ruleTester(contentsMatch, {
   valid: [
@@ -35,6 +40,29 @@ ruleTester(contentsMatch, {
       name: 'mimeType contradicts the listing',
       server: resourceServer({ handle: reading(DOC.uri, text(DOC.uri, 'application/json')) }),
       findings: [{ message: 'contradicts the listed mimeType "text/markdown"', location: { kind: 'resource', pointer: '/contents/0/mimeType' } }],
+    },
+    {
+      name: 'a listed resource that answers with a refusal in words is still judged',
+      server: resourceServer({ handle: reading(DOC.uri, text(DOC.uri, 'text/plain', REFUSAL)) }),
+      findings: [{ message: 'contradicts the listed mimeType "text/markdown"', location: { kind: 'resource', pointer: '/contents/0/mimeType' } }],
+    },
+    {
+      name: 'a refusal of a configured template value is still judged',
+      server: resourceServer({ reads: { [GUESSED]: text(GUESSED, 'text/plain', REFUSAL) } }),
+      settings: configured,
+      findings: [{ message: `resources/read of "${GUESSED}": contents[0].mimeType "text/plain" contradicts`, location: { kind: 'resourceTemplate' } }],
+    },
+    {
+      name: 'data of another type for a value mcpact chose is still judged (JSON is no refusal in words)',
+      server: resourceServer({ reads: { [GUESSED]: text(GUESSED, 'application/json', '{"error": "unsupported"}') } }),
+      findings: [{ message: 'contradicts the listed mimeType "text/markdown"', location: { kind: 'resourceTemplate' } }],
+    },
+  ],
+  inconclusive: [
+    {
+      name: 'a refusal in words of a template value mcpact chose is not the resource (mapbox, round E)',
+      server: resourceServer({ reads: { [GUESSED]: text(GUESSED, 'text/plain', REFUSAL) } }),
+      reason: `resources/read of "${GUESSED}" (expanded from template "docs://pages/{page}" (page from description)) answered with a refusal in words, not the resource (it reads as a refusal ("malformed"): "${REFUSAL}")`,
     },
   ],
 });
