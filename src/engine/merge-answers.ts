@@ -4,7 +4,7 @@
  * same check on the server, and a server that answers that check with -32603 "Missing required argument" answers
  * every probe alike. Each rule judges its own case, and engine/merge.ts merges a rule's findings by cause; this
  * merges what is left across the rules of one family when the findings rest on the same answer to bad input: the
- * same location kind, the same answer class and code, the same expectation, the same origin (the author's code,
+ * same place (the location kind, or the server for a probe its lookup of names answered), the same answer class and code, the same expectation, the same origin (the author's code,
  * or one SDK), and the same words once names, numbers and quoted values are set aside.
  *
  * The merged finding is its most severe member (among equals, the one whose rule the registry lists first), so it
@@ -88,7 +88,7 @@ export function answerKey(finding: Finding): string | undefined {
   const expected = finding.data?.expected;
   return [
     finding.ruleId.split('/')[0],
-    finding.location.kind,
+    placeOf(finding),
     // The author's code and the SDK's are two causes, however alike they answer.
     finding.inherited?.sdk ?? '',
     answer.class,
@@ -96,6 +96,16 @@ export function answerKey(finding: Finding): string | undefined {
     typeof expected === 'string' || typeof expected === 'number' ? String(expected) : '',
     answerGist(finding),
   ].join('\u0000');
+}
+
+/**
+ * Where the answer came from: the finding's location kind, or the server when the probe sent a name the server does
+ * not list (`data.answeredAt: 'server'`, as a listed prompt's name in other letter case). Such a name reaches the
+ * server's lookup of names, not the item it was made from, as the made-up name of the server-wide probe does: the same
+ * refusal to both is one cause, though one finding is located at the item.
+ */
+export function placeOf(finding: Finding): string {
+  return finding.data?.answeredAt === 'server' ? 'server' : finding.location.kind;
 }
 
 /**
@@ -121,8 +131,11 @@ function replaceWord(text: string, word: string, by: string): string {
 }
 
 function mergeGroup(group: readonly Finding[], rank: (ruleId: string) => number, absorbed: Map<string, string>): Finding {
+  // Among equals, a finding located where its answer came from (the server-wide probe) before one made from an item.
+  const plain = (finding: Finding) => (finding.location.kind === placeOf(finding) ? 0 : 1);
   const before = (a: Finding, b: Finding) =>
-    severityRank(a.severity) > severityRank(b.severity) || (a.severity === b.severity && rank(a.ruleId) < rank(b.ruleId));
+    severityRank(a.severity) > severityRank(b.severity) ||
+    (a.severity === b.severity && (rank(a.ruleId) < rank(b.ruleId) || (rank(a.ruleId) === rank(b.ruleId) && plain(a) < plain(b))));
   const lead = group.reduce((best, finding) => (before(finding, best) ? finding : best));
   const members = [lead, ...group.filter((finding) => finding !== lead)];
   const locations = members.flatMap((member) => {

@@ -101,6 +101,34 @@ describe('mergeByAnswer', () => {
     expect(absorbed.size).toBe(0);
   });
 
+  it("merges a name the server's lookup answered, located at the item it was made from, with the server-wide probe", () => {
+    const said = (name: string) => ({ class: 'not-validated' as const, code: -32603, said: `Prompt not found: ${name}` });
+    const variant: Finding = {
+      ruleId: 'prompts/unknown-prompt',
+      severity: 'warning',
+      message: 'prompts/get for "Find-places-nearby" (case case-variant-prompt) got JSON-RPC error -32603',
+      location: { kind: 'prompt', name: 'find-places-nearby' },
+      answer: said('Find-places-nearby'),
+      data: { case: 'case-variant-prompt', variant: 'Find-places-nearby', expected: -32602, code: -32603, answeredAt: 'server' },
+    };
+    const unknown: Finding = {
+      ruleId: 'prompts/unknown-prompt',
+      severity: 'warning',
+      message: 'prompts/get for a prompt that does not exist (case unknown-prompt) got JSON-RPC error -32603',
+      location: { kind: 'server' },
+      answer: said('mcpact-no-such-prompt'),
+      data: { case: 'unknown-prompt', expected: -32602, code: -32603 },
+    };
+    // Report order puts the prompt first; the server-wide probe stands for the cause.
+    const { findings } = mergeByAnswer([variant, unknown]);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ location: { kind: 'server' }, count: 2, data: { case: 'unknown-prompt' } });
+    expect(findings[0]!.locations?.[1]).toMatchObject({ kind: 'prompt', name: 'find-places-nearby' });
+    // Without the marker a finding at a prompt is another place, as before.
+    const { answeredAt: _, ...unmarked } = variant.data!;
+    expect(mergeByAnswer([{ ...variant, data: unmarked }, unknown]).findings).toHaveLength(2);
+  });
+
   it('merges an isError result like an error: the same words to two malformed calls', () => {
     const isError = (what: string): Finding => ({
       ruleId: 'tools/malformed-call',

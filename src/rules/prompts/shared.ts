@@ -80,6 +80,9 @@ export function caseData(result: CaseResult, showValues: boolean, extra: Record<
   if (said !== undefined && result.verdict !== 'correct') data.said = said;
   if (result.argument !== undefined) data.argument = result.argument;
   if (result.variant !== undefined) data.variant = result.variant;
+  // A listed name in other letter case is a name the server does not list: its lookup of names answers, not the
+  // prompt the name was made from (engine/merge-answers.ts merges the same answer to case unknown-prompt with it).
+  if (result.case === 'case-variant-prompt') data.answeredAt = 'server';
   return { ...data, ...extra };
 }
 

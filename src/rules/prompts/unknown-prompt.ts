@@ -40,7 +40,10 @@ export const unknownPrompt = defineRule({
     "That a name in other letter case is one that does not exist is mcpact's policy: matching names " +
     'case-insensitively makes two clients disagree about which prompts exist, but the text does not say names are ' +
     'case-sensitive, so a server that renders it is lenient in a way the text permits (info). Refusing it with ' +
-    'another code than -32602 is a warning on the SHOULD.',
+    'another code than -32602 is a warning on the SHOULD. Both cases are filed, as two causes when the server ' +
+    'answers them differently; when it refuses both with the same code and the same words (one "Prompt not found" ' +
+    'for every name it does not know), that is one cause: one finding at the server, its cases in `data.cases`, ' +
+    "since a name in other letter case reaches the server's lookup of names, not the prompt it was made from.",
   async check(context) {
     // A server that declares prompts and lists none still answers for a prompt that does not exist: the one case
     // that needs no prompt of its own is judged alone (the other rules have nothing to exercise).

@@ -28,6 +28,20 @@ const PASSWORD_NAME = /^(?:password|passwd|pwd|passphrase|pass_phrase|new_passwo
  */
 const PASSWORD_PURPOSE = /\b(?:un)?protect\w*|\b(?:en|de)crypt\w*|\b(?:set|change|reset|update|rotate|generate)s?\b[^.\n]{0,40}\bpass(?:word|phrase)\b/i;
 
+/**
+ * A token named by a credential's qualifier ("access token", "API token", "GitHub token"): where the tool's own text
+ * says so, a bare `token` parameter stays a secret, whatever else the text calls a token.
+ */
+const CREDENTIAL_TOKEN =
+  /\b(?:access|auth\w*|api|bearer|refresh|session|oauth\d?|github|gitlab|slack|discord|telegram|bot|jwt|id|identity|security|secret|csrf|xsrf|sso|login|sign[\s-]?in|user|account|client|service|app|personal)[\s_-]+tokens?\b|\btokens?\s+(?:to|for|used\s+to)\s+(?:auth\w*|log\s*in|sign\s*in|access\s+the)/i;
+/**
+ * A token the tool's own text makes a handle into its own output, not a credential: a link, page, continuation or
+ * ref token, or one "as it appeared in search results" (duckduckgo-mcp-server 0.7.0's `expand_link`: "a shortened
+ * ref://<id> link token from search results").
+ */
+const HANDLE_TOKEN =
+  /\b(?:link|url|page|pagination|paging|continuation|cursor|next|next[\s_-]page|ref|reference|resume|sync|delta|offset|result|search)[\s_-]+tokens?\b|\bref:\/\/\S*\s+(?:\w+\s+)?tokens?\b|\btokens?\s+of\s+the\s+(?:next\s+|previous\s+)?page\b|\btokens?\b[^.\n]{0,60}?\b(?:as\s+(?:it\s+)?appear(?:s|ed)|returned|listed|shown|given)\s+(?:in|by)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}(?:results?|responses?|output|call)\b/i;
+
 function snake(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -50,6 +64,24 @@ function subjectOfTool(parameter: string, tool: Record<string, unknown> | undefi
   const first = description.split(/(?<=[.!?])\s|\n/)[0] ?? '';
   const purpose = `${name.replace(/_/g, ' ')}: ${first}`;
   return PASSWORD_PURPOSE.test(purpose) ? `a password the tool puts on or takes off its target (${quote(purpose, 80)})` : undefined;
+}
+
+/**
+ * Why a bare `token` parameter is a handle, not a credential, if it is: the tool's own text (the parameter's
+ * description, or the tool's) calls the token a link, page, continuation or ref token, or one the results handed
+ * out, and nowhere a credential's ("access token", "API token").
+ */
+function handleToken(parameter: string, tool: Record<string, unknown> | undefined, property: Record<string, unknown> | undefined): string | undefined {
+  if (parameter !== 'token') return undefined;
+  const texts = [property?.description, tool?.description]
+    .filter((text): text is string => typeof text === 'string')
+    .map((text) => text.slice(0, 2000).replace(/\s+/g, ' '));
+  if (texts.some((text) => CREDENTIAL_TOKEN.test(text))) return undefined;
+  for (const text of texts) {
+    const match = HANDLE_TOKEN.exec(text);
+    if (match) return `a token the tool's own text makes a handle (${quote(match[0], 80)})`;
+  }
+  return undefined;
 }
 
 export const secretSolicitation = defineRule({
@@ -98,7 +130,10 @@ export const secretSolicitation = defineRule({
     'the tool works on is not a credential, and is information: its noun is what the tool is named for (`secret` of ' +
     '`secrets_update_note`, the name of the secret whose note it updates), or it is a password of a tool whose name ' +
     'or first sentence says it puts, takes off or changes a password (protect or encrypt a document, change a ' +
-    'password). Warning by default otherwise: ' +
+    "password), or it is a bare `token` that the tool's own text (its description or the parameter's) makes a " +
+    'handle: a link, page, continuation or ref token, or one "as it appeared in search results" (`expand_link` of ' +
+    'duckduckgo-mcp-server takes "a ref://<id> token"), and nowhere a credential\'s (an access, API, auth, bearer, ' +
+    'refresh, session, OAuth or GitHub token, which stays a warning). Warning by default otherwise: ' +
     'a tool that logs in with a password is the case this rule is for; silence a justified one with ' +
     '`rules: { security/secret-solicitation: off }` under the server. Of a description longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so).",
@@ -110,7 +145,7 @@ export const secretSolicitation = defineRule({
         const type = property?.type;
         if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) continue;
         if (!SECRET_NAME.test(snake(name))) continue;
-        const purpose = subjectOfTool(snake(name), item.record);
+        const purpose = subjectOfTool(snake(name), item.record) ?? handleToken(snake(name), item.record, property);
         report({
           message:
             purpose === undefined

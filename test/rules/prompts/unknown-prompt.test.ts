@@ -63,5 +63,45 @@ ruleTester(unknownPrompt, {
         { message: '(case case-variant-prompt) got JSON-RPC error -32603', count: 2, basis: 'spec', severity: 'warning' },
       ],
     },
+    {
+      // @mapbox/mcp-server 0.14.0, @ivotoby/openapi-mcp-server 1.16.1 (round E): one `throw new Error('Prompt not
+      // found: …')` answers -32603 to every name it does not know, the made-up one and a listed one in other letter
+      // case alike. One cause: one finding, at the server, that lists both cases.
+      name: 'the same refusal to a made-up name and to a listed name in other letter case: one finding',
+      server: promptServer((_args, params) => {
+        const name = String(params.name);
+        return name === 'mcpact-no-such-prompt' || name !== name.toLowerCase() ? { error: { code: -32603, message: `Prompt not found: ${name}` } } : undefined;
+      }),
+      findings: [
+        {
+          message: 'prompt that does not exist (case unknown-prompt) got JSON-RPC error -32603',
+          location: { kind: 'server' },
+          count: 3,
+          data: {
+            case: 'unknown-prompt',
+            cases: [
+              { ruleId: 'prompts/unknown-prompt', case: 'unknown-prompt', count: 1, severity: 'warning' },
+              { ruleId: 'prompts/unknown-prompt', case: 'case-variant-prompt', variant: 'Code_review', count: 2, severity: 'warning' },
+            ],
+          },
+          basis: 'spec',
+          severity: 'warning',
+        },
+      ],
+    },
+    {
+      // Two answers are two causes: the made-up name gets -32603 "Prompt not found", the name in other letter case
+      // another handler's -32603 "Internal error".
+      name: 'other words to a made-up name and to a name in other letter case: two findings',
+      server: promptServer((_args, params) => {
+        const name = String(params.name);
+        if (name === 'mcpact-no-such-prompt') return { error: { code: -32603, message: `Prompt not found: ${name}` } };
+        return name !== name.toLowerCase() ? { error: { code: -32603, message: 'Internal error' } } : undefined;
+      }),
+      findings: [
+        { message: '(case case-variant-prompt) got JSON-RPC error -32603', count: 2, severity: 'warning' },
+        { message: 'prompt that does not exist (case unknown-prompt) got JSON-RPC error -32603', location: { kind: 'server' }, severity: 'warning' },
+      ],
+    },
   ],
 });

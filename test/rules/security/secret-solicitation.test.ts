@@ -80,6 +80,61 @@ ruleTester(secretSolicitation, {
       ],
     },
     {
+      // duckduckgo-mcp-server 0.7.0 (round E of docs/verdict-truth.md): `token` has no description of its own
+      // (FastMCP does not copy the docstring's Args), and the tool's description makes it a link reference.
+      name: "a token the tool's own text makes a link, page or ref token is information; a credential's stays a warning",
+      server: {
+        tools: [
+          tool(
+            'expand_link',
+            { token: { type: 'string' } },
+            'Expand a shortened ref://<id> link token from search results back into the full URL. Search results replace very long URLs ' +
+              'with short ref:// tokens to save space. fetch_content accepts those tokens directly, so only call this when you need the ' +
+              'real URL, for example to show or cite a link to the user. Never present a ref:// token to the user as if it were a URL.\n\n' +
+              'Args:\n    token: A ref://<id> token exactly as it appeared in search results (the bare id is also accepted).',
+          ),
+          tool('call_api', { token: { type: 'string', description: 'Your API token' }, path: { type: 'string' } }, 'Calls the API.'),
+          tool('get_account', { token: { type: 'string', description: 'the access token for the account' } }, 'Reads the account.'),
+        ],
+      },
+      findings: [
+        // call_api and get_account: one cause, one finding.
+        {
+          location: { name: 'call_api', pointer: '/inputSchema/properties/token' },
+          message: 'tool parameter "token" asks the model for a secret',
+          severity: 'warning',
+          count: 2,
+        },
+        {
+          location: { name: 'expand_link', pointer: '/inputSchema/properties/token' },
+          message: 'tool parameter "token" takes a token the tool\'s own text makes a handle ("ref://<id> link token"), not a credential',
+          data: { parameter: 'token', purpose: 'a token the tool\'s own text makes a handle ("ref://<id> link token")' },
+          severity: 'info',
+          basis: 'policy',
+          lenient: true,
+        },
+      ],
+    },
+    {
+      name: "a continuation token is information; a page token beside a credential's token is a secret",
+      server: {
+        tools: [
+          tool('list_items', { token: { type: 'string', description: 'The continuation token returned by the previous call.' } }, 'Lists items.'),
+          // A page token beside a credential's: the credential wins.
+          tool('fetch_repos', { token: { type: 'string' } }, 'Fetch one page of repositories (pass the page token of the last call) with your GitHub token.'),
+        ],
+      },
+      findings: [
+        { location: { name: 'fetch_repos' }, message: 'tool parameter "token" asks the model for a secret', severity: 'warning' },
+        {
+          location: { name: 'list_items' },
+          message: 'takes a token the tool\'s own text makes a handle ("continuation token")',
+          severity: 'info',
+          lenient: true,
+        },
+      ],
+    },
+    {
       name: 'descriptions that ask for one',
       server: {
         tools: [
