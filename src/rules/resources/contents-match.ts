@@ -74,7 +74,6 @@ export const contentsMatch = defineRule({
         });
       }
     }
-    if (refused.length > 0)
-      context.inconclusive(`${refused.length} reads of a template value mcpact chose not judged: ${refused.slice(0, 3).join('; ')}`);
+    if (refused.length > 0) context.inconclusive(`${refused.length} reads of a template value mcpact chose not judged: ${refused.slice(0, 3).join('; ')}`);
   },
 });
