@@ -9,6 +9,7 @@ import { citation } from '../../model/spec.js';
 import { truncate } from '../../util/text.js';
 import { wordParts } from '../../drift/diff/word-diff.js';
 import { answerLine } from '../answer.js';
+import { inheritedLabel } from '../inherited.js';
 import { html, safeUrl, shownText, type Html } from '../escape-html.js';
 
 export const MESSAGE_LIMIT = 2_000;
@@ -143,7 +144,7 @@ function inheritedBlock(finding: Finding): Html {
   if (mark === undefined) return html``;
   const reference = safeUrl(mark.reference);
   return html`<div class="inherited-mark muted">
-    inherited from <strong>${mark.sdk}</strong> ${mark.versions} · signature <code>${mark.signature}</code>${
+    inherited from <strong>${inheritedLabel(mark)}</strong> · signature <code>${mark.signature}</code>${
       reference === undefined ? '' : html` · <a href="${reference}" rel="noopener noreferrer">upstream</a>`
     }
   </div> `;

@@ -16,6 +16,7 @@ import { xmlAttribute, xmlText } from '../escape-xml.js';
 import { citation } from '../../model/spec.js';
 import type { Finding, LatencyReport, RuleResult, RunReport, ServerReport } from '../../model/report.js';
 import { entryLabel, STALE_HINT } from '../known-findings.js';
+import { inheritedLabel } from '../inherited.js';
 import { truncate } from '../../util/text.js';
 import type { Render } from './types.js';
 
@@ -222,7 +223,7 @@ function findingText(finding: Finding, server: ServerReport): string {
   } else if (spec) lines.push(`  rests on ${citation(spec)} ${spec.section} (${spec.url})${quoted}`);
   if (finding.known) lines.push('  known: listed in the known-findings file, so not a failure');
   const mark = finding.inherited;
-  if (mark) lines.push(`  inherited from ${mark.sdk} ${mark.versions} (signature ${mark.signature}${mark.reference ? `, ${mark.reference}` : ''})`);
+  if (mark) lines.push(`  inherited from ${inheritedLabel(mark)} (signature ${mark.signature}${mark.reference ? `, ${mark.reference}` : ''})`);
   if (finding.data !== undefined) lines.push(`  data: ${truncate(JSON.stringify(finding.data), TEXT_LIMIT)}`);
   return lines.join('\n');
 }

@@ -141,6 +141,12 @@ describe('html report order and counts (#32)', () => {
     }
   });
 
+  it('names the SDK of an inherited finding with the versions it was seen on, not as the server’s version', () => {
+    const marks = byClass(page(), 'inherited-mark').map((mark) => textOf(mark));
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks) expect(mark).toContain('@modelcontextprotocol/sdk, seen on >=1.23.0 <2.0.0');
+  });
+
   it('each finding once: the sections the errors were taken from count what is left and say where the rest went', () => {
     const inspection = page();
     expect(byClass(inspection, 'finding')).toHaveLength(16);
