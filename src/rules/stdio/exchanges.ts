@@ -236,6 +236,17 @@ export function answered(outcome: Outcome): boolean {
   return outcome.kind !== 'timeout' && outcome.kind !== 'closed';
 }
 
+/**
+ * Why silence to bad input is no verdict of its own: the server stopped serving right after it (it exited, or
+ * answered no later ping), which is stdio/survives-bad-line's finding. A missing answer is then that one cause
+ * seen twice, not a second defect. Undefined when the input was answered or the server served on.
+ */
+export function stoppedRightAfter(exchange: BadInputExchange): string | undefined {
+  if (exchange.answer !== undefined || exchange.after === 'unjudged' || answered(exchange.after)) return undefined;
+  const how = exchange.after.kind === 'closed' ? 'the server closed the connection' : 'the server answered no later ping';
+  return `${exchange.what} got no answer, and right after it ${how}: one cause, which stdio/survives-bad-line reports`;
+}
+
 function anonymousOutcome(response: Record<string, unknown>): Outcome {
   const error = isRecord(response.error) ? response.error : {};
   return { kind: 'error', code: error.code, message: error.message, data: error.data, ms: 0 };

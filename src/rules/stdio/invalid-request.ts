@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { since } from '../../model/spec.js';
 import { describeOutcome } from '../outcome.js';
-import { INVALID_REQUESTS, invalidRequests } from './exchanges.js';
+import { INVALID_REQUESTS, invalidRequests, stoppedRightAfter } from './exchanges.js';
 import { isErrorCode, notStdio } from './shared.js';
 
 const STDIN = { kind: 'transport', name: 'stdin' } as const;
@@ -34,7 +34,9 @@ export const invalidRequest = defineRule({
     'answer (with the request id, or `id: null`) must come within a grace after the answer to a ping sent behind it ' +
     '(three more pings answered one after another, and at least ten round trips of the first, 50 ms to call_ms). ' +
     'Whether the server still serves ' +
-    "afterwards is stdio/survives-bad-line's verdict. Graded a warning: the official SDKs stay silent here.",
+    "afterwards is stdio/survives-bad-line's verdict; a server that exits on the request, or answers nothing after " +
+    'it, gets that finding only (no verdict here on the same cause). Graded a warning: the official SDKs stay ' +
+    'silent here.',
   async check({ transport, cache, report, skip, inconclusive }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
     const exchanges = await Promise.all(invalidRequests(transport, cache));
@@ -44,6 +46,8 @@ export const invalidRequest = defineRule({
     INVALID_REQUESTS.forEach((probe, index) => {
       const exchange = exchanges[index]!;
       if ('skipped' in exchange) return;
+      const stopped = stoppedRightAfter(exchange);
+      if (stopped !== undefined) return inconclusive(stopped);
       const outcome = exchange.answer?.outcome;
       if (outcome !== undefined && isErrorCode(outcome, probe.accepted)) return;
       report({

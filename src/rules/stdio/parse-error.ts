@@ -1,7 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { since } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
-import { MALFORMED_LINE, malformedLine } from './exchanges.js';
+import { MALFORMED_LINE, malformedLine, stoppedRightAfter } from './exchanges.js';
 import { codeOf, notStdio } from './shared.js';
 
 const STDIN = { kind: 'transport', name: 'stdin' } as const;
@@ -34,11 +34,15 @@ export const parseError = defineRule({
     'behind it (three more pings answered one after another, and at least ten round trips of the first, 50 ms to ' +
     "call_ms; the ping's answer does not end the wait by itself: a server may answer in any order). Whether the " +
     'server still serves afterwards is ' +
-    "stdio/survives-bad-line's verdict. Graded a warning: the official SDKs stay silent here.",
-  async check({ transport, cache, report, skip }) {
+    "stdio/survives-bad-line's verdict; a server that exits on the line, or answers nothing after it, gets that " +
+    'finding only (inconclusive here: the missing -32700 is the same cause). Graded a warning: the official SDKs ' +
+    'stay silent here.',
+  async check({ transport, cache, report, skip, inconclusive }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
     const exchange = await malformedLine(transport, cache);
     if ('skipped' in exchange) return skip(exchange.skipped);
+    const stopped = stoppedRightAfter(exchange);
+    if (stopped !== undefined) return inconclusive(stopped);
     const answer = exchange.answer?.response;
     const code = codeOf(answer);
     if (answer === undefined) {

@@ -24,12 +24,15 @@ ruleTester(parseError, {
       target: defectStdio('wrong-parse-error-code'),
       findings: [{ message: 'got error -32603; expected -32700', data: { expected: -32700 } }],
     },
-    {
-      // That it stopped serving is stdio/survives-bad-line's finding.
-      name: 'the server exits',
-      target: defectStdio('crash-on-malformed'),
-      findings: [{ message: 'a line that is not valid JSON got no answer' }],
-    },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],
+  inconclusive: [
+    {
+      // That it stopped serving is stdio/survives-bad-line's finding; the missing -32700 is the same cause.
+      name: 'the server exits on the line',
+      target: defectStdio('crash-on-malformed'),
+      reason:
+        'a line that is not valid JSON got no answer, and right after it the server closed the connection: one cause, which stdio/survives-bad-line reports',
+    },
+  ],
 });

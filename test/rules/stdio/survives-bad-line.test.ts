@@ -24,6 +24,16 @@ ruleTester(survivesBadLine, {
       ],
     },
     {
+      // Each invalid request goes alone to a fresh process, which exits on it: both are reported here (and
+      // stdio/invalid-request, the same cause, stays inconclusive). Sorted by message.
+      name: 'the server exits at an invalid request',
+      target: defectStdio('crash-on-invalid-request'),
+      findings: [
+        { message: 'after a request whose params are a string, a valid ping got the connection closed: the server stopped serving' },
+        { message: 'after a request with "jsonrpc": "1.0", a valid ping got the connection closed: the server stopped serving' },
+      ],
+    },
+    {
       // Each invalid request goes to a process still serving, so both are reported. Sorted by message.
       name: 'the server stops answering after an invalid request',
       target: defectStdio('deaf-after-invalid-request'),
