@@ -3,6 +3,7 @@
  * command, arguments, environment and working directory, own process group), spoken to with raw lines as well as
  * JSON-RPC, and always stopped through StdioTransport's shutdown (stdin, SIGTERM, SIGKILL to the group).
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ForeignLine } from './stdio.js';
 import { StdioTransport } from './stdio.js';
 import { childEnvironment } from './child-env.js';
@@ -96,13 +97,38 @@ export class RawStdioConnection {
     return connection;
   }
 
-  /** initialize with `protocolVersion`, then notifications/initialized when the server answered with a result. */
+  /**
+   * initialize with `protocolVersion`, then notifications/initialized when the server answered with a result.
+   *
+   * A fresh child may still be starting when connect_ms is over (a large import tree, several children starting at
+   * once on a busy machine), and slow is not silent. So an unanswered initialize is followed by a ping on the same
+   * connection (the one request allowed before initialize), and a late answer to initialize that comes meanwhile,
+   * or within one call_ms after the ping was answered, is the outcome (its `ms` says how late). Otherwise the
+   * timeout says whether the process was `serving` (it answered the ping) or not yet.
+   */
   async initialize(protocolVersion: string): Promise<Outcome> {
-    if (this.options.envelope) return this.peer.request('server/discover', {}, { timeoutMs: this.options.connectMs, signal: this.options.signal });
+    let takeLate: (outcome: Outcome) => void = () => undefined;
+    const late = new Promise<Outcome>((resolve) => (takeLate = resolve));
+    const deadline = { timeoutMs: this.options.connectMs, signal: this.options.signal, onLate: takeLate };
     const params = { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpact', version: this.options.clientVersion } };
-    const outcome = await this.peer.request('initialize', params, { timeoutMs: this.options.connectMs, signal: this.options.signal });
-    if (outcome.kind === 'result') await this.peer.notify('notifications/initialized').catch(() => undefined);
+    const asked = this.options.envelope ? this.peer.request('server/discover', {}, deadline) : this.peer.request('initialize', params, deadline);
+    let outcome = await asked;
+    if (outcome.kind === 'timeout' && outcome.rateLimited !== true && this.options.signal?.aborted !== true) outcome = await this.lateOrSilent(outcome, late);
+    if (outcome.kind === 'result' && !this.options.envelope) await this.peer.notify('notifications/initialized').catch(() => undefined);
     return outcome;
+  }
+
+  private async lateOrSilent(timeout: Outcome & { kind: 'timeout' }, late: Promise<Outcome>): Promise<Outcome> {
+    const first = await Promise.race([late.then((answer) => ({ answer })), this.ping().then((ping) => ({ ping }))]);
+    if ('answer' in first) return first.answer;
+    if (first.ping.kind === 'timeout' || first.ping.kind === 'closed') return { ...timeout, serving: false };
+    // A server may answer in any order: initialize's answer can still be on its way behind the ping's.
+    const stop = new AbortController();
+    const signals = [stop.signal, ...(this.options.signal ? [this.options.signal] : [])];
+    const grace = delay(this.options.timeoutMs, undefined, { signal: AbortSignal.any(signals) }).catch(() => undefined);
+    const answer = await Promise.race([late, grace]);
+    stop.abort();
+    return answer ?? { ...timeout, serving: true };
   }
 
   request(method: string, params?: unknown): Promise<Outcome> {

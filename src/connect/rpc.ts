@@ -17,8 +17,10 @@ export type Outcome =
   /**
    * No answer within the call deadline (`attempts: 2` when a retry went unanswered too). `rateLimited`: the server
    * still answered HTTP 429 when mcpact had to stop waiting (connect/rate-limit.ts); the request was never processed.
+   * `serving`, on initialize of a fresh stdio child only (connect/raw-stdio.ts): whether a ping sent after the
+   * deadline was answered, so the process was serving and gave initialize no answer, or was not serving yet.
    */
-  | { kind: 'timeout'; ms: number; attempts?: number; rateLimited?: true }
+  | { kind: 'timeout'; ms: number; attempts?: number; rateLimited?: true; serving?: boolean }
   /**
    * The connection ended before an answer came. `lost`: the server went away during the run (crashed, exited) with
    * this request in flight, or before it was sent; `unsent`: the latter, so the request never reached the server.

@@ -8,6 +8,8 @@ ruleTester(versionNegotiation, {
     { name: 'at --depth thorough too', target: defectStdio(), settings: { depth: 'thorough' } },
     // The contradiction shows only when the older revisions are tried, which the standard depth does not.
     { name: 'standard depth: only the unknown revision is tried', target: defectStdio('contradicts-its-versions') },
+    // Slow is not silent: its answer comes after connect_ms, while a ping is answered, and is judged as any other.
+    { name: 'an answer that comes late', target: defectStdio('late-to-unknown-version'), timeouts: { connect_ms: 1_000, call_ms: 2_000 } },
   ],
   invalid: [
     {
@@ -32,6 +34,27 @@ ruleTester(versionNegotiation, {
         },
       ],
     },
+    {
+      name: 'no answer, although pings are answered',
+      target: defectStdio('silent-to-unknown-version'),
+      timeouts: { connect_ms: 1_000 },
+      findings: [
+        {
+          message:
+            'initialize with 1999-01-01 got no answer within 1000 ms, although the process answered a ping meanwhile; expected a version the server supports',
+          data: { requested: '1999-01-01', outcome: 'timeout' },
+        },
+      ],
+    },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],
+  inconclusive: [
+    {
+      // Nothing answers, a ping neither: a process that has not started serving yet looks the same.
+      name: 'a process that answers nothing after it',
+      target: defectStdio('deaf-at-unknown-version'),
+      timeouts: { connect_ms: 1_000 },
+      reason: 'initialize with 1999-01-01 on a fresh server process got no answer within 1000 ms, and neither did a ping after it',
+    },
+  ],
 });
