@@ -42,6 +42,13 @@ const CREDENTIAL_TOKEN =
 const HANDLE_TOKEN =
   /\b(?:link|url|page|pagination|paging|continuation|cursor|next|next[\s_-]page|ref|reference|resume|sync|delta|offset|result|search)[\s_-]+tokens?\b|\bref:\/\/\S*\s+(?:\w+\s+)?tokens?\b|\btokens?\s+of\s+the\s+(?:next\s+|previous\s+)?page\b|\btokens?\b[^.\n]{0,60}?\b(?:as\s+(?:it\s+)?appear(?:s|ed)|returned|listed|shown|given)\s+(?:in|by)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}(?:results?|responses?|output|call)\b/i;
 
+/** A tool whose name or first sentence says it writes records: it creates, registers, updates or manages them. */
+const WRITES_RECORDS = /\b(?:create|add|register|update|edit|modify|manage|configure|store|save)[sd]?\b/i;
+/** The secret half of a pair (`client_secret`, `app_key`): the prefix names the thing the secret belongs to. */
+const PAIRED_SECRET = /^([a-z0-9]+)_(?:secret|key|token|password)$/;
+/** The identifier halves a record keeps beside such a secret. */
+const IDENTIFIER_SUFFIXES = ['id', 'uuid', 'name'];
+
 function snake(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -64,6 +71,25 @@ function subjectOfTool(parameter: string, tool: Record<string, unknown> | undefi
   const first = description.split(/(?<=[.!?])\s|\n/)[0] ?? '';
   const purpose = `${name.replace(/_/g, ' ')}: ${first}`;
   return PASSWORD_PURPOSE.test(purpose) ? `a password the tool puts on or takes off its target (${quote(purpose, 80)})` : undefined;
+}
+
+/**
+ * Why a paired secret is a field of the record the tool writes, if it is: the tool's name or first sentence says it
+ * creates, updates or manages records, and beside `<x>_secret` the schema has the record's `<x>_id` (or `_uuid`,
+ * `_name`) too (coolify-mcp 3.5.0's `github_apps`: "Manage GitHub Apps: list/get/create/update/…" takes `client_id`
+ * and `client_secret` of the app it registers). A tool that signs in with a client id and secret names no such
+ * purpose, and stays a warning.
+ */
+function recordField(parameter: string, tool: Record<string, unknown> | undefined, siblings: readonly string[]): string | undefined {
+  const prefix = PAIRED_SECRET.exec(parameter)?.[1];
+  if (prefix === undefined) return undefined;
+  const identifier = IDENTIFIER_SUFFIXES.map((suffix) => `${prefix}_${suffix}`).find((name) => siblings.includes(name));
+  if (identifier === undefined) return undefined;
+  const name = typeof tool?.name === 'string' ? snake(tool.name).slice(0, 200).replace(/_/g, ' ') : '';
+  const description = typeof tool?.description === 'string' ? tool.description.slice(0, 2000) : '';
+  const purpose = `${name}: ${description.split(/(?<=[.!?])\s|\n/)[0] ?? ''}`;
+  if (!WRITES_RECORDS.test(purpose)) return undefined;
+  return `the ${parameter.replace(/_/g, ' ')} of the record the tool writes, beside its ${quote(identifier, 60)} (${quote(purpose, 80)})`;
 }
 
 /**
@@ -133,19 +159,24 @@ export const secretSolicitation = defineRule({
     "password), or it is a bare `token` that the tool's own text (its description or the parameter's) makes a " +
     'handle: a link, page, continuation or ref token, or one "as it appeared in search results" (`expand_link` of ' +
     'duckduckgo-mcp-server takes "a ref://<id> token"), and nowhere a credential\'s (an access, API, auth, bearer, ' +
-    'refresh, session, OAuth or GitHub token, which stays a warning). Warning by default otherwise: ' +
+    'refresh, session, OAuth or GitHub token, which stays a warning), or it is the secret half of a pair ' +
+    '(`client_secret` beside `client_id`, `_uuid` or `_name`) of a tool whose name or first sentence says it ' +
+    'creates, updates or manages records (a GitHub App registered in a deployment tool): a field of the record it ' +
+    'writes. Warning by default otherwise: ' +
     'a tool that logs in with a password is the case this rule is for; silence a justified one with ' +
     '`rules: { security/secret-solicitation: off }` under the server. Of a description longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so).",
   check({ surface, cache, report, note }) {
     for (const item of items(surface, 'tools')) {
       const properties = asRecord(asRecord(item.record?.inputSchema)?.properties);
+      const siblings = Object.keys(properties ?? {}).map(snake);
       for (const [name, raw] of Object.entries(properties ?? {})) {
         const property = asRecord(raw);
         const type = property?.type;
         if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) continue;
         if (!SECRET_NAME.test(snake(name))) continue;
-        const purpose = subjectOfTool(snake(name), item.record) ?? handleToken(snake(name), item.record, property);
+        const purpose =
+          subjectOfTool(snake(name), item.record) ?? handleToken(snake(name), item.record, property) ?? recordField(snake(name), item.record, siblings);
         report({
           message:
             purpose === undefined

@@ -80,6 +80,36 @@ ruleTester(secretSolicitation, {
       ],
     },
     {
+      // @masonator/coolify-mcp 3.5.0 (round F of docs/verdict-truth.md): `github_apps` registers GitHub Apps, whose
+      // client secret is a field of the record beside its client id. A client id and secret to sign in with is not.
+      name: 'the secret half of a pair in a record the tool writes is information; one to sign in with a warning',
+      server: {
+        tools: [
+          tool(
+            'github_apps',
+            { action: { type: 'string' }, client_id: { type: 'string' }, client_secret: { type: 'string' } },
+            'Manage GitHub Apps: list/get/create/update/delete/list_repos/list_branches',
+          ),
+          tool('connect', { client_id: { type: 'string' }, client_secret: { type: 'string' } }, 'Sign in to the API with your OAuth client.'),
+        ],
+      },
+      findings: [
+        { location: { name: 'connect' }, message: 'tool parameter "client_secret" asks the model for a secret', severity: 'warning' },
+        {
+          location: { name: 'github_apps', pointer: '/inputSchema/properties/client_secret' },
+          message: 'takes the client secret of the record the tool writes, beside its "client_id"',
+          severity: 'info',
+          lenient: true,
+        },
+      ],
+    },
+    {
+      // No identifier of the pair beside it: nothing says the key is a record's field rather than the server's.
+      name: 'a secret without its identifier in a tool that writes records stays a warning',
+      server: { tools: [tool('register_app', { name: { type: 'string' }, api_key: { type: 'string' } }, 'Register an app.')] },
+      findings: [{ location: { name: 'register_app' }, message: 'tool parameter "api_key" asks the model for a secret', severity: 'warning' }],
+    },
+    {
       // duckduckgo-mcp-server 0.7.0 (round E of docs/verdict-truth.md): `token` has no description of its own
       // (FastMCP does not copy the docstring's Args), and the tool's description makes it a link reference.
       name: "a token the tool's own text makes a link, page or ref token is information; a credential's stays a warning",
