@@ -179,10 +179,11 @@ describe('security rules on the corpora (issue #12)', () => {
     expect(figures(measured.heldOutByCategory)).toEqual(freshColumn('heldOut'));
     const anyRule = Object.fromEntries(measured.byCategory.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caught, row.measurable]]));
     expect(anyRule).toEqual(freshColumn('anyRule'));
-    // One fresh source was measured and left alone: no row cites it, so its figure is the blind one. (Rows cite
+    // Two fresh sources were measured and left alone: no row cites them, so their figure is the blind one. (Rows cite
     // kazemf78/llm-unreliable-tool-preferences since they were widened after its blind measurement; it keeps
-    // pointers only, so it is measured from a local mirror: docs/security.md, "A sixth fresh source".)
-    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit']);
+    // pointers only, so it is measured from a local mirror: docs/security.md, "A sixth fresh source". SEAIC-M/AMA
+    // keeps pointers only too: blind, 0 of its 4 revealable cases by any rule, "A seventh fresh source".)
+    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit', 'SEAIC-M/AMA']);
   });
 
   it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {
