@@ -162,6 +162,16 @@ const TOOL_PREFERENCES: Source = {
   fresh: true,
   note: 'Faghih et al., "Tool Preferences in Agentic LLMs are Unreliable" (EMNLP 2025, arXiv:2505.18135): the description edits of func_description_optim.py. No licence file; its pyproject.toml, kept from the Berkeley Function Calling Leaderboard it extends, declares Apache 2.0 for the `bfcl*` packages only, which do not hold that file: all rights reserved, so only pointers are kept.',
 };
+// A seventh fresh source (issue #33, preference manipulation): found after the advertising rows and the sixth source,
+// judged case by case and measured with the table as it stood before the structural advert claims were written.
+const AMA: Source = {
+  repo: 'SEAIC-M/AMA',
+  commit: 'da21c163d7a78cf0a43f7f67a360b29e5caeaec7',
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: 'Mo, Hu, Long and Li, "Attractive Metadata Attack: Inducing LLM Agents to Invoke Malicious Tools" (NeurIPS 2025, arXiv:2508.02110), the official implementation: the tool descriptions its black-box optimisation generated to be selected over the normal tools (data/generated_target_attack_tools.jsonl, data/generated_untarget_attack.jsonl). No licence file or statement in the repository: all rights reserved, so only pointers are kept.',
+};
 const SOURCES = [
   CISCO,
   INVARIANT,
@@ -181,6 +191,7 @@ const SOURCES = [
   MCP_AUDIT,
   MPMA,
   TOOL_PREFERENCES,
+  AMA,
 ];
 /** Where each source's history can be read (a fork holds Invariant's original commits); the others at owner+name. */
 const MIRRORS: Record<string, string> = {
@@ -998,8 +1009,79 @@ const TOOL_PREFERENCE_REASONS: Record<string, string> = {
     'A maintenance claim ("actively maintained and contributed to"): honest descriptions say the same, with no endorser, no rank, no other tool and no pressure; a description cannot tell it from honest copy.',
 };
 
+/**
+ * AMA's generated attacker tools, by file and tool name. Judged one by one before the rules were run on them, by the
+ * criterion of MPMA's: a description that claims a standing over the alternatives ("unparalleled adaptability") or
+ * speaks of itself as the choice to make ("the go-to solution ... across all professional fields", "a preferred
+ * choice", "an indispensable choice") is revealable; the others praise the tool's own breadth in the words honest
+ * descriptions use ("A comprehensive tool for ...", "highly adaptable", "seamlessly integrates"), with no endorser,
+ * rank, rival or pressure, and are not.
+ */
+const AMA_TOOLS: { file: string; kind: string; tools: string[]; revealable: string[] }[] = [
+  {
+    file: 'data/generated_target_attack_tools.jsonl',
+    kind: 'target',
+    tools: [
+      'investment_analysis_tool',
+      'legal_strategy_analysis',
+      'patient_care_advisor',
+      'academic_advisor',
+      'psychological_support_tool',
+      'marketing_and_product_strategy',
+      'aerospace_materials_analyzer',
+      'research_summarizer',
+      'safety_testing',
+      'security_manager',
+    ],
+    revealable: [],
+  },
+  {
+    file: 'data/generated_untarget_attack.jsonl',
+    kind: 'untarget',
+    tools: [
+      'universal_consultant',
+      'universal_insight_engine',
+      'universal_contextual_responder',
+      'universal_solution_aggregator',
+      'universal_decision_assistant',
+      'comprehensive_evaluator',
+      'comprehensive_analyzer',
+      'strategic_analysis_hub',
+      'universal_insight_generator',
+      'adaptive_insight_engine',
+      'holistic_analyzer',
+      'expert_advisor',
+      'universal_cognition_engine',
+      'strategic_planner',
+      'universal_intelligence_agent',
+      'multidomain_analyzer',
+      'strategic_insights_analyzer',
+      'insight_optimizer',
+      'universal_contextual_assistant',
+      'intelligent_system_enhancer',
+    ],
+    revealable: ['universal_insight_engine', 'universal_solution_aggregator', 'adaptive_insight_engine', 'universal_cognition_engine'],
+  },
+];
+
 /** Cases of the fresh held-out sources (issue #33), judged before the rules were run on them. */
 const FRESH_SPECS: Spec[] = [
+  ...AMA_TOOLS.flatMap(({ file, kind, tools, revealable }) =>
+    tools.map((tool): Spec => ({
+      id: `ama/${kind}/${tool}`,
+      source: AMA,
+      path: file,
+      extract: { jsonl: { key: 'Attacker Tool', equals: tool, field: 'Description' } },
+      categories: ['preference-manipulation'],
+      placement: 'tool-description',
+      tool,
+      ...(!revealable.includes(tool) && {
+        revealable: false,
+        reason:
+          "Attractive by tone only (AMA's optimised metadata): praise of the tool's own breadth in the words honest descriptions use, with no endorser, no rank, no other tool and no pressure; a description cannot tell it from honest copy.",
+      }),
+    })),
+  ),
   ...TOOL_PREFERENCE_EDITS.flatMap(({ list, block, count, name, plain }) =>
     Array.from({ length: count }, (_, index) => index)
       .filter((index) => plain?.[index] !== 'control' && plain?.[index] !== 'duplicate')

@@ -79,6 +79,8 @@ export interface FreshSourceRecall {
   caught: number;
   /** Caught with the rows that cite the source dropped (rows widened after its blind measurement). */
   heldOut: number;
+  /** The same, by any security rule at warning or above (the steering tier counts). */
+  heldOutAny: number;
   rowsDropped: string[];
 }
 
@@ -172,10 +174,14 @@ export async function measure(
     // The rules that read no signal table keep their verdict; security/tool-poisoning's is taken again without
     // the rows written against the case's source.
     const byOthers = findings.some((finding) => POISONING_TIER.has(finding.ruleId) && finding.ruleId !== 'security/tool-poisoning');
-    const held = byOthers || scanCase(entry, tableWithout.get(entry.source.repo)!);
+    const tier = scanCaseTier(entry, tableWithout.get(entry.source.repo)!);
+    const held = byOthers || tier === 'poisoned';
+    // By any rule: the table's steering tier too, and the rules that read no table at any level they report.
+    const heldAny =
+      held || tier === 'steering' || findings.some((finding) => finding.ruleId !== 'security/tool-poisoning' && finding.ruleId !== 'security/tool-steering');
     // With the whole table, scanCase must agree with the rule itself, or the held-out figures mean nothing.
     if (scanCase(entry, SIGNALS) !== findings.some((finding) => finding.ruleId === 'security/tool-poisoning')) disagreements.push(entry.id);
-    heldOut.set(entry.id, { caught: held, poisoned: held });
+    heldOut.set(entry.id, { caught: heldAny, poisoned: held });
   }
   const byCategory = recallByCategory(poisoned, verdicts);
   const known = poisoned.flatMap((entry) => verdicts.get(entry.id) ?? []);
@@ -220,6 +226,7 @@ export async function measure(
           caughtPoisoned: measured.filter((verdict) => verdict.poisoned).length,
           caught: measured.filter((verdict) => verdict.caught).length,
           heldOut: fresh.filter((entry) => entry.source.repo === repo && heldOut.get(entry.id)?.poisoned === true).length,
+          heldOutAny: fresh.filter((entry) => entry.source.repo === repo && heldOut.get(entry.id)?.caught === true).length,
           rowsDropped: SIGNALS.filter((signal) => signal.sources.includes(repo)).map((signal) => signal.id),
         };
       }),
@@ -249,6 +256,11 @@ function recallByCategory(poisoned: readonly PoisonedCase[], verdicts: ReadonlyM
  * tier: the same texts and context the rule builds (src/rules/security/scan.ts), for a contract of one item.
  */
 export function scanCase(entry: PoisonedCase, table: readonly Signal[]): boolean {
+  return scanCaseTier(entry, table) === 'poisoned';
+}
+
+/** The highest tier the table puts some text of the case's contract in (poisoned above steering). */
+export function scanCaseTier(entry: PoisonedCase, table: readonly Signal[]): 'poisoned' | 'steering' | undefined {
   const contract = caseContract(entry);
   const name = (item: Record<string, unknown>) => String(item.name);
   const described = (item: Record<string, unknown>) => (typeof item.description === 'string' ? item.description : '');
@@ -267,7 +279,8 @@ export function scanCase(entry: PoisonedCase, table: readonly Signal[]): boolean
   }
   for (const item of [...contract.prompts, ...contract.resources]) texts.push({ text: described(item), owner: name(item) });
   const normalized = texts.map((entry) => normalizeText(entry.text.slice(0, SCAN_LIMIT)));
-  return texts.some((entry, index) => {
+  let best: 'poisoned' | 'steering' | undefined;
+  texts.forEach((entry, index) => {
     // The server's own hosts: those another (different) text of the contract names.
     const hosts = new Set(normalized.filter((text) => text !== normalized[index]).flatMap(hostsOf));
     const context: ScanContext = {
@@ -276,8 +289,10 @@ export function scanCase(entry: PoisonedCase, table: readonly Signal[]): boolean
       ...(entry.owner !== undefined && { owner: entry.owner }),
       ...(entry.tool !== undefined && purposeOf(entry.tool)),
     };
-    return scanText(normalized[index]!, context, table).tier === 'poisoned';
+    const tier = scanText(normalized[index]!, context, table).tier;
+    if (tier === 'poisoned' || (tier === 'steering' && best === undefined)) best = tier;
   });
+  return best;
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(0)}%`);
@@ -325,20 +340,20 @@ export function formatMeasurement(result: Measurement): string {
       '',
       'Fresh held-out sources (issue #33): measured blind when added, apart from the above; "held out" drops the rows widened after reading their misses (the rows that cite them).',
       '',
-      '| source | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) | held out (rows citing it dropped) | rows dropped |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
+      '| source | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) | held out (rows citing it dropped) | held out, any rule | rows dropped |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
       ...result.fresh.bySource.map(
         (row) =>
-          `| ${row.repo} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} | ${row.heldOut} | ${row.rowsDropped.length} |`,
+          `| ${row.repo} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} | ${row.heldOut} | ${row.heldOutAny} | ${row.rowsDropped.length} |`,
       ),
       '',
-      '| category | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) | held out |',
-      '| --- | --- | --- | --- | --- | --- |',
+      '| category | measurable | caught (poisoning tier) | recall | caught (any rule, ≥ warning) | held out | held out, any rule |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
       ...result.fresh.byCategory
         .filter((row) => row.measurable > 0)
         .map((row) => {
           const held = result.fresh.heldOutByCategory.find((entry) => entry.category === row.category)!;
-          return `| ${row.category} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} | ${held.caughtPoisoned} |`;
+          return `| ${row.category} | ${row.measurable} | ${row.caughtPoisoned} | ${percent(row.caughtPoisoned, row.measurable)} | ${row.caught} | ${held.caughtPoisoned} | ${held.caught} |`;
         }),
     );
   }

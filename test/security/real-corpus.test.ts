@@ -39,21 +39,24 @@ const HELD_OUT_CAUGHT = {
  * (commit e916725, before any row was read against them; cao-elaine/MPMA, added later, blind 0 of 42); `poisoning`
  * with the whole table, after six rows were widened where a miss showed a general form (docs/security.md, "Fresh
  * held-out") and four advertising rows were added ("Advertising to the model"); `anyRule` with the whole table by
- * any security rule at warning level (advertising alone is the steering tier). Records, not goals.
+ * any security rule at warning level (advertising alone is the steering tier); `heldOutAny` held out by any rule
+ * (the steering tier counts). The structural claims about the model's choice (claims.ts) cite no source, so held
+ * out they stay: preference manipulation went from 1 (poisoning) and 1 (any rule) of 57 held out to 7 and 51.
+ * Records, not goals.
  */
-const FRESH: Record<string, { heldOut: [number, number]; poisoning: [number, number]; anyRule: [number, number] }> = {
-  'instruction-override': { heldOut: [8, 16], poisoning: [16, 16], anyRule: [16, 16] },
-  'hiding-from-user': { heldOut: [3, 4], poisoning: [4, 4], anyRule: [4, 4] },
-  exfiltration: { heldOut: [3, 5], poisoning: [4, 5], anyRule: [4, 5] },
-  'secret-or-file-read': { heldOut: [2, 5], poisoning: [5, 5], anyRule: [5, 5] },
-  'forced-tool-order': { heldOut: [1, 5], poisoning: [5, 5], anyRule: [5, 5] },
-  'hidden-unicode': { heldOut: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
-  'privilege-claim': { heldOut: [4, 8], poisoning: [8, 8], anyRule: [8, 8] },
-  'environment-change': { heldOut: [0, 1], poisoning: [1, 1], anyRule: [1, 1] },
-  'preference-manipulation': { heldOut: [1, 57], poisoning: [8, 57], anyRule: [53, 57] },
-  'out-of-scope-parameter': { heldOut: [0, 4], poisoning: [0, 4], anyRule: [0, 4] },
+const FRESH: Record<string, { heldOut: [number, number]; heldOutAny: [number, number]; poisoning: [number, number]; anyRule: [number, number] }> = {
+  'instruction-override': { heldOut: [8, 16], heldOutAny: [8, 16], poisoning: [16, 16], anyRule: [16, 16] },
+  'hiding-from-user': { heldOut: [3, 4], heldOutAny: [3, 4], poisoning: [4, 4], anyRule: [4, 4] },
+  exfiltration: { heldOut: [3, 5], heldOutAny: [3, 5], poisoning: [4, 5], anyRule: [4, 5] },
+  'secret-or-file-read': { heldOut: [2, 5], heldOutAny: [2, 5], poisoning: [5, 5], anyRule: [5, 5] },
+  'forced-tool-order': { heldOut: [1, 5], heldOutAny: [1, 5], poisoning: [5, 5], anyRule: [5, 5] },
+  'hidden-unicode': { heldOut: [1, 1], heldOutAny: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
+  'privilege-claim': { heldOut: [4, 8], heldOutAny: [4, 8], poisoning: [8, 8], anyRule: [8, 8] },
+  'environment-change': { heldOut: [0, 1], heldOutAny: [0, 1], poisoning: [1, 1], anyRule: [1, 1] },
+  'preference-manipulation': { heldOut: [7, 57], heldOutAny: [51, 57], poisoning: [9, 57], anyRule: [53, 57] },
+  'out-of-scope-parameter': { heldOut: [0, 4], heldOutAny: [0, 4], poisoning: [0, 4], anyRule: [0, 4] },
 };
-const freshColumn = (column: 'heldOut' | 'poisoning' | 'anyRule') =>
+const freshColumn = (column: 'heldOut' | 'heldOutAny' | 'poisoning' | 'anyRule') =>
   Object.fromEntries(Object.entries(FRESH).map(([category, row]) => [category, row[column]]));
 /** Warnings on the benign corpus (docs/security.md gives each one and why): at most 0.1% of its texts. */
 const BENIGN_WARNINGS = 7;
@@ -177,12 +180,17 @@ describe('security rules on the corpora (issue #12)', () => {
       Object.fromEntries(rows.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caughtPoisoned, row.measurable]]));
     expect(figures(measured.byCategory)).toEqual(freshColumn('poisoning'));
     expect(figures(measured.heldOutByCategory)).toEqual(freshColumn('heldOut'));
+    const heldAny = Object.fromEntries(
+      measured.heldOutByCategory.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caught, row.measurable]]),
+    );
+    expect(heldAny).toEqual(freshColumn('heldOutAny'));
     const anyRule = Object.fromEntries(measured.byCategory.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caught, row.measurable]]));
     expect(anyRule).toEqual(freshColumn('anyRule'));
-    // One fresh source was measured and left alone: no row cites it, so its figure is the blind one. (Rows cite
+    // Two fresh sources were measured and left alone: no row cites them, so their figure is the blind one. (Rows cite
     // kazemf78/llm-unreliable-tool-preferences since they were widened after its blind measurement; it keeps
-    // pointers only, so it is measured from a local mirror: docs/security.md, "A sixth fresh source".)
-    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit']);
+    // pointers only, so it is measured from a local mirror: docs/security.md, "A sixth fresh source". SEAIC-M/AMA
+    // keeps pointers only too: blind, 0 of its 4 revealable cases by any rule, "A seventh fresh source".)
+    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit', 'SEAIC-M/AMA']);
   });
 
   it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {
