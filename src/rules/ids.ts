@@ -27,6 +27,7 @@ export const RULE_IDS: readonly string[] = [
   'protocol/legacy-handshake',
   'protocol/stays-available',
   'protocol/stays-connected',
+  'protocol/error-response-id',
   'protocol/message-schema',
   'protocol/subscriptions-listen',
   'schema/tool-input-schema',

@@ -23,6 +23,7 @@ import { capabilityExtensions } from './capability-extensions.js';
 import { legacyHandshake } from './legacy-handshake.js';
 import { staysAvailable } from './stays-available.js';
 import { staysConnected } from './stays-connected.js';
+import { errorResponseId } from './error-response-id.js';
 import { messageSchema } from './message-schema.js';
 import { subscriptionsListen } from './subscriptions-listen.js';
 
@@ -52,6 +53,7 @@ export const protocolRules = [
   legacyHandshake,
   staysAvailable,
   staysConnected,
+  errorResponseId,
   messageSchema,
   subscriptionsListen,
 ] as const;

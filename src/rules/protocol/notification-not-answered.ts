@@ -1,6 +1,7 @@
 import { defineRule } from '../../engine/rule.js';
 import { since } from '../../model/spec.js';
 import { asRecord } from '../../util/json.js';
+import { judgedAnswers } from './judged-answers.js';
 
 /** A cancellation for a request that was never sent: a real notification that a server may safely ignore. */
 const PROBE_REQUEST_ID = 'mcpact-never-sent';
@@ -30,7 +31,7 @@ export const notificationNotAnswered = defineRule({
     'in the notification) that arrives before the ping is answered. No request with a string id is in flight ' +
     'meanwhile, so an `id: null` answer to one (a server that cannot read string ids) is never taken for an ' +
     'answer to the notification; one that comes after the ping answer is not seen.',
-  async check({ probe, report, skip }) {
+  async check({ probe, cache, report, skip }) {
     const { barrier, answers } = await probe.alone(async () => {
       const before = probe.unmatchedResponses.length;
       await probe.notify('notifications/cancelled', { requestId: PROBE_REQUEST_ID, reason: 'mcpact probe' });
@@ -45,6 +46,7 @@ export const notificationNotAnswered = defineRule({
       return skip('the ping sent after the notification was not answered, so silence cannot be judged');
     }
     if (answers.length > 0) {
+      for (const answer of answers) judgedAnswers(cache).add(answer);
       report({
         message: `server answered a notification (notifications/cancelled) with ${answers.length} response(s)`,
         location: { kind: 'server' },

@@ -20,5 +20,35 @@ ruleTester(requestIdEcho, {
       },
       findings: [{ message: `ping with id ${Number.MAX_SAFE_INTEGER}` }],
     },
+    {
+      // effect-mcp 0.1.16 (truth-practice): requests with string ids are never answered, number ids are.
+      name: 'every string id dropped, number ids answered',
+      server: { handle: (method, _params, message) => (method === 'ping' && typeof message.id === 'string' ? { silent: true } : undefined) },
+      findings: [
+        {
+          message:
+            'pings with the string ids "mcpact-id-ü-007" and "mcpact-plain-id" got no answer, while a ping with a number id was answered: the server drops requests with string ids',
+          data: { unanswered: ['mcpact-id-ü-007', 'mcpact-plain-id'] },
+        },
+      ],
+    },
+    {
+      name: 'a non-ASCII string id dropped, an ASCII one answered',
+      server: { handle: (method, _params, message) => (method === 'ping' && message.id === 'mcpact-id-ü-007' ? { silent: true } : undefined) },
+      findings: [
+        {
+          message: 'ping with id "mcpact-id-ü-007" got no answer, while pings with a number id and with the ASCII string id',
+          data: { unanswered: ['mcpact-id-ü-007'] },
+        },
+      ],
+    },
+  ],
+  inconclusive: [
+    {
+      // Silence to both: the server may just be slow, nothing tells the ids apart.
+      name: 'no ping answered at all',
+      server: { handle: (method) => (method === 'ping' ? { silent: true } : undefined) },
+      reason: 'got no answer, and no ping with a number id was answered either',
+    },
   ],
 });
