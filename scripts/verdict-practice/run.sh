@@ -5,7 +5,8 @@
 # Settings: H30M_CACHE (install folders, default /tmp/h30m), OFFLINE_GUARD (default ../shared/tools/offline-guard.cjs
 # beside the project), TIMEOUT (seconds per server, default 240). Not part of npm test: it needs the installs.
 # A server with "pypi": its "requirements" (exact pins) go into a venv at $H30M_CACHE/<name>; it runs, with mcpact,
-# under `unshare -rn` (a network namespace with only loopback), since the offline guard only covers Node.
+# under `unshare -rn` (a network namespace with only loopback), since the offline guard only covers Node. A server
+# with "cargo": `cargo install --locked` of its exact version into $H30M_CACHE/<name>, run the same way.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$1" && pwd); out=$(mkdir -p "$2" && cd "$2" && pwd); shift 2
@@ -21,7 +22,14 @@ for name in "${names[@]}"; do
   prefix="$cache/$name"; scratch="$out/work/$name"
   before=$(jq -r --arg b "$before_all" '.before // $b' <<<"$s")
   netns=()
-  if [ "$(jq -r '.pypi // false' <<<"$s")" = true ]; then
+  if [ "$(jq -r '.cargo // false' <<<"$s")" = true ]; then
+    bin="$prefix/bin/$(jq -r .bin <<<"$s")"
+    if [ ! -x "$bin" ]; then
+      cargo install --locked --version "$(jq -r .version <<<"$s")" --root "$prefix" -j 2 "$(jq -r .package <<<"$s")" \
+        >"$out/$name.install.log" 2>&1
+    fi
+    netns=(unshare -rn sh -c 'ip link set lo up 2>/dev/null; exec "$@"' sh)
+  elif [ "$(jq -r '.pypi // false' <<<"$s")" = true ]; then
     bin="$prefix/bin/$(jq -r .bin <<<"$s")"
     if [ ! -x "$bin" ]; then
       { python3 -m venv "$prefix" && jq -r '.requirements[]' <<<"$s" >"$prefix/requirements.txt" &&
