@@ -171,7 +171,15 @@ export interface ForeignLine {
   /** Up to 200 characters of the line, its secrets redacted, unsanitized: reporters sanitize it. */
   text: string;
   bytes: number;
+  /**
+   * Set when the line came while mcpact was stopping the process: after it closed stdin, or after SIGTERM. A line
+   * printed by a shutdown handler is still on stdout, but the author looks for it in another place.
+   */
+  during?: ShutdownStep;
 }
+
+/** The steps of stopping a stdio server: stdin closed, then SIGTERM (then SIGKILL, after which nothing prints). */
+export type ShutdownStep = 'stdin-closed' | 'sigterm';
 
 export class StdioTransport implements Transport {
   onclose?: () => void;
@@ -203,6 +211,8 @@ export class StdioTransport implements Transport {
   readonly firstOutput: Promise<void> = new Promise((resolve) => (this.showLife = resolve));
 
   private readonly secrets: Secrets;
+  /** How far close() has gone in stopping the child: lines after it are marked (ForeignLine.during). */
+  private shutdown: ShutdownStep | undefined;
 
   constructor(private readonly options: StdioOptions) {
     this.secrets = options.secrets ?? NO_SECRETS;
@@ -274,7 +284,7 @@ export class StdioTransport implements Transport {
 
   private recordForeign(text: string, bytes: number): void {
     this.foreignLineCount++;
-    if (this.foreignLines.length < FOREIGN_LINES_KEPT) this.foreignLines.push({ text, bytes });
+    if (this.foreignLines.length < FOREIGN_LINES_KEPT) this.foreignLines.push({ text, bytes, ...(this.shutdown && { during: this.shutdown }) });
   }
 
   private handleStderr(chunk: Buffer): void {
@@ -327,10 +337,12 @@ export class StdioTransport implements Transport {
     const escaped = this.closed ? [] : escapedDescendants(pid, this.pipes);
     if (!this.closed && !this.exited) {
       const endedAt = performance.now();
+      this.shutdown = 'stdin-closed';
       child.stdin?.end();
       if (await this.waitForExit(stdinGraceMs)) {
         this.exitAfterStdinMs = Math.round(performance.now() - endedAt);
       } else {
+        this.shutdown = 'sigterm';
         killGroup(pid, 'SIGTERM');
         if (!(await this.waitForExit(GRACE_AFTER_SIGTERM_MS))) {
           killGroup(pid, 'SIGKILL');

@@ -1,5 +1,6 @@
 import { defineRule, type RuleContext } from '../../engine/rule.js';
 import type { StdoutRecord } from '../../connect/transport-probe.js';
+import type { ShutdownStep } from '../../connect/stdio.js';
 import { isRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { notStdio } from './shared.js';
@@ -37,7 +38,9 @@ export const stdoutJsonOnly = defineRule({
     'start) adds no second finding for it. The sources: ' +
     'lines of the shared session, of the server process mcpact sends its bad input to (`data.connection` ' +
     "`bad-input`), of the transport probes' own server processes, and JSON " +
-    'values that are not JSON-RPC messages. Logs belong on stderr, which mcpact never holds against a server.',
+    'values that are not JSON-RPC messages. A line that came only while mcpact was stopping the process says so ' +
+    '(`data.during`: `stdin-closed` or `sigterm`): an exit or signal handler that logs to stdout. Logs belong on ' +
+    'stderr, which mcpact never holds against a server.',
   afterOthers: true,
   check({ transport, probe, report, skip }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
@@ -59,6 +62,12 @@ export const stdoutJsonOnly = defineRule({
   },
 });
 
+/** When a line came, if mcpact was stopping the process then (connect/stdio.ts): where its author should look. */
+const DURING: Record<ShutdownStep, string> = {
+  'stdin-closed': 'after mcpact closed its stdin to stop it',
+  sigterm: 'after mcpact sent it SIGTERM to stop it (its exit or signal handling)',
+};
+
 /** Where a line came from: the run's session, the connection of bad input (connect/bad-input-line.ts), a probe's process. */
 const SOURCES = {
   session: 'stdout',
@@ -72,17 +81,22 @@ function reportLines(record: StdoutRecord, connection: keyof typeof SOURCES, rep
   const count = record.count - (record.lines.length - lines.length);
   // One finding per distinct line: a debug print at every request ("handling tools/call") is one cause however often
   // it came, and which of the same lines came first depends on how the server's requests interleaved.
-  const distinct = new Map<string, { bytes: number; times: number }>();
+  const distinct = new Map<string, { bytes: number; times: number; during?: ShutdownStep }>();
   for (const line of lines) {
     const seen = distinct.get(line.text);
-    if (seen === undefined) distinct.set(line.text, { bytes: line.bytes, times: 1 });
-    else seen.times++;
+    if (seen === undefined) distinct.set(line.text, { bytes: line.bytes, times: 1, ...(line.during && { during: line.during }) });
+    else {
+      seen.times++;
+      // Said only of a line that came during shutdown every time: one printed while serving is found by serving.
+      if (line.during === undefined) delete seen.during;
+    }
   }
-  for (const [text, { bytes, times }] of [...distinct].slice(0, LINES_REPORTED)) {
+  for (const [text, { bytes, times, during }] of [...distinct].slice(0, LINES_REPORTED)) {
+    const when = during === undefined ? '' : ` ${DURING[during]}`;
     report({
-      message: `${where} carried a line that is not a JSON-RPC message: ${quote(text)}${times > 1 ? ` (${times} times)` : ''}`,
+      message: `${where} carried a line that is not a JSON-RPC message${when}: ${quote(text)}${times > 1 ? ` (${times} times)` : ''}`,
       location: STDOUT,
-      data: { line: text, bytes, connection, ...(times > 1 && { times }) },
+      data: { line: text, bytes, connection, ...(times > 1 && { times }), ...(during && { during }) },
       cause: LINES_CAUSE,
     });
   }

@@ -1,4 +1,5 @@
 import { stdoutJsonOnly } from '../../../src/rules/stdio/stdout-json-only.js';
+import { exitOnStdinClose } from '../../../src/rules/stdio/exit-on-stdin-close.js';
 import { invalidCursor } from '../../../src/rules/protocol/invalid-cursor.js';
 import { UNKNOWN_METHOD, unknownMethod } from '../../../src/rules/protocol/unknown-method.js';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,19 @@ ruleTester(stdoutJsonOnly, {
       target: defectStdio('foreign-stdout'),
       alongside: [invalidCursor],
       findings: [{ message: 'stdout carried a line that is not a JSON-RPC message: "', data: { connection: 'session' }, count: 3 }],
+    },
+    {
+      // Its SIGTERM handler logs to stdout: still a line on stdout, and the message says when it came.
+      // stdio/exit-on-stdin-close stops a probe's process during the run (the session's is stopped after the report).
+      name: 'a line printed on SIGTERM',
+      target: defectStdio('prints-on-sigterm'),
+      alongside: [exitOnStdinClose],
+      findings: [
+        {
+          message: "stdout of a probe's own server process carried a line that is not a JSON-RPC message after mcpact sent it SIGTERM to stop it",
+          data: { line: 'shutting down', during: 'sigterm' },
+        },
+      ],
     },
   ],
   skipped: [{ name: 'in memory', server: fakeWithTools, skipped: 'in memory' }],
