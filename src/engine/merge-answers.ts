@@ -152,17 +152,13 @@ function mergeGroup(group: readonly Finding[], rank: (ruleId: string) => number,
   return { ...lead, count: locations.length, locations, data: { ...lead.data, cases: casesOf(members) } };
 }
 
-/** The members as `data.cases`: one entry per rule, case and variant, with its occurrences and its worst severity. */
-function casesOf(members: readonly Finding[]): MergedCase[] {
+/**
+ * The members as `data.cases`: one entry per rule, case and variant, with its occurrences and its worst severity.
+ * A member that is itself one cause of several cases (its rule's `cause`, engine/merge.ts) brings its own list.
+ */
+export function casesOf(members: readonly Finding[]): MergedCase[] {
   const cases = new Map<string, MergedCase>();
-  for (const member of members) {
-    const data = member.data ?? {};
-    const entry: MergedCase = { ruleId: member.ruleId, count: member.count ?? 1, severity: member.severity };
-    if (typeof data.case === 'string') entry.case = data.case;
-    // prompts/wrong-type reports the variants that were answered alike together.
-    const variants = Array.isArray(data.variants) ? data.variants.filter((variant) => typeof variant === 'string').join(', ') : data.variant;
-    if (typeof variants === 'string' && variants !== '') entry.variant = variants;
-    if (member.inherited !== undefined) entry.signature = member.inherited.signature;
+  for (const entry of members.flatMap(ownCases)) {
     const key = JSON.stringify([entry.ruleId, entry.case, entry.variant]);
     const seen = cases.get(key);
     if (seen === undefined) cases.set(key, entry);
@@ -172,4 +168,24 @@ function casesOf(members: readonly Finding[]): MergedCase[] {
     }
   }
   return [...cases.values()];
+}
+
+/** A finding's cases: the list it carries from its rule's merge, or the one case it is. */
+function ownCases(member: Finding): MergedCase[] {
+  const data = member.data ?? {};
+  if (Array.isArray(data.cases) && data.cases.every(isMergedCase)) return data.cases.map((entry) => ({ ...entry }));
+  const entry: MergedCase = { ruleId: member.ruleId, count: member.count ?? 1, severity: member.severity };
+  if (typeof data.case === 'string') entry.case = data.case;
+  // prompts/wrong-type reports the variants that were answered alike together.
+  const variants = Array.isArray(data.variants) ? data.variants.filter((variant) => typeof variant === 'string').join(', ') : data.variant;
+  if (typeof variants === 'string' && variants !== '') entry.variant = variants;
+  if (member.inherited !== undefined) entry.signature = member.inherited.signature;
+  return [entry];
+}
+
+function isMergedCase(value: unknown): value is MergedCase {
+  const entry = value as Partial<MergedCase> | null;
+  return (
+    typeof entry === 'object' && entry !== null && typeof entry.ruleId === 'string' && typeof entry.count === 'number' && typeof entry.severity === 'string'
+  );
 }

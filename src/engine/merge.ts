@@ -8,6 +8,7 @@
  */
 import type { Finding } from '../model/report.js';
 import { mask } from '../util/mask.js';
+import { casesOf } from './merge-answers.js';
 
 /**
  * Values in `data` that tell causes apart when the message does not: the code answered, the case of a matrix, and
@@ -44,11 +45,25 @@ export function mergeByCause(entries: readonly Reported[]): Finding[] {
     else byCause.set(key, [entry]);
   }
   return [...byCause.values()].map((group) => {
-    const [{ finding: first }] = group as [Reported, ...Reported[]];
+    const [{ finding: first, cause }] = group as [Reported, ...Reported[]];
     if (group.length === 1) return first;
     const locations = group.map(({ finding }) => (finding.message === first.message ? finding.location : { ...finding.location, message: finding.message }));
-    return { ...first, count: group.length, locations };
+    const merged: Finding = { ...first, count: group.length, locations };
+    // Cases of bad input the rule gave one cause (tools/malformed-call: one deserialisation step refusing both
+    // malformed arguments, in words that differ) are listed as engine/merge-answers.ts lists the cases it merges.
+    if (cause !== undefined && isCaseMatrix(group.map(({ finding }) => finding)))
+      merged.data = { ...first.data, cases: casesOf(group.map(({ finding }) => finding)) };
+    return merged;
   });
+}
+
+/** Findings that rest on answers to bad input (an answer class) to two or more cases or variants, named in `data`. */
+function isCaseMatrix(findings: readonly Finding[]): boolean {
+  if (!findings.every((finding) => finding.answer?.class !== undefined)) return false;
+  const names = findings.map(
+    ({ data }) => (typeof data?.case === 'string' ? data.case : '') + '\u0000' + (typeof data?.variant === 'string' ? data.variant : ''),
+  );
+  return new Set(names).size > 1;
 }
 
 export function causeKey(finding: Finding, cause?: string): string {

@@ -168,3 +168,41 @@ describe('answerGist', () => {
     expect(gist('Unknown argument mcpact_unknown_argument (got mcpact-sample-text)')).toBe('unknown argument <name> (got <name>)');
   });
 });
+
+describe('mergeByAnswer of a finding that already lists its cases', () => {
+  it("keeps the cases a rule's own cause merged, beside another rule's", () => {
+    const listed: Finding = {
+      ruleId: 'tools/malformed-call',
+      severity: 'warning',
+      message: 'a tools/call with "arguments" is a string or "arguments" is an array got JSON-RPC error -32603 (validated, wrong code)',
+      location: { kind: 'server' },
+      answer: { class: 'validated-wrong-code', code: -32603, said: 'Internal error' },
+      count: 2,
+      locations: [{ kind: 'server' }, { kind: 'server', message: 'a tools/call with "arguments" is an array got JSON-RPC error -32603' }],
+      data: {
+        variant: 'arguments is a string',
+        expected: -32602,
+        cases: [
+          { ruleId: 'tools/malformed-call', variant: 'arguments is a string', count: 1, severity: 'warning' },
+          { ruleId: 'tools/malformed-call', variant: 'arguments is an array', count: 1, severity: 'warning' },
+        ],
+      },
+    };
+    const unknown: Finding = {
+      ruleId: 'tools/unknown-tool',
+      severity: 'warning',
+      message: 'a tools/call for a tool that does not exist got JSON-RPC error -32603 (validated, wrong code)',
+      location: { kind: 'server' },
+      answer: { class: 'validated-wrong-code', code: -32603, said: 'Internal error' },
+      data: { expected: -32602 },
+    };
+    const { findings } = mergeByAnswer([listed, unknown], (ruleId) => (ruleId === 'tools/malformed-call' ? 0 : 1));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ ruleId: 'tools/malformed-call', count: 3 });
+    expect(findings[0]!.data?.cases).toEqual([
+      { ruleId: 'tools/malformed-call', variant: 'arguments is a string', count: 1, severity: 'warning' },
+      { ruleId: 'tools/malformed-call', variant: 'arguments is an array', count: 1, severity: 'warning' },
+      { ruleId: 'tools/unknown-tool', count: 1, severity: 'warning' },
+    ]);
+  });
+});

@@ -62,6 +62,34 @@ describe('mergeByCause', () => {
     ]);
   });
 
+  it("lists the cases of bad input one cause of the rule's stands for in data.cases, as merge-answers does", () => {
+    const malformed = (variant: string, said: string): Finding => ({
+      ruleId: 'tools/malformed-call',
+      severity: 'warning',
+      message: `a tools/call with ${variant} got a result (validated, wrong code)`,
+      location: { kind: 'server' },
+      answer: { class: 'validated-wrong-code', said },
+      data: { variant, outcome: 'result' },
+    });
+    const cause = 'validated-wrong-code isError result tool error';
+    const merged = mergeByCause([
+      { finding: malformed('arguments is a string', 'Tool error: Invalid input: invalid type: string "mcpact", expected struct AuditInput'), cause },
+      { finding: malformed('arguments is an array', 'Tool error: Invalid input: invalid length 0, expected struct AuditInput with 3 elements'), cause },
+    ]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ count: 2, data: { variant: 'arguments is a string' } });
+    expect(merged[0]!.data?.cases).toEqual([
+      { ruleId: 'tools/malformed-call', variant: 'arguments is a string', count: 1, severity: 'warning' },
+      { ruleId: 'tools/malformed-call', variant: 'arguments is an array', count: 1, severity: 'warning' },
+    ]);
+    // One case at many places (the invalid-input probes of several tools) is no list of cases.
+    const tools = mergeByCause([
+      { finding: { ...stamped('a_tool', 'x'), answer: { class: 'validated-wrong-code' } }, cause: 'c' },
+      { finding: { ...stamped('b_tool', 'y'), answer: { class: 'validated-wrong-code' } }, cause: 'c' },
+    ]);
+    expect(tools[0]!.data).toBeUndefined();
+  });
+
   it('leaves a single finding as it is, without count or locations', () => {
     const single = finding('only', '"only" got -32603');
     expect(mergeByCause([single])).toEqual([single.finding]);

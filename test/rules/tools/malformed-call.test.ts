@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { malformedCall } from '../../../src/rules/tools/malformed-call.js';
 import type { FakeServerSpec } from '../../support/fake-server.js';
 import { runRuleOnFake, ruleTester } from '../../support/rule-tester.js';
-import { rpcError, searchTool, text, toolsServer } from './tools-fake.js';
+import { rpcError, searchTool, text, toolError, toolsServer } from './tools-fake.js';
 
 /**
  * A server with only tools the safe-call policy forbids to run, that validates nothing: a known tool runs whatever
@@ -53,7 +53,7 @@ ruleTester(malformedCall, {
       // One answer to the three malformed params is one cause: one finding that lists them (engine/merge-answers.ts).
       findings: [
         {
-          message: '"arguments" is a string got JSON-RPC error -32603',
+          message: 'a tools/call with "arguments" is a string, "arguments" is an array or params without "name" got JSON-RPC error -32603',
           count: 3,
           data: {
             params: { name: 'search', arguments: 'mcpact' },
@@ -67,6 +67,52 @@ ruleTester(malformedCall, {
             })),
           },
         },
+      ],
+    },
+    {
+      // cratesio-mcp 0.4.4 (tower-mcp, round F): one deserialisation step refuses both malformed arguments as an
+      // isError result, in words that differ only in what serde met. One cause (#30 class 5): one finding, both cases.
+      name: 'one deserialisation step answers both malformed arguments alike: one finding with both cases',
+      server: toolsServer([searchTool], {
+        malformed: (params) =>
+          params?.name === undefined
+            ? rpcError(-32602, 'Invalid params')
+            : toolError(
+                typeof params.arguments === 'string'
+                  ? 'Tool error: Invalid input: invalid type: string "mcpact", expected struct SearchInput'
+                  : 'Tool error: Invalid input: invalid length 0, expected struct SearchInput with 3 elements',
+              ),
+      }),
+      findings: [
+        {
+          message: 'a tools/call with "arguments" is a string or "arguments" is an array got a result (validated, wrong code)',
+          count: 2,
+          data: {
+            params: { name: 'search', arguments: 'mcpact' },
+            cases: ['arguments is a string', 'arguments is an array'].map((variant) => ({
+              ruleId: 'tools/malformed-call',
+              variant,
+              count: 1,
+              severity: 'warning',
+            })),
+          },
+        },
+      ],
+    },
+    {
+      // Another layer, another code or other words are another cause: each case its own finding.
+      name: 'malformed arguments answered differently: two findings',
+      server: toolsServer([searchTool], {
+        malformed: (params) =>
+          params?.name === undefined
+            ? rpcError(-32602, 'Invalid params')
+            : typeof params.arguments === 'string'
+              ? toolError('Tool error: Invalid input: invalid type: string "mcpact", expected struct SearchInput')
+              : rpcError(-32603, 'Internal error: arguments.map is not a function'),
+      }),
+      findings: [
+        { message: 'a tools/call with "arguments" is a string got a result (validated, wrong code)', count: 1 },
+        { message: 'a tools/call with "arguments" is an array got JSON-RPC error -32603', count: 1 },
       ],
     },
     {
