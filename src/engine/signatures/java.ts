@@ -16,7 +16,6 @@ import {
   isError,
   pageForInvalidCursor,
   said,
-  unansweredParseError,
   type Sdk,
   type Shown,
   type Signature,
@@ -158,13 +157,6 @@ export const JAVA_SIGNATURES = {
       "logging is declared by default, and the SDK's logging/setLevel handler deserializes an unknown level to null and answers {} (2.0 migration notes).",
     reference: `${JAVA}/server/McpAsyncServer.java`,
     match: ({ data }) => data.outcome === 'result',
-  },
-  'java-stdio-parse-error': {
-    ruleId: 'stdio/parse-error',
-    sdks: ['java-sdk'],
-    description: 'The stdio read loop breaks on a line it cannot deserialize (logged), so no -32700 is sent.',
-    reference: `${JAVA}/server/transport/StdioServerTransportProvider.java`,
-    match: unansweredParseError,
   },
   'java-stdio-bad-line': {
     ruleId: 'stdio/survives-bad-line',
