@@ -8,16 +8,7 @@
  * and mcp-go-0.36 (plain handlers, as the SDK's own examples and github-mcp-server are written).
  */
 import { asRecord, ownValue } from '../../util/json.js';
-import {
-  isError,
-  isErrorResult,
-  said,
-  sameJson,
-  type Sdk,
-  type Shown,
-  type Signature,
-  type Trait,
-} from './wire.js';
+import { isError, isErrorResult, said, sameJson, type Sdk, type Shown, type Signature, type Trait } from './wire.js';
 
 /** A JSON value as Go's %q prints its raw JSON (ASCII only, as every value mcpact sends here is). */
 const goQuoted = (value: unknown) => JSON.stringify(JSON.stringify(value));
