@@ -62,6 +62,8 @@ interface Shared {
   badHealth: Health;
   /** Requests in flight, by lane. */
   inFlight: Map<string, number>;
+  /** Requests started so far, on either connection: whether others went out while a rule watched the wire. */
+  started: number;
   /** The answer a tools/call that timed out may still get, with when it timed out. */
   late: WeakMap<Outcome, { answer: Promise<Outcome>; expiredAt: number }>;
   /** Bad input waits for this (the warm-up of the valid work); none: it goes at once. */
@@ -98,6 +100,7 @@ export class Probe {
       health: new Health(),
       badHealth: new Health(),
       inFlight: new Map(),
+      started: 0,
       late: new WeakMap(),
     };
   }
@@ -265,6 +268,16 @@ export class Probe {
     }
   }
 
+  /**
+   * Requests started so far, and those in flight now, on either connection, every lane: a rule that reads answers
+   * no request claimed (an `id: null` error) tells from these whether another request could own them.
+   */
+  get requests(): { started: number; inFlight: number } {
+    let inFlight = 0;
+    for (const count of this.shared.inFlight.values()) inFlight += count;
+    return { started: this.shared.started, inFlight };
+  }
+
   /** Requests of `lane` in flight or waiting for a slot (what a deadline cuts short). */
   backlogOf(lane: string): number {
     return (this.shared.inFlight.get(lane) ?? 0) + this.shared.limiter.waiting(lane);
@@ -355,6 +368,7 @@ export class Probe {
     const { inFlight, limiter } = this.shared;
     const count = (delta: number) => inFlight.set(this.lane, (inFlight.get(this.lane) ?? 0) + delta);
     return limiter.run(async () => {
+      this.shared.started++;
       count(1);
       try {
         return await work();

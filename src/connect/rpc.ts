@@ -31,6 +31,16 @@ export type Outcome =
 
 export type RequestId = string | number;
 
+/**
+ * An error response without the id of the request it answers (`id` null or missing): what JSON-RPC keeps for a
+ * request whose id could not be read. None of mcpact's requests on a session is such a request.
+ */
+export function isAnonymousError(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return false;
+  const record = message as Record<string, unknown>;
+  return 'error' in record && !('result' in record) && (record.id === null || record.id === undefined);
+}
+
 export interface TapEntry {
   direction: 'out' | 'in';
   /** Milliseconds since the session started. */

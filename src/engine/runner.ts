@@ -7,7 +7,7 @@
  */
 import type { Session, SessionTarget } from '../connect/session.js';
 import type { TransportKind } from '../model/transport.js';
-import type { TapEntry } from '../connect/rpc.js';
+import { isAnonymousError, type TapEntry } from '../connect/rpc.js';
 import { createTransportProbe, type OwnedTransportProbe, type TransportProbe } from '../connect/transport-probe.js';
 import type { Probe } from '../connect/probe.js';
 import { RateLimit, RateLimitedError } from '../connect/rate-limit.js';
@@ -277,6 +277,7 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
         const backlog = probe.backlogOf(family);
         if (backlog > 0) cut.backlog.set(family, backlog);
       }
+      cut.anonymousErrors = probe.unmatchedResponses.filter(isAnonymousError).length;
     });
     // Server text of any size and depth: bounded here so every reporter can serialize the report.
     report.serverInfo = surface.serverInfo ? boundedRecord(surface.serverInfo) : null;
@@ -420,15 +421,21 @@ interface CutShort {
   ms: number;
   runMs: number;
   backlog: Map<Family, number>;
+  /** Error answers with `id: null` that had come by then: answers mcpact could not match, not slowness. */
+  anonymousErrors?: number;
 }
 
 /** Why a rule that had not finished when its family's share of the run ended has no verdict. */
 function cutShortReason(cut: CutShort, family: Family): string {
   const backlog = cut.backlog.get(family) ?? 0;
   const waiting = backlog > 0 ? ` with ${backlog} request${backlog === 1 ? '' : 's'} of the ${family} family unanswered or not sent yet` : '';
+  // Requests whose answers came without their id wait to their deadline: that, not a slow server, used the time.
+  const why = cut.anonymousErrors
+    ? `${cut.anonymousErrors} error answer${cut.anonymousErrors === 1 ? '' : 's'} came with id null, so requests waited for answers that had come without their id (protocol/error-response-id)`
+    : 'the server answered too slowly for everything to be asked';
   return (
     `cut short: the rule families' share of the run (${cut.ms} of ${cut.runMs} ms, timeouts.run_ms) ran out${waiting}; ` +
-    'the server answered too slowly for everything to be asked (raise timeouts.run_ms, or narrow the run with --only or calls.max_tools)'
+    `${why} (raise timeouts.run_ms, or narrow the run with --only or calls.max_tools)`
   );
 }
 

@@ -54,3 +54,41 @@ describe('a family whose every request hangs', () => {
     expect(report.error).toMatch(/could not finish: cut short/);
   });
 });
+
+/** The same tools, whose every call is answered at once, but with an error whose id is null (cratesio-mcp 0.4.4). */
+const anonymous = { raw: { jsonrpc: '2.0', id: null, error: { code: -32602, message: 'invalid params' } } };
+const refusing = toolsServer(
+  Array.from({ length: 30 }, (_, index) => ({
+    definition: { name: `tool_${index}`, description: `Tool number ${index}.`, inputSchema: { type: 'object', properties: {} }, annotations: READ_ONLY },
+    run: () => anonymous,
+  })),
+  { unknown: anonymous, malformed: anonymous, invalid: () => anonymous },
+);
+
+describe('a family whose every answer comes with id null', () => {
+  it('is cut short for the answers mcpact could not match, not for a slow server, and the id-null answers are one finding', async () => {
+    const rules = ALL_RULES.filter((rule) => rule.family === 'tools' || rule.family === 'protocol');
+    const report = await runServer(
+      {
+        name: 'anonymous-errors',
+        target: { kind: 'memory', transport: fakeServerTransport(refusing) },
+        timeouts: { ...DEFAULT_TIMEOUTS, call_ms: 400, run_ms: 2_000 },
+        expect: {},
+        levels: {},
+        settings: {},
+      },
+      { rules, clientVersion: 'test', concurrency: 4 },
+    );
+    const cut = report.rules.filter((rule) => rule.family === 'tools' && rule.status === 'error');
+    expect(cut.length).toBeGreaterThan(0);
+    for (const rule of cut) {
+      expect(rule.reason).toMatch(/error answers? came with id null, so requests waited for answers that had come without their id/);
+      expect(rule.reason).not.toContain('too slowly');
+    }
+    const found = report.findings.filter((finding) => finding.ruleId === 'protocol/error-response-id');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toMatch(/^\d+ error response\(s\) came with id null/);
+    // Those that came while it watched for an answer to its notification are not taken for one.
+    expect(report.findings.filter((finding) => finding.ruleId === 'protocol/notification-not-answered')).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { since } from '../../model/spec.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
 import { judgedAnswers } from './judged-answers.js';
+import { isAnonymousError } from '../../connect/rpc.js';
 
 /** Error answers beyond the first few are counted, not quoted. */
 const QUOTED = 3;
@@ -48,9 +49,8 @@ export const errorResponseId = defineRule({
   check({ probe, cache, report }) {
     const judged = judgedAnswers(cache);
     const anonymous = probe.unmatchedResponses
-      .map((message) => asRecord(message))
-      .filter((message): message is Record<string, unknown> => message !== undefined && !judged.has(message))
-      .filter((message) => 'error' in message && (message.id === null || message.id === undefined));
+      .filter((message) => isAnonymousError(message) && !judged.has(message))
+      .map((message) => message as Record<string, unknown>);
     if (anonymous.length === 0) return;
     const shown = anonymous.slice(0, QUOTED).map((message) => {
       const error = asRecord(message.error);

@@ -2,6 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { since } from '../../model/spec.js';
 import { asRecord } from '../../util/json.js';
 import { judgedAnswers } from './judged-answers.js';
+import { isAnonymousError } from '../../connect/rpc.js';
 
 /** A cancellation for a request that was never sent: a real notification that a server may safely ignore. */
 const PROBE_REQUEST_ID = 'mcpact-never-sent';
@@ -30,27 +31,39 @@ export const notificationNotAnswered = defineRule({
     'for a request id it never used, then a ping, and reports any response without an id (or with the id named ' +
     'in the notification) that arrives before the ping is answered. No request with a string id is in flight ' +
     'meanwhile, so an `id: null` answer to one (a server that cannot read string ids) is never taken for an ' +
-    'answer to the notification; one that comes after the ping answer is not seen.',
-  async check({ probe, cache, report, skip }) {
-    const { barrier, answers } = await probe.alone(async () => {
+    'answer to the notification; one that comes after the ping answer is not seen. An error with id null that comes ' +
+    'while other requests are in flight may be one of their answers without its id: then no verdict here, and ' +
+    'protocol/error-response-id judges it.',
+  async check({ probe, cache, report, skip, inconclusive }) {
+    const { barrier, answers, overlapped } = await probe.alone(async () => {
       const before = probe.unmatchedResponses.length;
+      const { started, inFlight } = probe.requests;
       await probe.notify('notifications/cancelled', { requestId: PROBE_REQUEST_ID, reason: 'mcpact probe' });
       const barrier = await probe.raw({ jsonrpc: '2.0', method: 'ping' });
       const answers = probe.unmatchedResponses.slice(before).filter((message) => {
         const id = asRecord(message)?.id;
         return id === undefined || id === null || id === PROBE_REQUEST_ID;
       });
-      return { barrier, answers };
+      // Besides the ping, did any request go out or wait for its answer while the window was open?
+      return { barrier, answers, overlapped: inFlight > 0 || probe.requests.started - started > 1 };
     });
     if (barrier.outcome.kind !== 'result' && barrier.outcome.kind !== 'error') {
       return skip('the ping sent after the notification was not answered, so silence cannot be judged');
     }
-    if (answers.length > 0) {
-      for (const answer of answers) judgedAnswers(cache).add(answer);
+    // An error with id null while other requests were in flight may be one of their answers, without its id: that
+    // is protocol/error-response-id's finding, and no proof that the notification was answered.
+    const own = overlapped ? answers.filter((answer) => !isAnonymousError(answer)) : answers;
+    if (own.length === 0 && answers.length > 0) {
+      return inconclusive(
+        `${answers.length} error response(s) with id null came while other requests were in flight: they may answer those (protocol/error-response-id), not the notification`,
+      );
+    }
+    if (own.length > 0) {
+      for (const answer of own) judgedAnswers(cache).add(answer);
       report({
-        message: `server answered a notification (notifications/cancelled) with ${answers.length} response(s)`,
+        message: `server answered a notification (notifications/cancelled) with ${own.length} response(s)`,
         location: { kind: 'server' },
-        data: { responses: answers.slice(0, 3) },
+        data: { responses: own.slice(0, 3) },
       });
     }
   },
