@@ -40,7 +40,12 @@ const WORDS_MAX = 500;
  * at most 100" is a refusal of the value asked). Plain alternations, linear in the (bounded) text.
  */
 const THROTTLING =
-  /\brate[- _]?limit(?:s|ed|ing|er)?\b|\btoo many requests\b|\bthrottl(?:e|ed|es|ing)\b|\bretry[- _]?after\b|\bquota (?:exceeded|exhausted)\b|\bexceeded (?:the |your )?(?:\w+ )?quota\b/i;
+  /\brate[- _]?limit(?:s|ed|ing|er)?\b|\btoo many requests\b|\bthrottl(?:e|ed|es|ing)\b|\bretry-after\b|\bretry[ _]?after:?\s{0,3}\d|\bquota (?:exceeded|exhausted)\b|\bexceeded (?:the |your )?(?:\w+ )?quota\b/i;
+/**
+ * Words that look alike and say something else: a disk quota is the machine's (EDQUOT), and "retry after fixing the
+ * input" names no wait (it is left out above by wanting a number after "retry after").
+ */
+const NOT_THROTTLING = /\bdisk quota\b/i;
 
 /** "retry after 2 s", "Retry-After: 1500ms", "retry after 0.5 seconds": the number and its unit (seconds when none). */
 const RETRY_AFTER = /\bretry[- _]?after\b\D{0,12}?(\d{1,9}(?:\.\d{1,3})?)\s*(ms\b|milliseconds?\b|millis\b)?/i;
@@ -57,7 +62,7 @@ export interface Throttling {
 export function throttlingOf(outcome: Outcome): Throttling | undefined {
   if (outcome.kind !== 'error' || typeof outcome.message !== 'string') return undefined;
   const said = outcome.message.slice(0, WORDS_MAX).replace(/\s+/g, ' ').trim();
-  if (!THROTTLING.test(said)) return undefined;
+  if (!THROTTLING.test(said) || NOT_THROTTLING.test(said)) return undefined;
   const wait = retryAfterOfData(outcome.data) ?? retryAfterOfWords(said);
   return { said, ...(wait !== undefined && { retryAfterMs: Math.min(wait, THROTTLE.maxWaitMs) }) };
 }

@@ -4,11 +4,14 @@
  * still refused when mcpact has to stop waiting ends as rate limited; a control refused so tells nothing about
  * degradation (#30 class 1).
  */
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { Health, type Control } from '../../src/connect/health.js';
 import { RateLimit } from '../../src/connect/rate-limit.js';
-import type { Outcome } from '../../src/connect/rpc.js';
+import { RpcPeer, type Outcome } from '../../src/connect/rpc.js';
 import { Throttle, throttlingOf } from '../../src/connect/throttling.js';
+import { rateLimitLine } from '../../src/report/answer.js';
 
 const error = (message: unknown, code: unknown = -32603, data?: unknown): Outcome => ({
   kind: 'error',
@@ -45,6 +48,8 @@ describe('a throttling refusal', () => {
       'Service temporarily unavailable due to previous failures',
       'Method not found',
       'Internal error',
+      'Invalid input; retry after fixing the arguments',
+      'write failed: Disk quota exceeded',
     ])
       expect(throttlingOf(error(message)), message).toBeUndefined();
     expect(throttlingOf(error(42))).toBeUndefined();
@@ -159,5 +164,65 @@ describe('a control refused as throttled', () => {
     const { health, tick } = timeline(error('Service temporarily unavailable'));
     expect(await health.judge([tick])).toMatchObject({ answer: { kind: 'error' } });
     expect(health.lastThrottled).toBeUndefined();
+  });
+});
+
+describe('the exchange layer', () => {
+  /** A peer whose server refuses the first `refusals` requests as throttled, then answers each with its id. */
+  async function refusing(refusals: number) {
+    const [client, server] = InMemoryTransport.createLinkedPair();
+    const ids: unknown[] = [];
+    server.onmessage = (message) => {
+      const { id } = message as { id: unknown };
+      ids.push(id);
+      const answer =
+        ids.length <= refusals
+          ? { jsonrpc: '2.0', id, error: { code: -32603, message: 'rate limit exceeded', data: { retryAfter: 0 } } }
+          : { jsonrpc: '2.0', id, result: { id } };
+      void server.send(answer as JSONRPCMessage);
+    };
+    await server.start();
+    const limit = new RateLimit();
+    const peer = new RpcPeer(client, { rateLimit: limit });
+    await peer.start();
+    return { peer, ids, limit, close: () => client.close() };
+  }
+
+  it('sends a refused request again with a new id, and a hand-built one again as it was', async () => {
+    const asked = await refusing(1);
+    expect(await asked.peer.request('tools/list', {}, { timeoutMs: 1000 })).toMatchObject({ kind: 'result' });
+    expect(asked.ids).toEqual([1, 2]);
+    await asked.close();
+
+    const raw = await refusing(2);
+    const { outcome, response } = await raw.peer.rawRequest({ jsonrpc: '2.0', id: 'mcpact-id', method: 'ping' }, { timeoutMs: 1000 });
+    expect(outcome).toMatchObject({ kind: 'result' });
+    // The response a rule compares is the answer, not a refusal.
+    expect(response).toMatchObject({ id: 'mcpact-id', result: { id: 'mcpact-id' } });
+    expect(raw.ids).toEqual(['mcpact-id', 'mcpact-id', 'mcpact-id']);
+    expect(raw.limit.summary).toMatchObject({ responses: 0, throttled: 2, gaveUp: 0 });
+    await raw.close();
+  });
+
+  it('hands no refusal on as a response when it gave up', async () => {
+    const raw = await refusing(Number.POSITIVE_INFINITY);
+    const { outcome, response } = await raw.peer.rawRequest({ jsonrpc: '2.0', id: 7, method: 'ping' }, { timeoutMs: 10 });
+    expect(outcome).toMatchObject({ kind: 'timeout', rateLimited: true, throttled: 'rate limit exceeded' });
+    expect(response).toBeUndefined();
+    await raw.close();
+  });
+});
+
+describe('the report', () => {
+  it('says once that the server throttled, in its words, how far mcpact slowed down and what was given up', () => {
+    const line = rateLimitLine({ responses: 0, waitedMs: 1500, gaveUp: 3, concurrency: 1, throttled: 12, perSecond: 4, said: 'rate limit exceeded' }, (text) =>
+      text.toUpperCase(),
+    );
+    expect(line).toBe(
+      'the server answered 12 request(s) with an error saying it throttles ("RATE LIMIT EXCEEDED"); mcpact waited 1.5 s in all and sent at most 1 request(s) at once and about 4 a second after that; 3 request(s) were still rate limited when mcpact had to stop waiting: the rules that needed them are inconclusive',
+    );
+    expect(rateLimitLine({ responses: 2, waitedMs: 0, gaveUp: 0, concurrency: 2 })).toBe(
+      'the server answered HTTP 429 Too Many Requests 2 time(s); mcpact waited 0.0 s in all and sent at most 2 request(s) at once after that; every request was answered in the end',
+    );
   });
 });
