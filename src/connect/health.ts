@@ -1,17 +1,19 @@
 /**
  * Whether the server still serves what it served at capture. A server can change state during a run: a circuit
- * breaker that mcpact's own bad input trips, a rate limit, a backend connection that bad input broke. Every later
+ * breaker that mcpact's own bad input trips, a backend connection that bad input broke. Every later
  * answer is then the state's, not the answer of what was asked, and no verdict may rest on it.
  *
  * The timeline: every answer that comes through the probe gets the next tick. A control request (one that answered
  * well at capture and changes nothing: a list, exercise/control.ts) is asked again after each burst of bad input
  * (BURST bad answers since the last one), whenever a rule asks about answers no control has followed yet, and at
  * the end. A control that answers like the capture did is good; one that answers otherwise (an error where a
- * result came, another code) has failed; no answer at all (a timeout) tells nothing. An answer is suspect when the
+ * result came, another code) has failed; no answer at all (a timeout) tells nothing, nor does a refusal saying the
+ * server throttles (mcpact's pace, connect/throttling.ts). An answer is suspect when the
  * control before it or the first control after it failed: the server degraded at some point after the last good
  * control, and answers from then on may be the degraded state's.
  */
 import type { Outcome } from './rpc.js';
+import { throttlingOf } from './throttling.js';
 
 /** Bad answers between two controls: small, so the answers a degradation puts in doubt stay few. */
 export const BURST = 8;
@@ -148,6 +150,14 @@ export class Health {
     return this.checks.at(-1)?.state === 'silent';
   }
 
+  /** The server's words when the last control was refused as throttled (so the silence is its rate limit's). */
+  get lastThrottled(): string | undefined {
+    const answer = this.checks.at(-1)?.answer;
+    if (answer === undefined) return undefined;
+    if (answer.kind === 'timeout') return answer.throttled;
+    return throttlingOf(answer)?.said;
+  }
+
   /**
    * A control sent at or after tick `last`: one already sent or waiting for a slot; else the next one, sent once the
    * control in flight has answered, so that the rules that finish meanwhile share it.
@@ -199,9 +209,14 @@ export function answersLikeCapture(control: Control, answer: Outcome): boolean {
   return verdict(control, answer) === 'good';
 }
 
-/** A control's answer against the capture's: the same kind (and code) is good; no answer tells nothing. */
+/**
+ * A control's answer against the capture's: the same kind (and code) is good; no answer tells nothing, and neither
+ * does a refusal saying the server throttles (connect/throttling.ts: mcpact's own pace, not a degraded server),
+ * whether it was still refused after the back-off (a rate-limited timeout) or came where nothing waits it out.
+ */
 function verdict(control: Control, answer: Outcome): Check['state'] {
   if (answer.kind === 'timeout' || answer.kind === 'closed') return 'silent';
+  if (throttlingOf(answer) !== undefined) return 'silent';
   if (answer.kind === 'malformed') return 'failed';
   const captured = control.captured;
   if (answer.kind !== captured.kind) return 'failed';

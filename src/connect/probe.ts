@@ -77,8 +77,12 @@ export class Probe {
   /** When the answers this view handed out arrived (their ticks on each health timeline). */
   private readonly seen = new Set<number>();
   private readonly seenBad = new Set<number>();
-  /** Answers this view handed out or judged that were still rate limited when mcpact stopped waiting (HTTP 429). */
+  /**
+   * Answers this view handed out or judged that were still rate limited when mcpact stopped waiting: HTTP 429, or a
+   * JSON-RPC refusal saying the server throttles (counted in `throttledAnswers` too).
+   */
   rateLimitedAnswers = 0;
+  throttledAnswers = 0;
   /**
    * Answers this view handed out or judged that are the server going away (the connection closed during the run):
    * no answer of the server's to what was asked, whether the request was in flight then or asked for after.
@@ -208,7 +212,10 @@ export class Probe {
    * cache: a tool call, a read, the prompt matrix), so that it counts among the answers the rule saw.
    */
   saw(outcome: Outcome): void {
-    if (outcome.kind === 'timeout' && outcome.rateLimited === true) this.rateLimitedAnswers++;
+    if (outcome.kind === 'timeout' && outcome.rateLimited === true) {
+      this.rateLimitedAnswers++;
+      if (outcome.throttled !== undefined) this.throttledAnswers++;
+    }
     if (outcome.kind === 'closed' && outcome.lost === true) this.lostAnswers++;
     const tick = this.shared.health.arrivalOf(outcome);
     if (tick !== undefined) this.seen.add(tick);

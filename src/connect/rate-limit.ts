@@ -9,8 +9,12 @@
  * flight at once are halved (down to one): the concurrency backs off for the rest of the run. A request is sent
  * again at most RATE_LIMIT.attempts times; when its wait would pass the run deadline, or the attempts are used up,
  * it ends as rate limited (RateLimitedError), and the verdicts that needed its answer are inconclusive.
+ *
+ * A server may throttle in JSON-RPC instead, on any transport: `throttle` (connect/throttling.ts) waits those
+ * refusals out the same way, and the summary counts them apart.
  */
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { sleep, Throttle } from './throttling.js';
 
 export const RATE_LIMIT = {
   /** Times one request is sent while the server keeps answering 429. */
@@ -39,6 +43,15 @@ export interface RateLimitSummary {
   gaveUp: number;
   /** Requests in flight at once after the back-off. */
   concurrency: number;
+  /**
+   * JSON-RPC error answers whose words said the server throttles (connect/throttling.ts), each waited out and the
+   * request sent again; `responses` counts HTTP 429s only. Absent when there were none.
+   */
+  throttled?: number;
+  /** Requests sent per second after the back-off from throttling refusals. */
+  perSecond?: number;
+  /** The server's words in its first throttling refusal. */
+  said?: string;
 }
 
 /**
@@ -66,8 +79,13 @@ export class RateLimit {
   private waitedMs = 0;
   private gaveUp = 0;
 
+  /** Refusals in JSON-RPC that say the server throttles (connect/throttling.ts): the same server, the same deadline. */
+  readonly throttle: Throttle;
+
   /** `deadline`: the run deadline; a wait that would pass it is not started. */
-  constructor(private readonly deadline?: { signal?: AbortSignal; at?: number }) {}
+  constructor(private readonly deadline?: { signal?: AbortSignal; at?: number }) {
+    this.throttle = new Throttle(deadline);
+  }
 
   /** Whether a 429 pause overlapped the time since `since` (performance.now()): a late answer is then no silence. */
   pausedSince(since: number): boolean {
@@ -75,12 +93,24 @@ export class RateLimit {
   }
 
   get summary(): RateLimitSummary | undefined {
-    if (this.responses === 0) return undefined;
-    return {
+    const throttled = this.throttle.summary;
+    if (this.responses === 0 && throttled === undefined) return undefined;
+    const http = {
       responses: this.responses,
       waitedMs: Math.round(this.waitedMs),
       gaveUp: this.gaveUp,
       concurrency: Number.isFinite(this.slots) ? this.slots : 0,
+    };
+    if (throttled === undefined) return http;
+    const concurrency = [http.concurrency, throttled.concurrency].filter((slots) => slots > 0);
+    return {
+      responses: http.responses,
+      waitedMs: http.waitedMs + throttled.waitedMs,
+      gaveUp: http.gaveUp + throttled.gaveUp,
+      concurrency: concurrency.length === 0 ? 0 : Math.min(...concurrency),
+      throttled: throttled.refusals,
+      perSecond: throttled.perSecond,
+      said: throttled.said,
     };
   }
 
@@ -190,17 +220,4 @@ export class RateLimit {
       for (const wake of this.waiting.splice(0)) wake();
     };
   }
-}
-
-function sleep(ms: number, signals: (AbortSignal | undefined)[]): Promise<void> {
-  return new Promise((resolve) => {
-    const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
-    const done = () => {
-      clearTimeout(timer);
-      for (const signal of present) signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    for (const signal of present) signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -16,11 +16,12 @@ export type Outcome =
   | { kind: 'error'; code: unknown; message: unknown; data?: unknown; ms: number }
   /**
    * No answer within the call deadline (`attempts: 2` when a retry went unanswered too). `rateLimited`: the server
-   * still answered HTTP 429 when mcpact had to stop waiting (connect/rate-limit.ts); the request was never processed.
+   * still answered HTTP 429 when mcpact had to stop waiting (connect/rate-limit.ts), or, with `throttled` (its words),
+   * still refused it in JSON-RPC as throttled (connect/throttling.ts); the request was never processed.
    * `serving`, on initialize of a fresh stdio child only (connect/raw-stdio.ts): whether a ping sent after the
    * deadline was answered, so the process was serving and gave initialize no answer, or was not serving yet.
    */
-  | { kind: 'timeout'; ms: number; attempts?: number; rateLimited?: true; serving?: boolean }
+  | { kind: 'timeout'; ms: number; attempts?: number; rateLimited?: true; throttled?: string; serving?: boolean }
   /**
    * The connection ended before an answer came. `lost`: the server went away during the run (crashed, exited) with
    * this request in flight, or before it was sent; `unsent`: the latter, so the request never reached the server.
@@ -145,7 +146,11 @@ export interface PeerOptions {
   envelope?: Envelope;
   /** Redacted from a message too large to tap whole before its excerpt is cut (the whole ones are redacted by the listener). */
   secrets?: Secrets;
-  /** HTTP: the server's rate limit; time spent waiting out its 429s does not count toward a request's deadline. */
+  /**
+   * The server's rate limit. HTTP: time spent waiting out its 429s does not count toward a request's deadline. Any
+   * transport: an answer that refuses a request as throttled is waited out and the request sent again
+   * (connect/throttling.ts).
+   */
   rateLimit?: RateLimit;
 }
 
@@ -227,8 +232,17 @@ export class RpcPeer {
     return this.nextId++;
   }
 
-  /** A request with the next integer id; with `retry`, a second one when the first gets no answer in time. */
-  async request(method: string, params: unknown, options: RequestOptions): Promise<Outcome> {
+  /**
+   * A request with the next integer id; with `retry`, a second one when the first gets no answer in time. A refusal
+   * that says the server throttles is no answer: the request goes again, with a new id, once the pause is over.
+   */
+  request(method: string, params: unknown, options: RequestOptions): Promise<Outcome> {
+    const throttle = this.options.rateLimit?.throttle;
+    if (throttle === undefined) return this.requestOnce(method, params, options);
+    return throttle.send(() => this.requestOnce(method, params, options), options.timeoutMs, options.signal);
+  }
+
+  private async requestOnce(method: string, params: unknown, options: RequestOptions): Promise<Outcome> {
     const first = this.allocateId();
     if (!options.retry) return this.send(requestMessage(first, method, params), first, options, undefined, options.onLate);
     let takeLate: (outcome: Outcome) => void = () => undefined;
@@ -253,8 +267,14 @@ export class RpcPeer {
   async rawRequest(message: Record<string, unknown>, options: RequestOptions): Promise<{ outcome: Outcome; response?: Record<string, unknown> }> {
     const id = message.id as RequestId;
     let response: Record<string, unknown> | undefined;
-    const outcome = await this.send(message, id, options, (raw) => (response = raw));
-    return { outcome, response };
+    const once = () => {
+      response = undefined;
+      return this.send(message, id, options, (raw) => (response = raw));
+    };
+    // A throttling refusal is no answer to the message: it goes again as it was (its id included) after the pause.
+    const throttle = this.options.rateLimit?.throttle;
+    const outcome = throttle === undefined ? await once() : await throttle.send(once, options.timeoutMs, options.signal);
+    return { outcome, ...(!(outcome.kind === 'timeout' && outcome.rateLimited === true) && { response }) };
   }
 
   async notify(method: string, params?: unknown): Promise<void> {

@@ -53,7 +53,10 @@ export interface SessionOptions {
   era?: EraChoice;
   /** Redacted from what the server says before it is cut: its error messages, stderr and stdout lines, traced excerpts. */
   secrets?: Secrets;
-  /** HTTP: the server's rate limit, shared with the probe connections of the run (a fresh one when not given). */
+  /**
+   * The server's rate limit (HTTP 429s, and on any transport refusals saying it throttles), shared with the probe
+   * connections of the run (a fresh one when not given).
+   */
   rateLimit?: RateLimit;
 }
 
@@ -96,8 +99,8 @@ function freshDeadline(options: SessionOptions): AbortSignal {
 }
 
 async function openEither(target: SessionTarget, given: SessionOptions): Promise<Session> {
-  const remote = target.kind === 'http' || target.kind === 'sse';
-  const options = remote && given.rateLimit === undefined ? { ...given, rateLimit: new RateLimit() } : given;
+  // Every session waits out its server's throttling (HTTP 429, or a JSON-RPC refusal saying so), shared or its own.
+  const options = given.rateLimit === undefined ? { ...given, rateLimit: new RateLimit() } : given;
   const deadline = freshDeadline(options);
   if (target.kind === 'sse') return openSse(target, options, deadline);
   if (target.kind !== 'http' || target.sseFallback !== true) return openStreamable(target, options, deadline);
@@ -237,6 +240,13 @@ function versionList(versions: unknown[], secrets: Secrets): string {
       .map((version) => oneLine(String(version), secrets, 40))
       .join(', ') || '(none)'
   );
+}
+
+/** What kept refusing a request that was given up as rate limited: HTTP 429, or the server's words. */
+function throttledWords(outcome: Outcome & { kind: 'timeout' }, secrets: Secrets): string {
+  return outcome.throttled === undefined
+    ? 'HTTP 429 Too Many Requests'
+    : `a refusal saying it throttles (${JSON.stringify(oneLine(outcome.throttled, secrets, 120))})`;
 }
 
 function errorOf(outcome: Outcome): { code: unknown; message: unknown; data?: unknown } | undefined {
@@ -519,7 +529,7 @@ function initializeFailure(
       );
     case 'timeout':
       if (outcome.rateLimited === true)
-        return new McpactError('connection', 'the server kept answering initialize with HTTP 429 Too Many Requests until mcpact had to stop waiting', [
+        return new McpactError('connection', `the server kept answering initialize with ${throttledWords(outcome, secrets)} until mcpact had to stop waiting`, [
           'try again later, or give the run more time (timeouts.run_ms)',
         ]);
       return new McpactError('connection', `server did not answer initialize within ${connectMs} ms (timeouts.connect_ms)`, stderr);

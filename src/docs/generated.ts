@@ -14,6 +14,7 @@ import { CHANGE_IDS, CHANGES, type ChangeMeta } from '../model/changes.js';
 import { ruleAnchor } from '../model/rule-meta.js';
 import { SDKS, SIGNATURES, TRAITS, type SdkId, type Signature } from '../engine/signatures.js';
 import { RATE_LIMIT } from '../connect/rate-limit.js';
+import { THROTTLE } from '../connect/throttling.js';
 import { GO_SIGNATURES } from '../engine/signatures/go.js';
 import { JAVA_SIGNATURES } from '../engine/signatures/java.js';
 import { PYTHON_SIGNATURES } from '../engine/signatures/python.js';
@@ -356,7 +357,9 @@ function runOrderMarkdown(): string[] {
     `(tools, prompts or resources), which answered well and changes nothing. It is asked again after every ${BURST}`,
     'answers to bad input, whenever a rule is about to judge answers that no control has followed yet, and once at the',
     'end. A control that answers like the capture did is good; one that answers otherwise (an error where a list came,',
-    'another error code) has failed; one that gets no answer tells nothing (slowness is not degradation). An answer',
+    'another error code) has failed; one that gets no answer tells nothing (slowness is not degradation), and neither',
+    'does one refused with words that say the server throttles (mcpact\'s pace, never bad input: it is waited out and',
+    'asked again, see [Rate limits](#rate-limits)). An answer',
     'is in doubt when the control before it or the first control after it failed: the server degraded somewhere after',
     'the last good control. A rule that judged any answer in doubt is `inconclusive`, with no finding and a reason',
     'naming the degradation (what the control answered, where at capture it answered a list, and the bad input sent',
@@ -422,6 +425,25 @@ function runOrderMarkdown(): string[] {
     'lifts its limit costs seconds, not the run. A rule that needed such an answer is `inconclusive` (never a pass,',
     'never a finding), and the report says once how many 429s came, how long mcpact waited and how many requests it',
     'gave up (`rateLimit` in the JSON report, a line in the console, Markdown and HTML reports).',
+    '',
+    'A server may throttle in JSON-RPC instead, on any transport, stdio included: it answers a request over its limit',
+    'with an error whose words say so ("rate limit exceeded", "rate-limited", "too many requests", "throttled",',
+    '"retry after" and a number, "quota exceeded"; any code; the word "limit" alone is not one, nor a disk quota).',
+    'Such an answer is not the answer to what was asked, so it is treated as a 429 (connect/throttling.ts): every',
+    `request to that server pauses for the wait its words or \`data\` name (\`retryAfter\`, \`retry_after_ms\`, …; at most ${THROTTLE.maxWaitMs / 1000} s), or else for`,
+    `${THROTTLE.backoffMs} ms doubled per refusal in a row, within \`timeouts.call_ms\`; the refused request is sent again, up to`,
+    `${THROTTLE.attempts} times; and mcpact slows down for the rest of the run, once per episode of refusals: the requests in flight`,
+    'at once are halved (down to one), and so are the requests sent per second, from what the second before the',
+    'refusal carried (down to one a second; each second of answers without a refusal adds one back). The pauses',
+    `after refusals take at most ${Math.round(THROTTLE.budgetShare * 100)}% of \`timeouts.run_ms\` in all, so one family's refusals cannot use up the`,
+    'time of the others, and a pause ends early with the deadline of the family that waits. A request still refused',
+    'past those bounds ends as a 429 that persisted does: the rules that needed it',
+    'are `inconclusive`, with a reason naming the throttling; no setting makes mcpact slower than this back-off, and',
+    'more time for the run (`timeouts.run_ms`, `--run-timeout`) leaves more room to wait the limit out. A control',
+    'request refused so tells nothing about degradation, and `protocol/stays-available` never reads it as one. The',
+    '`rateLimit` of the report counts these refusals apart (`throttled`, with the pace mcpact ended at and the',
+    "server's words); never a finding, since the specification asks servers to throttle (server/tools, Security",
+    'considerations: "Servers **MUST**: … Rate limit tool invocations").',
     '',
   ];
 }

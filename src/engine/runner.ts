@@ -180,11 +180,9 @@ async function runOne(plan: ServerPlan, options: RunnerOptions, keepSurface?: (s
   const { hooks } = options;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), plan.timeouts.run_ms);
-  // One per server: the session and every probe connection wait out its 429s together (connect/rate-limit.ts).
-  const rateLimit =
-    plan.target.kind === 'http' || plan.target.kind === 'sse'
-      ? new RateLimit({ signal: deadline.signal, at: performance.now() + plan.timeouts.run_ms })
-      : undefined;
+  // One per server: the session and every probe connection wait out its 429s together (connect/rate-limit.ts), and
+  // on any transport its refusals that say it throttles (connect/throttling.ts).
+  const rateLimit = new RateLimit({ signal: deadline.signal, at: performance.now() + plan.timeouts.run_ms });
   // The rule families share the run: each has until FAMILY_SHARE of run_ms, the rest is kept for the rules that
   // judge the whole session (afterOthers). Whatever a family still waits for then is what was cut short.
   const familiesMs = Math.floor(plan.timeouts.run_ms * FAMILY_SHARE);
@@ -614,7 +612,7 @@ async function runRule(
   const lost = tokenLost(plan);
   if (lost !== undefined) return withoutToken(base, durationMs(), lost, notes);
   if (incomplete !== undefined) return { ...(await errored(incomplete)), incomplete };
-  if (probe.rateLimitedAnswers > 0) return rateLimited(base, durationMs(), notes);
+  if (probe.rateLimitedAnswers > 0) return rateLimited(base, durationMs(), notes, probe.throttledAnswers > 0);
   // The server went away during the run: a request in flight then, or asked for after, got the connection closing,
   // which is no answer of the server's to what was asked (which request brought it down, the wire cannot tell when
   // several were in flight), so no verdict rests on it. protocol/stays-connected reports the loss itself, once.
@@ -827,11 +825,15 @@ function withoutToken(base: Pick<RuleResult, 'id' | 'family' | 'severity'>, dura
 }
 
 /**
- * A rule that needed an answer the server still rate limited (HTTP 429) when mcpact had to stop waiting: no verdict.
- * The report says once how much rate limiting there was (ServerReport.rateLimit).
+ * A rule that needed an answer the server still rate limited (HTTP 429, or a JSON-RPC refusal saying it throttles:
+ * `throttled`) when mcpact had to stop waiting: no verdict. The report says once how much rate limiting there was
+ * (ServerReport.rateLimit).
  */
-function rateLimited(base: Pick<RuleResult, 'id' | 'family' | 'severity'>, durationMs: number, notes: string[]): RuleOutcome {
-  const reason =
-    'no verdict: the server still answered HTTP 429 Too Many Requests to a request it needed when mcpact had to stop waiting (see rateLimit in the report)';
+function rateLimited(base: Pick<RuleResult, 'id' | 'family' | 'severity'>, durationMs: number, notes: string[], throttled = false): RuleOutcome {
+  const reason = throttled
+    ? 'no verdict: the server still refused a request it needed as throttled (its rate limit) when mcpact had to stop waiting, ' +
+      'though mcpact had slowed down to stay under it (see rateLimit in the report); no setting makes mcpact slower still, ' +
+      'but more time for the run (timeouts.run_ms, --run-timeout) leaves more room to wait the limit out'
+    : 'no verdict: the server still answered HTTP 429 Too Many Requests to a request it needed when mcpact had to stop waiting (see rateLimit in the report)';
   return { result: { ...base, status: 'inconclusive', durationMs, reason: [reason, ...notes].join('; ') }, findings: [] };
 }

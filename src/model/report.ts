@@ -193,9 +193,23 @@ export const rateLimitSchema = z
       .int()
       .nonnegative()
       .describe('Requests still rate limited when mcpact had to stop waiting: the rules that needed them are inconclusive.'),
-    concurrency: z.number().int().nonnegative().describe('Requests in flight at once after the back-off (halved on each 429, at least 1).'),
+    concurrency: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Requests in flight at once after the back-off (halved on each 429 or each episode of throttling refusals, at least 1).'),
+    throttled: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        'JSON-RPC error answers whose words said the server throttles ("rate limit exceeded", "too many requests"), on any transport; each was waited out and the request sent again. `responses` counts HTTP 429s only.',
+      ),
+    perSecond: z.number().int().nonnegative().optional().describe('Requests mcpact sent per second after backing off from throttling refusals.'),
+    said: z.string().optional().describe("The server's words in its first throttling refusal."),
   })
-  .describe('Present when the server rate limited mcpact (HTTP 429). A 429 is never a finding.');
+  .describe('Present when the server rate limited mcpact (HTTP 429, or JSON-RPC refusals saying it throttles). Neither is ever a finding.');
 
 export const serverReportSchema = z.strictObject({
   name: z.string(),

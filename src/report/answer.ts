@@ -30,13 +30,20 @@ export function backendLine(backend: BackendReport | undefined, escape: (text: s
   );
 }
 
-/** What the report says once of a server that rate limited mcpact (HTTP 429): never a finding. */
-export function rateLimitLine(limit: RateLimitReport | undefined): string | undefined {
+/** What the report says once of a server that rate limited mcpact (HTTP 429, or refusals saying it throttles): never a finding. */
+export function rateLimitLine(limit: RateLimitReport | undefined, escape: (text: string) => string = (text) => text): string | undefined {
   if (limit === undefined) return undefined;
   const seconds = (limit.waitedMs / 1000).toFixed(1);
   const gaveUp =
     limit.gaveUp === 0
       ? 'every request was answered in the end'
       : `${limit.gaveUp} request(s) were still rate limited when mcpact had to stop waiting: the rules that needed them are inconclusive`;
-  return `the server answered HTTP 429 Too Many Requests ${limit.responses} time(s); mcpact waited ${seconds} s in all and sent at most ${limit.concurrency} request(s) at once after that; ${gaveUp}`;
+  const answered: string[] = [];
+  if (limit.responses > 0) answered.push(`HTTP 429 Too Many Requests ${limit.responses} time(s)`);
+  if (limit.throttled !== undefined && limit.throttled > 0) {
+    const said = limit.said === undefined ? '' : ` (${JSON.stringify(escape(limit.said))})`;
+    answered.push(`${limit.throttled} request(s) with an error saying it throttles${said}`);
+  }
+  const pace = limit.perSecond === undefined || limit.perSecond === 0 ? '' : ` and about ${limit.perSecond} a second`;
+  return `the server answered ${answered.join(' and ')}; mcpact waited ${seconds} s in all and sent at most ${limit.concurrency} request(s) at once${pace} after that; ${gaveUp}`;
 }

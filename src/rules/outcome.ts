@@ -9,7 +9,10 @@ export function describeOutcome(outcome: Outcome): string {
       // A hostile server may send any JSON as the code.
       return `JSON-RPC error ${String(outcome.code).slice(0, 20)}`;
     case 'timeout':
-      if (outcome.rateLimited === true) return 'HTTP 429 Too Many Requests until mcpact stopped waiting';
+      if (outcome.rateLimited === true)
+        return outcome.throttled === undefined
+          ? 'HTTP 429 Too Many Requests until mcpact stopped waiting'
+          : 'refusals saying the server throttles until mcpact stopped waiting';
       return outcome.attempts === 2 ? `no answer to two tries (the second waited ${outcome.ms} ms)` : `no answer within ${outcome.ms} ms`;
     case 'closed':
       return 'the connection closed';

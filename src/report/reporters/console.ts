@@ -149,7 +149,7 @@ function findingLines(finding: Finding, colors: Colors, drift = false): string[]
 
 function backendLines(server: ServerReport, colors: Colors): string[] {
   const line = backendLine(server.backend, forTerminal);
-  const limited = rateLimitLine(server.rateLimit);
+  const limited = rateLimitLine(server.rateLimit, forTerminal);
   return [
     ...(line === undefined ? [] : [`  ${colors.yellow('? backend')} ${line}`]),
     ...(limited === undefined ? [] : [`  ${colors.yellow('? rate limited')} ${limited}`]),

@@ -339,7 +339,7 @@ function notTestedSection(report: RunReport): Html {
     const backend = backendLine(server.backend, (text) => text);
     if (backend !== undefined) items.push(html`<li><strong>${name}</strong>: ${shownText(truncate(backend, MESSAGE_LIMIT))}</li>`);
     const limited = rateLimitLine(server.rateLimit);
-    if (limited !== undefined) items.push(html`<li><strong>${name}</strong>: ${limited}</li>`);
+    if (limited !== undefined) items.push(html`<li><strong>${name}</strong>: ${shownText(truncate(limited, MESSAGE_LIMIT))}</li>`);
     if (server.error !== undefined)
       items.push(
         html`<li>

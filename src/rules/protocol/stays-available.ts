@@ -46,7 +46,7 @@ export const staysAvailable = defineRule({
   },
   alsoQuotes: SERVED_LISTS,
   docs:
-    'A server can change state during a run: a circuit breaker that opens after a few failing calls, a rate limit, a ' +
+    'A server can change state during a run: a circuit breaker that opens after a few failing calls, a ' +
     'backend connection that bad input broke. mcpact notices it with a control request: the first page of the ' +
     'shortest list the capture read (tools, prompts or resources; it changes nothing), asked again after every ' +
     `burst of bad input (${BURST} answers to it), whenever a rule is about to judge answers no control has followed yet, ` +
@@ -62,7 +62,10 @@ export const staysAvailable = defineRule({
     'servers to rate limit tool invocations); a declared capability establishes a feature that is available during ' +
     'the session, and a server that turns itself off for every request after a few bad ones takes it away, so this ' +
     'is a warning. From 2026-07-28 on the list method of a declared capability is a MUST, and the finding cites that ' +
-    'sentence. A control that gets no answer at all tells nothing (slowness is not degradation). Fix: let bad input ' +
+    'sentence. A control that gets no answer at all tells nothing (slowness is not degradation), and neither does a ' +
+    'refusal whose words say the server throttles ("rate limit exceeded", "too many requests"): that is mcpact\'s pace ' +
+    "against the server's rate limit, never bad input; mcpact waits it out, slows down and asks again " +
+    '([rate limits](#rate-limits)), and a last control still refused so leaves this rule inconclusive. Fix: let bad input ' +
     'fail on its own; count toward a breaker only failures of the backend the breaker guards, and keep lists and ' +
     'reads that need no backend out of it.',
   async check({ probe, report, skip, note, inconclusive }) {
@@ -75,7 +78,13 @@ export const staysAvailable = defineRule({
     const [onSession, onLine] = await Promise.all([probe.health.conclude(), lineHealth.conclude()]);
     const degradation = onLine ?? onSession;
     if (degradation === undefined) {
-      if (probe.health.lastSilent || lineHealth.lastSilent)
+      const throttled = probe.health.lastThrottled ?? lineHealth.lastThrottled;
+      if (throttled !== undefined)
+        inconclusive(
+          `the last control request (${control.method}) was refused as throttled (${JSON.stringify(throttled.slice(0, 120))}), mcpact's pace against the server's rate limit, not bad input, ` +
+            'so whether the server still serves it is not known; mcpact slows down by itself and no setting makes it slower still, but more time for the run (timeouts.run_ms, --run-timeout) leaves more room to wait the limit out',
+        );
+      else if (probe.health.lastSilent || lineHealth.lastSilent)
         inconclusive(`the last control request (${control.method}) got no answer, so whether the server still serves it is not known`);
       return;
     }
