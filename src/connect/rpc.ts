@@ -152,6 +152,13 @@ export interface PeerOptions {
    * (connect/throttling.ts).
    */
   rateLimit?: RateLimit;
+  /**
+   * An error with `id: null` is the answer of the one request in flight, when there is exactly one. Only for a
+   * session's connections, where every request mcpact sends has a readable id (so such an answer is a server's
+   * that lost the id, protocol/error-response-id), never for the stdio probes' raw lines, whose `id: null` answers
+   * are the bad lines'. It stays among the unmatched responses for that rule.
+   */
+  loneAnonymousAnswers?: boolean;
 }
 
 export class RpcPeer {
@@ -387,6 +394,14 @@ export class RpcPeer {
       if (pending.method !== undefined) this.sampleResponse(pending.method, record);
       pending.onResponse?.(record);
       pending.finish(outcomeOf(record, answerMs(pending.started)), 'done');
+      return;
+    }
+    if (id === undefined && this.options.loneAnonymousAnswers === true && this.pending.size === 1 && isAnonymousError(record)) {
+      // Waiting out the deadline for an answer that came without its id tells nothing more (cratesio-mcp 0.4.4).
+      const [lone] = this.pending.values();
+      if (this.unmatchedResponses.length < UNMATCHED_LIMIT) this.unmatchedResponses.push(message);
+      this.onUnmatched?.(record);
+      lone!.finish(outcomeOf(record, answerMs(lone!.started)), 'done');
       return;
     }
     const settled = id === undefined ? undefined : this.settled.get(id);

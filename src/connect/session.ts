@@ -261,7 +261,13 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
   };
   const { transport, stdio, envNames } = await createTransport(target, options, onCap);
   const secrets = options.secrets ?? NO_SECRETS;
-  const peer = new RpcPeer(transport, { onTap: options.onTap, tapBudget: options.tapBudget, secrets, rateLimit: options.rateLimit });
+  const peer = new RpcPeer(transport, {
+    onTap: options.onTap,
+    tapBudget: options.tapBudget,
+    secrets,
+    rateLimit: options.rateLimit,
+    loneAnonymousAnswers: true,
+  });
   const close = async () => {
     if (transport instanceof StdioTransport) return transport.close();
     if (target.kind === 'http') await terminateHttpSession(transport);
@@ -375,7 +381,14 @@ async function openModernHttp(
   const transport = new ModernHttpTransport(parseUrl(target.url), target.headers, boundedFetch(onCap, undefined, serverFetch(target, options)) as typeof fetch);
   const envelope = envelopeOf(options);
   const secrets = options.secrets ?? NO_SECRETS;
-  const peer = new RpcPeer(transport, { onTap: options.onTap, tapBudget: options.tapBudget, envelope, secrets, rateLimit: options.rateLimit });
+  const peer = new RpcPeer(transport, {
+    onTap: options.onTap,
+    tapBudget: options.tapBudget,
+    envelope,
+    secrets,
+    rateLimit: options.rateLimit,
+    loneAnonymousAnswers: true,
+  });
   const close = () => transport.close();
   try {
     await peer.start();

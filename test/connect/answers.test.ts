@@ -114,15 +114,16 @@ describe('answers over stdio, matched by id', () => {
 });
 
 /** A peer on one end of an in-memory pair, and the other end to answer by hand. */
-async function linkedPeer() {
+async function linkedPeer(peerOptions: ConstructorParameters<typeof RpcPeer>[1] = {}) {
   const [client, server] = InMemoryTransport.createLinkedPair();
   const requests: JSONRPCMessage[] = [];
   server.onmessage = (message) => void requests.push(message);
   await server.start();
-  const peer = new RpcPeer(client);
+  const peer = new RpcPeer(client, peerOptions);
   await peer.start();
   const answer = (id: unknown, result: unknown = {}) => server.send({ jsonrpc: '2.0', id, result } as JSONRPCMessage);
-  return { peer, requests, answer, close: () => client.close() };
+  const refuse = (id: unknown) => server.send({ jsonrpc: '2.0', id, error: { code: -32602, message: 'invalid params' } } as JSONRPCMessage);
+  return { peer, requests, answer, refuse, close: () => client.close() };
 }
 
 const nextTick = () => new Promise((resolve) => setImmediate(resolve));
@@ -160,6 +161,33 @@ describe('RpcPeer matching', () => {
     await answer(2, { n: 2 });
     expect(await second).toMatchObject({ result: { n: 2 } });
     expect(peer.unmatchedResponses).toEqual([{ jsonrpc: '2.0', id: 99, result: { n: 'nobody' } }]);
+    await close();
+  });
+
+  it('on a session, an error with id null is the answer of the one request in flight; with two in flight, nobody’s', async () => {
+    const { peer, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
+    const lone = peer.request('prompts/get', { name: 42 }, { timeoutMs: 1_000 });
+    await nextTick();
+    await refuse(null);
+    // At once, not at the deadline: the answer came, without its id.
+    expect(await lone).toMatchObject({ kind: 'error', code: -32602 });
+    const [first, second] = [peer.request('ping', undefined, { timeoutMs: 100 }), peer.request('ping', undefined, { timeoutMs: 100 })];
+    await nextTick();
+    await refuse(null);
+    await answer(3);
+    expect(await first).toMatchObject({ kind: 'timeout' });
+    expect(await second).toMatchObject({ kind: 'result' });
+    // Both stay unmatched, for protocol/error-response-id.
+    expect(peer.unmatchedResponses).toHaveLength(2);
+    await close();
+  });
+
+  it('on a stdio probe’s raw connection, an error with id null is nobody’s answer (it is the bad line’s)', async () => {
+    const { peer, refuse, close } = await linkedPeer();
+    const lone = peer.request('ping', undefined, { timeoutMs: 50 });
+    await nextTick();
+    await refuse(null);
+    expect(await lone).toMatchObject({ kind: 'timeout' });
     await close();
   });
 

@@ -55,8 +55,11 @@ describe('a family whose every request hangs', () => {
   });
 });
 
-/** The same tools, whose every call is answered at once, but with an error whose id is null (cratesio-mcp 0.4.4). */
-const anonymous = { raw: { jsonrpc: '2.0', id: null, error: { code: -32602, message: 'invalid params' } } };
+/**
+ * The same tools, whose every call is answered soon, but with an error whose id is null (cratesio-mcp 0.4.4). The
+ * answers come 50 ms late, so several calls are in flight when one comes, and none can be told its own.
+ */
+const anonymous = { delayMs: 50, reply: { raw: { jsonrpc: '2.0', id: null, error: { code: -32602, message: 'invalid params' } } } };
 const refusing = toolsServer(
   Array.from({ length: 30 }, (_, index) => ({
     definition: { name: `tool_${index}`, description: `Tool number ${index}.`, inputSchema: { type: 'object', properties: {} }, annotations: READ_ONLY },
