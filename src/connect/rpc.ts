@@ -32,6 +32,9 @@ export type Outcome =
 
 export type RequestId = string | number;
 
+/** `id: null` errors kept until the requests in flight tell whose they are: a flood of them is not stored. */
+const ANONYMOUS_KEPT = 100;
+
 /**
  * An error response without the id of the request it answers (`id` null or missing): what JSON-RPC keeps for a
  * request whose id could not be read. None of mcpact's requests on a session is such a request.
@@ -153,10 +156,11 @@ export interface PeerOptions {
    */
   rateLimit?: RateLimit;
   /**
-   * An error with `id: null` is the answer of the one request in flight, when there is exactly one. Only for a
-   * session's connections, where every request mcpact sends has a readable id (so such an answer is a server's
-   * that lost the id, protocol/error-response-id), never for the stdio probes' raw lines, whose `id: null` answers
-   * are the bad lines'. It stays among the unmatched responses for that rule.
+   * An error with `id: null` is the answer of a request in flight when it came, once the others have answers of
+   * their own (at once when it is the only one). Only for a session's connections, where every request mcpact
+   * sends has a readable id (so such an answer is a server's that lost the id, protocol/error-response-id), never
+   * for the stdio probes' raw lines, whose `id: null` answers are the bad lines'. It stays among the unmatched
+   * responses for that rule.
    */
   loneAnonymousAnswers?: boolean;
 }
@@ -197,6 +201,8 @@ export class RpcPeer {
 
   private nextId = 1;
   private readonly pending = new Map<RequestId, Pending>();
+  /** `id: null` errors not yet told whose they are, with the requests in flight when each came (loneAnonymousAnswers). */
+  private readonly anonymous: { candidates: Set<RequestId>; record: Record<string, unknown> }[] = [];
   private readonly settled = new Map<RequestId, Settled>();
   private readonly startedAt = performance.now();
   private readonly closeListeners: (() => void)[] = [];
@@ -313,6 +319,7 @@ export class RpcPeer {
         clearTimeout(entry.timer);
         this.pending.delete(id);
         this.settle(id, how === 'done' ? { state: 'done' } : { state: 'expired', started, onLate: entry.onLate });
+        this.eliminate(id, how);
         options.signal?.removeEventListener('abort', abort);
         resolve(outcome);
       };
@@ -396,12 +403,12 @@ export class RpcPeer {
       pending.finish(outcomeOf(record, answerMs(pending.started)), 'done');
       return;
     }
-    if (id === undefined && this.options.loneAnonymousAnswers === true && this.pending.size === 1 && isAnonymousError(record)) {
+    if (id === undefined && this.options.loneAnonymousAnswers === true && this.pending.size > 0 && isAnonymousError(record)) {
       // Waiting out the deadline for an answer that came without its id tells nothing more (cratesio-mcp 0.4.4).
-      const [lone] = this.pending.values();
       if (this.unmatchedResponses.length < UNMATCHED_LIMIT) this.unmatchedResponses.push(message);
       this.onUnmatched?.(record);
-      lone!.finish(outcomeOf(record, answerMs(lone!.started)), 'done');
+      if (this.anonymous.length < ANONYMOUS_KEPT) this.anonymous.push({ candidates: new Set(this.pending.keys()), record });
+      this.resolveAnonymous();
       return;
     }
     const settled = id === undefined ? undefined : this.settled.get(id);
@@ -440,6 +447,33 @@ export class RpcPeer {
     this.responseSampleBytes += bytes;
     samples.push(message);
     this.responseSamples.set(method, samples);
+  }
+
+  /**
+   * An `id: null` error answers one of the requests in flight when it came. A request that then gets an answer of
+   * its own is not that one; once one candidate is left, the answer is its. A candidate whose deadline passes first
+   * leaves the answer undecided (it may have been that one's): nobody's.
+   */
+  private eliminate(id: RequestId, how: 'done' | 'expired'): void {
+    if (this.anonymous.length === 0) return;
+    for (let index = this.anonymous.length - 1; index >= 0; index--) {
+      const entry = this.anonymous[index]!;
+      if (!entry.candidates.has(id)) continue;
+      if (how === 'expired') this.anonymous.splice(index, 1);
+      else entry.candidates.delete(id);
+    }
+    this.resolveAnonymous();
+  }
+
+  private resolveAnonymous(): void {
+    const index = this.anonymous.findIndex((entry) => entry.candidates.size <= 1);
+    if (index < 0) return;
+    const [entry] = this.anonymous.splice(index, 1);
+    const [owner] = entry!.candidates;
+    const pending = owner === undefined ? undefined : this.pending.get(owner);
+    // Finishing it eliminates it from the other entries, which resolves the next one in turn.
+    if (pending !== undefined) pending.finish(outcomeOf(entry!.record, answerMs(pending.started)), 'done');
+    else this.resolveAnonymous();
   }
 
   /** Ends a request still in flight as if its deadline had passed: an answer from now on is late and goes to nobody. */

@@ -164,21 +164,35 @@ describe('RpcPeer matching', () => {
     await close();
   });
 
-  it('on a session, an error with id null is the answer of the one request in flight; with two in flight, nobody’s', async () => {
+  it('on a session, an error with id null is the answer of the one request in flight, or of the last one left', async () => {
     const { peer, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
-    const lone = peer.request('prompts/get', { name: 42 }, { timeoutMs: 1_000 });
+    const lone = peer.request('prompts/get', { name: 42 }, { timeoutMs: 5_000 });
     await nextTick();
     await refuse(null);
     // At once, not at the deadline: the answer came, without its id.
     expect(await lone).toMatchObject({ kind: 'error', code: -32602 });
-    const [first, second] = [peer.request('ping', undefined, { timeoutMs: 100 }), peer.request('ping', undefined, { timeoutMs: 100 })];
+    const [first, second] = [peer.request('ping', undefined, { timeoutMs: 5_000 }), peer.request('ping', undefined, { timeoutMs: 5_000 })];
     await nextTick();
     await refuse(null);
+    // Two were in flight: not yet anybody's. The second gets an answer of its own, so the refusal was the first's.
     await answer(3);
-    expect(await first).toMatchObject({ kind: 'timeout' });
     expect(await second).toMatchObject({ kind: 'result' });
-    // Both stay unmatched, for protocol/error-response-id.
+    expect(await first).toMatchObject({ kind: 'error', code: -32602 });
+    // Both refusals stay unmatched, for protocol/error-response-id.
     expect(peer.unmatchedResponses).toHaveLength(2);
+    await close();
+  });
+
+  it('on a session, an error with id null stays nobody’s when a request it may answer times out first', async () => {
+    const { peer, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
+    const first = peer.request('ping', undefined, { timeoutMs: 50 });
+    const second = peer.request('ping', undefined, { timeoutMs: 5_000 });
+    await nextTick();
+    await refuse(null);
+    expect(await first).toMatchObject({ kind: 'timeout' });
+    // The first may have been its owner: the second's silence is not filled with it.
+    await answer(2);
+    expect(await second).toMatchObject({ kind: 'result' });
     await close();
   });
 
