@@ -19,7 +19,7 @@
  * and no verdict rests on it. Once one was given up, a request that meets a pause ends at once, and one refused gets
  * no second try.
  */
-import type { Outcome } from './rpc.js';
+import type { Outcome } from './outcome.js';
 
 export const THROTTLE = {
   /** Times one request is sent while the server keeps refusing it as throttled. */
