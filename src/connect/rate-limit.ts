@@ -15,6 +15,7 @@
  */
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { sleep, Throttle } from './throttling.js';
+import { Slots } from './slots.js';
 
 export const RATE_LIMIT = {
   /** Times one request is sent while the server keeps answering 429. */
@@ -72,9 +73,7 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
 
 export class RateLimit {
   private resumeAt = 0;
-  private slots = Number.POSITIVE_INFINITY;
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly slots = new Slots();
   private responses = 0;
   private waitedMs = 0;
   private gaveUp = 0;
@@ -99,7 +98,7 @@ export class RateLimit {
       responses: this.responses,
       waitedMs: Math.round(this.waitedMs),
       gaveUp: this.gaveUp,
-      concurrency: Number.isFinite(this.slots) ? this.slots : 0,
+      concurrency: this.slots.reported,
     };
     if (throttled === undefined) return http;
     const concurrency = [http.concurrency, throttled.concurrency].filter((slots) => slots > 0);
@@ -132,7 +131,7 @@ export class RateLimit {
         throw new RateLimitedError(attempt - 1);
       }
       await this.ready(signal);
-      const release = await this.slot(signal);
+      const release = await this.slots.take(signal);
       let answer: T;
       try {
         answer = await send();
@@ -179,7 +178,7 @@ export class RateLimit {
       this.waitedMs += until - Math.max(this.resumeAt, now);
       this.resumeAt = until;
     }
-    this.slots = Math.max(1, Math.floor((Number.isFinite(this.slots) ? this.slots : this.active + 1) / 2));
+    this.slots.halve();
     return wait;
   }
 
@@ -196,28 +195,5 @@ export class RateLimit {
       await sleep(left, [signal, this.deadline?.signal]);
       if (signal?.aborted === true || this.deadline?.signal?.aborted === true) return;
     }
-  }
-
-  /** A place among the requests in flight at once (unbounded until the first 429). */
-  private async slot(signal?: AbortSignal): Promise<() => void> {
-    while (this.active >= this.slots && signal?.aborted !== true) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          signal?.removeEventListener('abort', wake);
-          resolve();
-        };
-        this.waiting.push(wake);
-        signal?.addEventListener('abort', wake, { once: true });
-      });
-    }
-    this.active++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.active--;
-      // Every waiter checks again: one woken by its abort may still sit in the list.
-      for (const wake of this.waiting.splice(0)) wake();
-    };
   }
 }

@@ -20,6 +20,7 @@
  * no second try.
  */
 import type { Outcome } from './outcome.js';
+import { Slots } from './slots.js';
 
 export const THROTTLE = {
   /** Times one request is sent while the server keeps refusing it as throttled. */
@@ -109,9 +110,7 @@ export class Throttle {
   private gaveUp = 0;
   private said = '';
   private resumeAt = 0;
-  private slots = Number.POSITIVE_INFINITY;
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly slots = new Slots();
   /** Requests per second once slowed down (infinite until the first refusal), and the next free send time. */
   private perSecond = Number.POSITIVE_INFINITY;
   private nextAt = 0;
@@ -133,7 +132,7 @@ export class Throttle {
       refusals: this.refusals,
       waitedMs: Math.round(this.waitedMs),
       gaveUp: this.gaveUp,
-      concurrency: Number.isFinite(this.slots) ? this.slots : 0,
+      concurrency: this.slots.reported,
       perSecond: Number.isFinite(this.perSecond) ? this.perSecond : 0,
       said: this.said,
     };
@@ -147,7 +146,7 @@ export class Throttle {
     for (let tries = 1; ; tries++) {
       if (this.gaveUp > 0 && this.resumeAt > performance.now()) return this.giveUp(0);
       if (this.refusals > 0) await this.ready(signal);
-      const release = await this.slot(signal);
+      const release = await this.slots.take(signal);
       const sentAt = performance.now();
       this.sent.push(sentAt);
       // Trimmed in one go once twice the bound: a copy per request would cost a thousand moves each.
@@ -203,7 +202,7 @@ export class Throttle {
       // The pace that met the limit: the requests sent in the second before the refusal came back.
       const lastSecond = this.sent.filter((at) => at > now - 1000).length;
       this.perSecond = Math.max(1, Math.floor(Math.min(this.perSecond, lastSecond) / 2));
-      this.slots = Math.max(1, Math.floor((Number.isFinite(this.slots) ? this.slots : this.active + 1) / 2));
+      this.slots.halve();
     }
     return wait;
   }
@@ -232,28 +231,6 @@ export class Throttle {
       // A pause that began meanwhile is waited out too, and the pace reserved again after it.
       if (stopped() || this.resumeAt <= performance.now()) return;
     }
-  }
-
-  /** A place among the requests in flight at once (unbounded until the first refusal, but counted: the back-off halves it). */
-  private async slot(signal?: AbortSignal): Promise<() => void> {
-    while (this.active >= this.slots && signal?.aborted !== true) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          signal?.removeEventListener('abort', wake);
-          resolve();
-        };
-        this.waiting.push(wake);
-        signal?.addEventListener('abort', wake, { once: true });
-      });
-    }
-    this.active++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.active--;
-      for (const wake of this.waiting.splice(0)) wake();
-    };
   }
 }
 
