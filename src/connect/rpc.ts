@@ -186,6 +186,10 @@ export class RpcPeer {
 
   private nextId = 1;
   private readonly pending = new Map<RequestId, Pending>();
+  /** Set once an `id: null` error came with several requests in flight: requests then go one at a time (send). */
+  private oneAtATime = false;
+  /** Requests waiting for their turn while oneAtATime. */
+  private readonly idle: (() => void)[] = [];
   /** `id: null` errors not yet told whose they are, with the requests in flight when each came (loneAnonymousAnswers). */
   private readonly anonymous: { candidates: Set<RequestId>; record: Record<string, unknown> }[] = [];
   private readonly settled = new Map<RequestId, Settled>();
@@ -281,7 +285,33 @@ export class RpcPeer {
     await this.write(message);
   }
 
-  private send(
+  /**
+   * Sends one request. Once the server has answered without an id while several requests were in flight, the
+   * requests go one at a time: each answer, with its id or without, is then the one in flight's, and nobody waits
+   * out a deadline for an answer that came (cratesio-mcp 0.4.4 answers every refused request with `id: null`).
+   */
+  private async send(
+    message: Record<string, unknown>,
+    id: RequestId,
+    options: RequestOptions,
+    onResponse?: (message: Record<string, unknown>) => void,
+    onLate?: (outcome: Outcome) => void,
+  ): Promise<Outcome> {
+    while (this.oneAtATime && this.pending.size > 0 && !this.closed) {
+      if (options.signal?.aborted === true) return { kind: 'timeout', ms: 0 };
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          options.signal?.removeEventListener('abort', wake);
+          resolve();
+        };
+        this.idle.push(wake);
+        options.signal?.addEventListener('abort', wake, { once: true });
+      });
+    }
+    return this.sendNow(message, id, options, onResponse, onLate);
+  }
+
+  private sendNow(
     message: Record<string, unknown>,
     id: RequestId,
     options: RequestOptions,
@@ -305,6 +335,8 @@ export class RpcPeer {
         this.pending.delete(id);
         this.settle(id, how === 'done' ? { state: 'done' } : { state: 'expired', started, onLate: entry.onLate });
         this.eliminate(id, how);
+        // One at a time: the next request goes once none is in flight (each waiter checks again).
+        if (this.pending.size === 0) for (const wake of this.idle.splice(0)) wake();
         options.signal?.removeEventListener('abort', abort);
         resolve(outcome);
       };
@@ -393,6 +425,8 @@ export class RpcPeer {
       if (this.unmatchedResponses.length < UNMATCHED_LIMIT) this.unmatchedResponses.push(message);
       this.onUnmatched?.(record);
       if (this.anonymous.length < ANONYMOUS_KEPT) this.anonymous.push({ candidates: new Set(this.pending.keys()), record });
+      // Several could own it: from now on one request at a time, so that the next such answer is known at once.
+      if (this.pending.size > 1) this.oneAtATime = true;
       this.resolveAnonymous();
       return;
     }

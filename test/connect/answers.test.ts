@@ -183,6 +183,27 @@ describe('RpcPeer matching', () => {
     await close();
   });
 
+  it('on a session, once an error with id null could be several requests’, the next requests go one at a time', async () => {
+    const { peer, requests, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
+    const [first, second] = [peer.request('ping', undefined, { timeoutMs: 5_000 }), peer.request('ping', undefined, { timeoutMs: 5_000 })];
+    await nextTick();
+    await refuse(null); // either's
+    await answer(2);
+    expect(await second).toMatchObject({ kind: 'result' });
+    expect(await first).toMatchObject({ kind: 'error' });
+    // Asked together, but only the first goes out: its refusal without an id is then its own, at once.
+    const [third, fourth] = [peer.request('prompts/get', { name: 42 }, { timeoutMs: 5_000 }), peer.request('prompts/get', { name: 43 }, { timeoutMs: 5_000 })];
+    await nextTick();
+    expect(requests).toHaveLength(3);
+    await refuse(null);
+    expect(await third).toMatchObject({ kind: 'error', code: -32602 });
+    await nextTick();
+    expect(requests).toHaveLength(4);
+    await refuse(null);
+    expect(await fourth).toMatchObject({ kind: 'error', code: -32602 });
+    await close();
+  });
+
   it('on a session, an error with id null stays nobody’s when a request it may answer times out first', async () => {
     const { peer, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
     const first = peer.request('ping', undefined, { timeoutMs: 50 });
