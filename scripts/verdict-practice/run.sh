@@ -2,7 +2,7 @@
 # Runs one mcpact build on the servers of servers.json, offline, the way docs/verdict-truth.md measures them.
 # Usage: scripts/verdict-practice/run.sh MCPACT_ROOT OUT_DIR [NAME...]
 #   MCPACT_ROOT  a built checkout (its dist/bin/mcpact.js runs); OUT_DIR gets <name>.json, .trace, .out, .rc, .cmd
-# Settings: H30M_CACHE (install folders, default /tmp/h30m), OFFLINE_GUARD (default ../shared/tools/offline-guard.cjs
+# Settings: SERVERS (the list, default servers.json beside this script), H30M_CACHE (install folders, default /tmp/h30m), OFFLINE_GUARD (default ../shared/tools/offline-guard.cjs
 # beside the project), TIMEOUT (seconds per server, default 240). Not part of npm test: it needs the installs.
 # A server with "pypi": its "requirements" (exact pins) go into a venv at $H30M_CACHE/<name>; it runs, with mcpact,
 # under `unshare -rn` (a network namespace with only loopback), since the offline guard only covers Node. A server
@@ -13,7 +13,7 @@ root=$(cd "$1" && pwd); out=$(mkdir -p "$2" && cd "$2" && pwd); shift 2
 cache=${H30M_CACHE:-/tmp/h30m}
 guard=${OFFLINE_GUARD:-$(cd "$here/../.." && pwd)/../shared/tools/offline-guard.cjs}
 timeout_s=${TIMEOUT:-240}
-list="$here/servers.json"
+list=${SERVERS:-$here/servers.json}
 names=("$@"); [ ${#names[@]} -gt 0 ] || mapfile -t names < <(jq -r '.servers[].name' "$list")
 before_all=$(jq -r '.before' "$list")
 for name in "${names[@]}"; do
