@@ -71,6 +71,8 @@ const EXPECTED: Record<TsSignatureId, Partial<Record<Fixture, SdkId>>> = {
     'mcp-server-2': 'sdk-2',
   },
   'sdk-1-set-level-zod4': { 'mcp-server-1-32': 'sdk-1-zod4' },
+  // 1.12.1 installs the completion handler with the fixture's prompt and does not declare `completions`.
+  'mcp-server-1-completion-undeclared': { 'mcp-server-1-12': 'mcp-server-1-old' },
   'mcp-server-1-unknown-resource': { 'mcp-server-1-12': 'mcp-server-1-old', 'mcp-server-1-22': 'mcp-server-1-zod3', 'mcp-server-1-32': 'mcp-server-1-zod4' },
   'mcp-server-2-unknown-resource': { 'mcp-server-2': 'mcp-server-2' },
   'sdk-list-ignores-cursor': {

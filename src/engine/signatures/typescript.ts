@@ -3,6 +3,7 @@
  * the findings each is known to produce. Every row is pinned by a test against the real SDK server from npm
  * (test/engine/signatures.test.ts) and by the TypeScript twins (fixtures/sdks/typescript-sdk-*).
  */
+import { UNKNOWN_PROMPT } from '../../exercise/injected.js';
 import { asRecord, ownValue } from '../../util/json.js';
 import {
   capabilitiesOf,
@@ -132,7 +133,7 @@ export const TS_SDKS = {
     name: '@modelcontextprotocol/sdk McpServer',
     versions: '>=1.0.0 <1.21.0',
     requires: ['zod3-request-dump', 'mcp-server-unknown-tool-error'],
-    tested: ['@modelcontextprotocol/sdk@1.12.3'],
+    tested: ['@modelcontextprotocol/sdk@1.12.1'],
   },
   'sdk-2': {
     name: '@modelcontextprotocol/server',
@@ -150,7 +151,7 @@ export const TS_SDKS = {
     name: '@modelcontextprotocol/sdk',
     versions: '>=1.0.0 <1.23.0',
     requires: ['zod3-request-dump'],
-    tested: ['@modelcontextprotocol/sdk@1.0.4', '@modelcontextprotocol/sdk@1.12.3', '@modelcontextprotocol/sdk@1.22.0'],
+    tested: ['@modelcontextprotocol/sdk@1.0.4', '@modelcontextprotocol/sdk@1.12.1', '@modelcontextprotocol/sdk@1.22.0'],
   },
 } as const satisfies Record<string, Sdk<TsTraitId>>;
 
@@ -389,6 +390,14 @@ export const TS_SIGNATURES = {
       'With logging declared the SDK installs its own logging/setLevel handler; a level outside LoggingLevel fails its request schema and escapes as -32603 with the zod 4 issue list.',
     reference: `${TS_SDK}/issues/2284`,
     match: ({ data }) => data.code === -32603 && data.said === said(SET_LEVEL_DUMP),
+  },
+  'mcp-server-1-completion-undeclared': {
+    ruleId: 'protocol/completion-undeclared',
+    sdks: ['mcp-server-1-old'],
+    description:
+      'McpServer before 1.12.2 installs its completion/complete handler with its first prompt or resource without declaring `completions`, and answers a completion for an unknown prompt with -32602 "Prompt <name> not found"; 1.12.2 declares it.',
+    reference: `${TS_SDK}/blob/1.12.1/src/server/mcp.ts`,
+    match: ({ data }) => data.code === -32602 && data.said === said(`MCP error -32602: Prompt ${UNKNOWN_PROMPT} not found`),
   },
   'mcp-server-1-unknown-resource': {
     ruleId: 'resources/unknown-resource',

@@ -1,5 +1,5 @@
 import { defineRule } from '../../engine/rule.js';
-import { answerOf } from '../../exercise/answers.js';
+import { answerOf, wordsOf } from '../../exercise/answers.js';
 import { ABSENT, isKnownRevision, since } from '../../model/spec.js';
 import { describeOutcome } from '../outcome.js';
 import { undeclaredAnswer } from './capability-consistency.js';
@@ -40,7 +40,7 @@ export const completionUndeclared = defineRule({
       message: `completion/complete answers ${describeOutcome(outcome)}, but capability "completions" is not declared; expected JSON-RPC error -32601 (capability not supported)`,
       location: { kind: 'server', pointer: '/capabilities/completions' },
       answer: answerOf(outcome),
-      data: { method: 'completion/complete', code: outcome.code, expected: -32601 },
+      data: { method: 'completion/complete', code: outcome.code, said: wordsOf(outcome), expected: -32601 },
     });
   },
 });
