@@ -297,6 +297,16 @@ export class Probe {
       .slice(0, UNMATCHED_LIMIT);
   }
 
+  /** Whether `message`, an `id: null` error, came while a notification of ours could still draw an answer. */
+  nearNotification(message: unknown): boolean {
+    return typeof message === 'object' && message !== null && this.peers().some((peer) => peer.nearNotifications.has(message));
+  }
+
+  /** `id: null` errors that can only have answered a notification of ours (RpcPeer.notificationAnswers), on either connection. */
+  get notificationAnswers(): readonly Record<string, unknown>[] {
+    return this.peers().flatMap((peer) => peer.notificationAnswers);
+  }
+
   /** What the server sent on its own so far, on either connection: its requests and notifications, counted by method. */
   get serverTraffic(): { requests: ReadonlyMap<string, number>; notifications: ReadonlyMap<string, number> } {
     const peers = this.peers();

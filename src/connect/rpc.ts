@@ -19,6 +19,8 @@ export type RequestId = string | number;
 
 /** `id: null` errors kept until the requests in flight tell whose they are: a flood of them is not stored. */
 const ANONYMOUS_KEPT = 100;
+/** Stands for "the notification we sent" among the possible owners of an `id: null` error (RpcPeer.anonymous). */
+const NOTIFICATION = Symbol('notification');
 
 /**
  * An error response without the id of the request it answers (`id` null or missing): what JSON-RPC keeps for a
@@ -87,6 +89,8 @@ interface Pending {
   /** Ends the request: `done` when it was answered or the connection closed, `expired` when its deadline passed. */
   finish: (outcome: Outcome, how: 'done' | 'expired') => void;
   started: number;
+  /** Its place among the requests sent on this connection (1 for the first). */
+  sequence: number;
   timer?: NodeJS.Timeout;
   /** The raw response, kept for rules that compare ids byte for byte. */
   onResponse?: (message: Record<string, unknown>) => void;
@@ -145,7 +149,7 @@ export interface PeerOptions {
    * their own (at once when it is the only one). Only for a session's connections, where every request mcpact
    * sends has a readable id (so such an answer is a server's that lost the id, protocol/error-response-id), never
    * for the stdio probes' raw lines, whose `id: null` answers are the bad lines'. It stays among the unmatched
-   * responses for that rule.
+   * responses for that rule. Not while a notification of ours may still draw an answer (`nearNotifications`).
    */
   loneAnonymousAnswers?: boolean;
 }
@@ -179,6 +183,16 @@ export class RpcPeer {
   readonly lost = { inFlight: [] as string[], unsent: 0 };
   /** The last error the transport reported (an HTTP status, a redirect not followed), for error messages. */
   lastError: Error | undefined;
+  /**
+   * `id: null` errors that came while a notification of ours could still draw an answer (see `notifiedAt`): a
+   * server that answers notifications sends exactly these, so they are nobody's request's answer.
+   */
+  readonly nearNotifications = new WeakSet<object>();
+  /**
+   * `id: null` errors that can only be a notification's answer: they came while a notification of ours was unread
+   * (as above), and every request in flight then got an answer of its own (loneAnonymousAnswers).
+   */
+  readonly notificationAnswers: Record<string, unknown>[] = [];
   /** Called with every response that matches none of our requests (raw probes wait for the `id: null` answers). */
   onUnmatched?: (message: Record<string, unknown>) => void;
   /** Called with every notification the server sends (a subscriptions/listen probe reads its stream this way). */
@@ -186,12 +200,23 @@ export class RpcPeer {
 
   private nextId = 1;
   private readonly pending = new Map<RequestId, Pending>();
+  /** How many requests have been sent, in order: a request's place among them is its `sequence`. */
+  private sent = 0;
+  /**
+   * Set when a notification goes out, to the number of requests sent before it; cleared once a request sent after it
+   * is answered with its id, since the server has then read past the notification. Meanwhile an `id: null` error
+   * may be the notification's answer (a server that takes every message for a request), not a request's.
+   */
+  private notifiedAt: number | undefined;
   /** Set once an `id: null` error came with several requests in flight: requests then go one at a time (send). */
   private oneAtATime = false;
   /** Requests waiting for their turn while oneAtATime. */
   private readonly idle: (() => void)[] = [];
-  /** `id: null` errors not yet told whose they are, with the requests in flight when each came (loneAnonymousAnswers). */
-  private readonly anonymous: { candidates: Set<RequestId>; record: Record<string, unknown> }[] = [];
+  /**
+   * `id: null` errors not yet told whose they are, with the requests in flight when each came and, when a
+   * notification of ours was unread then, that notification (loneAnonymousAnswers).
+   */
+  private readonly anonymous: { candidates: Set<RequestId | typeof NOTIFICATION>; record: Record<string, unknown> }[] = [];
   private readonly settled = new Map<RequestId, Settled>();
   private readonly startedAt = performance.now();
   private readonly closeListeners: (() => void)[] = [];
@@ -282,6 +307,7 @@ export class RpcPeer {
   async notify(method: string, params?: unknown): Promise<void> {
     const message: Record<string, unknown> = { jsonrpc: '2.0', method };
     if (params !== undefined) message.params = params;
+    this.notifiedAt = this.sent;
     await this.write(message);
   }
 
@@ -341,7 +367,14 @@ export class RpcPeer {
         resolve(outcome);
       };
       const abort = () => finish({ kind: 'timeout', ms: elapsed() }, 'expired');
-      const pending: Pending = { finish, started, onResponse, onLate, ...(typeof message.method === 'string' && { method: message.method }) };
+      const pending: Pending = {
+        finish,
+        started,
+        sequence: ++this.sent,
+        onResponse,
+        onLate,
+        ...(typeof message.method === 'string' && { method: message.method }),
+      };
       // The deadline is checked once more after the I/O that is already waiting: when mcpact itself was busy past
       // the deadline, timers run before the answers that arrived meanwhile are read, and those are in time.
       const expire = () =>
@@ -415,6 +448,7 @@ export class RpcPeer {
     const id = typeof record.id === 'string' || typeof record.id === 'number' ? record.id : undefined;
     const pending = id === undefined ? undefined : this.pending.get(id);
     if (pending) {
+      if (this.notifiedAt !== undefined && pending.sequence > this.notifiedAt) this.notifiedAt = undefined;
       if (pending.method !== undefined) this.sampleResponse(pending.method, record);
       pending.onResponse?.(record);
       pending.finish(outcomeOf(record, answerMs(pending.started)), 'done');
@@ -424,11 +458,22 @@ export class RpcPeer {
       // Waiting out the deadline for an answer that came without its id tells nothing more (cratesio-mcp 0.4.4).
       if (this.unmatchedResponses.length < UNMATCHED_LIMIT) this.unmatchedResponses.push(message);
       this.onUnmatched?.(record);
-      if (this.anonymous.length < ANONYMOUS_KEPT) this.anonymous.push({ candidates: new Set(this.pending.keys()), record });
+      const candidates = new Set<RequestId | typeof NOTIFICATION>(this.pending.keys());
+      // It may answer our notification: then it is no request's until each of them has an answer of its own.
+      if (this.notifiedAt !== undefined) {
+        this.nearNotifications.add(record);
+        candidates.add(NOTIFICATION);
+      }
+      if (this.anonymous.length < ANONYMOUS_KEPT) this.anonymous.push({ candidates, record });
       // Several could own it: from now on one request at a time, so that the next such answer is known at once.
       if (this.pending.size > 1) this.oneAtATime = true;
       this.resolveAnonymous();
       return;
+    }
+    if (id === undefined && this.options.loneAnonymousAnswers === true && this.notifiedAt !== undefined && isAnonymousError(record)) {
+      // No request in flight: the notification's answer.
+      this.nearNotifications.add(record);
+      if (this.notificationAnswers.length < ANONYMOUS_KEPT) this.notificationAnswers.push(record);
     }
     const settled = id === undefined ? undefined : this.settled.get(id);
     if (id !== undefined && settled) {
@@ -489,7 +534,8 @@ export class RpcPeer {
     if (index < 0) return;
     const [entry] = this.anonymous.splice(index, 1);
     const [owner] = entry!.candidates;
-    const pending = owner === undefined ? undefined : this.pending.get(owner);
+    if (owner === NOTIFICATION && this.notificationAnswers.length < ANONYMOUS_KEPT) this.notificationAnswers.push(entry!.record);
+    const pending = owner === undefined || owner === NOTIFICATION ? undefined : this.pending.get(owner);
     // Finishing it eliminates it from the other entries, which resolves the next one in turn.
     if (pending !== undefined) pending.finish(outcomeOf(entry!.record, answerMs(pending.started)), 'done');
     else this.resolveAnonymous();

@@ -204,6 +204,26 @@ describe('RpcPeer matching', () => {
     await close();
   });
 
+  it('on a session, an error with id null that came before the server read past a notification is the notification’s once every request has its own answer', async () => {
+    const { peer, answer, refuse, close } = await linkedPeer({ loneAnonymousAnswers: true });
+    await peer.notify('notifications/initialized');
+    const list = peer.request('tools/list', {}, { timeoutMs: 5_000 });
+    await nextTick();
+    await refuse(null);
+    await nextTick();
+    // Not taken for the one request in flight: it still waits, and gets its own answer.
+    await answer(1, { tools: [] });
+    expect(await list).toMatchObject({ kind: 'result', result: { tools: [] } });
+    expect(peer.notificationAnswers).toHaveLength(1);
+    // The server has read past the notification: a later id-null error is the lone request's again.
+    const second = peer.request('prompts/list', {}, { timeoutMs: 5_000 });
+    await nextTick();
+    await refuse(null);
+    expect(await second).toMatchObject({ kind: 'error', code: -32602 });
+    expect(peer.notificationAnswers).toHaveLength(1);
+    await close();
+  });
+
   it('on a session, an error with id null stays nobody’s when a request it may answer times out first', async () => {
     const { peer, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
     const first = peer.request('ping', undefined, { timeoutMs: 50 });

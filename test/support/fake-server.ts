@@ -226,7 +226,9 @@ export function fakeServerTransport(spec: FakeServerSpec): InMemoryTransport {
         for (const extra of reply.before) void server.send(extra as JSONRPCMessage).catch(() => undefined);
         return deliver(reply.reply);
       }
-      const out = 'raw' in reply ? reply.raw : 'bare' in reply ? { jsonrpc: '2.0', id: record.id } : { jsonrpc: '2.0', id: record.id, ...reply };
+      // A copy, as a real transport parses every message anew: one reply object sent twice must be two messages.
+      const out =
+        'raw' in reply ? structuredClone(reply.raw) : 'bare' in reply ? { jsonrpc: '2.0', id: record.id } : { jsonrpc: '2.0', id: record.id, ...reply };
       void server.send(out as JSONRPCMessage).catch(() => undefined);
     };
     deliver(answer(spec, record));

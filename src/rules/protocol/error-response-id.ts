@@ -43,13 +43,17 @@ export const errorResponseId = defineRule({
     'learns which request failed, and waits for it until its deadline. The rule reads every answer of the run that ' +
     'matched no request, once the other rules are done, and reports the `id: null` errors as one finding, with how ' +
     'many came and the first few (code and message). Answers another rule already judged are left out: a response ' +
-    "to a notification is protocol/notification-not-answered's, one to request-id-echo's odd ids is that rule's. " +
+    "to a notification is protocol/notification-not-answered's, one to request-id-echo's odd ids is that rule's, " +
+    "and so is one that came before the server had read past a notification of mcpact's (before a request sent " +
+    "after it was answered), since it may be the notification's answer. " +
     'The stdio probes that send lines without a readable id run on processes of their own and are not read here. ' +
     'Only the first 100 unmatched answers of a run are kept, so the count is a lower bound past that.',
   check({ probe, cache, report }) {
     const judged = judgedAnswers(cache);
     const anonymous = probe.unmatchedResponses
-      .filter((message) => isAnonymousError(message) && !judged.has(message))
+      // One that came while a notification of ours could still draw an answer may be that answer (a server that
+      // takes every message for a request): protocol/notification-not-answered's to judge, not this rule's.
+      .filter((message) => isAnonymousError(message) && !judged.has(message) && !probe.nearNotification(message))
       .map((message) => message as Record<string, unknown>);
     if (anonymous.length === 0) return;
     const shown = anonymous.slice(0, QUOTED).map((message) => {

@@ -33,7 +33,9 @@ export const notificationNotAnswered = defineRule({
     'meanwhile, so an `id: null` answer to one (a server that cannot read string ids) is never taken for an ' +
     'answer to the notification; one that comes after the ping answer is not seen. An error with id null that comes ' +
     'while other requests are in flight may be one of their answers without its id: then no verdict here, and ' +
-    'protocol/error-response-id judges it.',
+    "protocol/error-response-id judges it. Unless it is known to be a notification's: an `id: null` error that " +
+    'came before the server had answered any request sent after a notification of mcpact (notifications/initialized ' +
+    'included), while every request in flight then got an answer with its own id, answered that notification.',
   async check({ probe, cache, report, skip, inconclusive }) {
     const { barrier, answers, overlapped } = await probe.alone(async () => {
       const before = probe.unmatchedResponses.length;
@@ -52,7 +54,10 @@ export const notificationNotAnswered = defineRule({
     }
     // An error with id null while other requests were in flight may be one of their answers, without its id: that
     // is protocol/error-response-id's finding, and no proof that the notification was answered.
-    const own = overlapped ? answers.filter((answer) => !isAnonymousError(answer)) : answers;
+    const windowed = overlapped ? answers.filter((answer) => !isAnonymousError(answer)) : answers;
+    // Errors with id null that came while a notification was unread and every request then in flight got an answer
+    // of its own can only be the notification's (this one's, or notifications/initialized's).
+    const own = windowed.length > 0 ? windowed : probe.notificationAnswers;
     if (own.length === 0 && answers.length > 0) {
       return inconclusive(
         `${answers.length} error response(s) with id null came while other requests were in flight: they may answer those (protocol/error-response-id), not the notification`,
@@ -61,7 +66,10 @@ export const notificationNotAnswered = defineRule({
     if (own.length > 0) {
       for (const answer of own) judgedAnswers(cache).add(answer);
       report({
-        message: `server answered a notification (notifications/cancelled) with ${own.length} response(s)`,
+        message:
+          windowed.length > 0
+            ? `server answered a notification (notifications/cancelled) with ${own.length} response(s)`
+            : `server answered notifications with ${own.length} error response(s) with id null, each before it answered a request sent after the notification`,
         location: { kind: 'server' },
         data: { responses: own.slice(0, 3) },
       });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capabilityImplemented } from '../../../src/rules/protocol/capability-implemented.js';
 import { ruleTester, runRuleOnFake } from '../../support/rule-tester.js';
+import { defectStdio } from '../stdio/support.js';
 
 const notFound = { error: { code: -32601, message: 'Method not found' } };
 
@@ -20,6 +21,9 @@ ruleTester(capabilityImplemented, {
       name: 'logging declared on 2026-07-28, logging/setLevel not served',
       server: { protocolVersion: '2026-07-28', capabilities: { logging: {} }, handle: (method) => (method === 'logging/setLevel' ? notFound : undefined) },
     },
+    // Its id-null -32601 to notifications/initialized comes while tools/list is in flight: not tools/list's answer,
+    // which comes after it with its id.
+    { name: 'a server that answers every notification with an error', target: defectStdio('answers-notifications') },
     // The other direction is protocol/capability-consistency's.
     {
       name: 'served without capability is not this rule',

@@ -8,6 +8,8 @@ import { defectStdio } from '../stdio/support.js';
 ruleTester(errorResponseId, {
   valid: [
     { name: 'refusals that carry the id of the request', target: defectStdio(), alongside: [unknownMethod] },
+    // Its id-null errors answer notifications/initialized, before any request sent after it is answered.
+    { name: 'errors with id null that answer notifications', target: defectStdio('answers-notifications'), alongside: [unknownMethod] },
     // A server that answers a notification: protocol/notification-not-answered's finding, not a second one here.
     {
       name: 'an answer to a notification, judged by notification-not-answered',

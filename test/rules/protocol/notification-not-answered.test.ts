@@ -6,6 +6,9 @@ import { Probe } from '../../../src/connect/probe.js';
 import { notificationNotAnswered } from '../../../src/rules/protocol/notification-not-answered.js';
 import { fakeServerTransport } from '../../support/fake-server.js';
 import { ruleTester } from '../../support/rule-tester.js';
+import { capabilityImplemented } from '../../../src/rules/protocol/capability-implemented.js';
+import { unknownMethod } from '../../../src/rules/protocol/unknown-method.js';
+import { defectStdio } from '../stdio/support.js';
 
 /** A fake server whose transport refuses to carry notifications/cancelled, as a closed stdin refuses a write. */
 function refusesTheNotification(): InMemoryTransport {
@@ -27,6 +30,14 @@ ruleTester(notificationNotAnswered, {
       name: 'answers with id null',
       server: { onNotification: () => ({ raw: { jsonrpc: '2.0', id: null, error: { code: -32601, message: 'unknown' } } }) },
       findings: [{ message: 'answered a notification' }],
+    },
+    // Over stdio, with other rules' requests in flight: notifications/initialized got its id-null error before any
+    // request sent after it was answered, and each request in flight then got an answer of its own.
+    {
+      name: 'every notification answered with an error, among other requests',
+      target: defectStdio('answers-notifications'),
+      alongside: [unknownMethod, capabilityImplemented],
+      findings: [{ message: 'server answered' }],
     },
     {
       name: 'answers without id',

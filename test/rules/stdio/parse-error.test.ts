@@ -5,6 +5,8 @@ import { answerOrder, defectStdio, fakeWithTools } from './support.js';
 ruleTester(parseError, {
   valid: [
     { name: 'a server that frames and negotiates correctly', target: defectStdio() },
+    // Its id-null -32601 to notifications/initialized came before the ping after it: not the answer to the line.
+    { name: 'a server that answers every notification with an error', target: defectStdio('answers-notifications') },
     // The -32700 comes after the answer to the ping sent after the line: still the answer to the line.
     { name: 'a server that answers out of order', target: answerOrder('out-of-order') },
     { name: 'a server that sends every answer twice', target: answerOrder('twice') },
