@@ -352,6 +352,28 @@ export async function judgedInvalidCalls(
   return noneRefused(compared, toolSchemas(context.surface));
 }
 
+/**
+ * The invalid-input calls whose answer is, code and words, the answer the same tool gave to its valid call: an
+ * answer that does not depend on the input (a catch-all around a backend that is not set up: "An error occurred
+ * while processing your request") says nothing about whether the input was checked. Only the calls the run makes
+ * anyway are compared (tools/valid-input's, sent first); none are sent for this.
+ */
+export async function answeredAsValid(
+  context: Pick<ExerciseContext, 'surface' | 'settings' | 'probe' | 'cache'>,
+  judged: readonly JudgedCall[],
+): Promise<Set<JudgedCall>> {
+  const byTool = new Map<string | undefined, Outcome[]>();
+  for (const { call, outcome } of await outcomesOf(context, toolPlan(context).valid)) byTool.set(call.tool, [...(byTool.get(call.tool) ?? []), outcome]);
+  return new Set(judged.filter((entry) => byTool.get(entry.call.tool)?.some((valid) => sameAnswer(valid, entry.outcome)) === true));
+}
+
+/** The same error code and words, or the same isError result words. */
+function sameAnswer(a: Outcome, b: Outcome): boolean {
+  if (a.kind === 'error' && b.kind === 'error') return a.code === b.code && wordsOf(a) === wordsOf(b);
+  if (a.kind === 'result' && b.kind === 'result') return isErrorResult(a.result) && isErrorResult(b.result) && wordsOf(a) === wordsOf(b);
+  return false;
+}
+
 /** Calls of one tool that leave it no lawful reading but "not checked" before they reach its backend. */
 const NONE_REFUSED_MIN = 2;
 

@@ -3,7 +3,7 @@ import { since } from '../../model/spec.js';
 import { itemLocation, items, type Item } from '../../surface/items.js';
 import { asRecord } from '../../util/json.js';
 import { quote } from '../../util/text.js';
-import { similarPairs, wordSet } from '../../util/similarity.js';
+import { jaccard, similarPairs, wordSet } from '../../util/similarity.js';
 
 /** Word-set similarity from which two descriptions read as the same to a model. */
 export const COLLISION_THRESHOLD = 0.8;
@@ -19,6 +19,12 @@ const BOILERPLATE_TOOLS = 3;
  * read as one family: the record each tool works on, named in other words ("bon de commande" for orders).
  */
 const SUBSTITUTED_WORDS = 3;
+/**
+ * Share of word pairs in order (every two adjacent words of the text) from which two descriptions with near-identical
+ * word sets say the same thing: the same words in another order can name another thing ("deletes a translation from
+ * a translation memory" and "deletes a translation memory from", 0.5), while a copy with a word changed keeps most.
+ */
+const ORDER_THRESHOLD = 0.6;
 /** Sentences looked at per description: bounds the work on a hostile description of megabytes. */
 const SENTENCES_MAX = 200;
 
@@ -31,6 +37,8 @@ interface Entry {
   properties: string[];
   /** The description as the model reads it, lower-cased: whether it names a property. */
   text: string;
+  /** Adjacent words of the compared text, in order ("a translation", "translation memory"). */
+  pairs: Set<string>;
 }
 
 export const descriptionCollision = defineRule({
@@ -55,7 +63,9 @@ export const descriptionCollision = defineRule({
     'A model chooses a tool by its description. When two descriptions say the same thing but the tools take ' +
     'different inputs (different property names, or different required ones), the model picks one with ' +
     "confidence and sends it the other's arguments. Compared are the description word sets (lower-cased, common " +
-    'words left out, at least 3 words); a similarity of 0.8 or more is near-identical. A sentence that three or ' +
+    'words left out, at least 3 words); a similarity of 0.8 or more is near-identical, when their words also come in ' +
+    'the same order (60% or more of the pairs of adjacent words shared: "deletes a translation from a translation ' +
+    'memory" and "deletes a translation memory from" have one word set and name two things). A sentence that three or ' +
     "more of the server's descriptions share (a paragraph on permissions or errors appended to every tool) tells " +
     'no tool apart and is left out first, so two tools are compared by what they say of themselves (a description ' +
     'made only of shared sentences is compared whole). Ordinary families stay ' +
@@ -76,12 +86,13 @@ export const descriptionCollision = defineRule({
     for (const { item, name, sentences } of described) {
       // A description made only of shared sentences is compared whole: copies of one text are what this rule is for.
       const own = sentences.filter((sentence) => !boilerplate.has(sentence));
-      const words = wordSet((own.length > 0 ? own : sentences).join(' '));
+      const compared = (own.length > 0 ? own : sentences).join(' ');
+      const words = wordSet(compared);
       if (words.size < MIN_WORDS) continue;
       const schema = asRecord(item.record?.inputSchema);
       const properties = Object.keys(asRecord(schema?.properties) ?? {}).sort();
       const required = Array.isArray(schema?.required) ? schema.required.filter((key) => typeof key === 'string').sort() : [];
-      entries.push({ item, name, words, properties, shape: JSON.stringify([properties, required]), text: sentences.join(' ') });
+      entries.push({ item, name, words, properties, shape: JSON.stringify([properties, required]), text: sentences.join(' '), pairs: wordPairs(compared) });
     }
     // Identical descriptions first, in groups (1,000 copies of one text cost 1,000 steps, not a million pairs).
     const byText = new Map<string, Entry[]>();
@@ -101,7 +112,7 @@ export const descriptionCollision = defineRule({
     for (const group of byText.values()) {
       const first = group[0]!;
       representatives.push(first);
-      for (const entry of group.slice(1)) if (entry.shape !== first.shape) collide(entry, first, 1);
+      for (const entry of group.slice(1)) if (entry.shape !== first.shape && sameOrder(entry, first)) collide(entry, first, 1);
     }
     // Near-identical ones through similarity buckets. A family ("List the users ..." for list_users, "List the
     // projects ..." for list_projects) is the same text once each tool's own name words are left out; its
@@ -122,11 +133,24 @@ export const descriptionCollision = defineRule({
     )) {
       const first = candidates[pair.first]!;
       const second = candidates[pair.second]!;
-      if (first.shape === second.shape || differOnlyByName(first, second) || namesOwnInputs(first, second)) continue;
+      if (first.shape === second.shape || !sameOrder(first, second) || differOnlyByName(first, second) || namesOwnInputs(first, second)) continue;
       collide(second, first, pair.similarity);
     }
   },
 });
+
+/** Whether the two texts put their words in the same order, mostly (ORDER_THRESHOLD). */
+function sameOrder(a: Entry, b: Entry): boolean {
+  return jaccard(a.pairs, b.pairs) >= ORDER_THRESHOLD;
+}
+
+/** Every two adjacent words of a text, common words included: "from a" and "a memory" tell what goes with what. */
+function wordPairs(text: string): Set<string> {
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const pairs = new Set<string>();
+  for (let index = 0; index + 1 < words.length; index++) pairs.add(`${words[index]} ${words[index + 1]}`);
+  return pairs;
+}
 
 /** A description's sentences, whitespace collapsed and lower-cased, as a model reads them apart. */
 function sentencesOf(description: string): string[] {

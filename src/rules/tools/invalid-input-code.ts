@@ -2,7 +2,16 @@ import { defineRule } from '../../engine/rule.js';
 import { levelLabel, revisionAtLeast, since } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { answerCause, callData, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
+import {
+  answerCause,
+  answeredAsValid,
+  callData,
+  judgedInvalidCalls,
+  toolLocation,
+  toolPlan,
+  unreachableReason,
+  type JudgedCall,
+} from '../../exercise/tools.js';
 import { validInput } from './valid-input.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
 
@@ -44,7 +53,9 @@ export const invalidInputCode = defineRule({
     'isError result (2025-11-25, SEP-1303: the model can read it and retry) or -32602 (older revisions: invalid ' +
     'arguments). The text states no requirement level, so it is a warning. A wrong code whose words show no sign of ' +
     "reaching the tool's logic counts here too: the code is wrong either way, and mcpact does not claim a missing " +
-    'validation without evidence. Fix: return `{ isError: true, content: [{ type: "text", text: "<what is wrong>" }] }`.',
+    'validation without evidence. Unless the tool gave its valid call the same answer, code and words (a catch-all ' +
+    'around a backend that is not set up): then the answer does not depend on the input and says nothing of a ' +
+    'check, and the case is inconclusive. Fix: return `{ isError: true, content: [{ type: "text", text: "<what is wrong>" }] }`.',
   async check(context) {
     const { surface, settings, cache, spec, report, skip, inconclusive } = context;
     if (surface.lists.tools.status === 'not-declared') return skip('the server does not declare the tools capability');
@@ -53,9 +64,18 @@ export const invalidInputCode = defineRule({
     const expected = revisionAtLeast(revision, '2025-11-25')
       ? 'input validation errors are results with isError: true (SEP-1303), or JSON-RPC -32602'
       : 'invalid arguments are JSON-RPC -32602, or a result with isError: true';
-    const judged = await judgedInvalidCalls(context, { compareValid: context.running.has(validInput.id) });
-    for (const { call, outcome, classified } of judged) {
+    const compareValid = context.running.has(validInput.id);
+    const judged = await judgedInvalidCalls(context, { compareValid });
+    // Words that show no validation, the same as the tool's answer to valid input: the failure's, not a rejection.
+    const asValid = compareValid ? await answeredAsValid(context, judged) : new Set<JudgedCall>();
+    const unjudged: string[] = [];
+    for (const entry of judged) {
+      const { call, outcome, classified } = entry;
       if (classified.class !== 'validated-wrong-code') continue;
+      if (classified.showsValidation !== true && asValid.has(entry)) {
+        unjudged.push(`${quote(call.tool, 60)} (${call.what})`);
+        continue;
+      }
       report({
         message: `${quote(call.tool, 60)} with ${call.what} was rejected with ${describeOutcome(outcome)} (${classified.evidence}); ${expected} (revision ${revision}, ${levelLabel(level)})`,
         location: toolLocation(call.tool),
@@ -71,6 +91,10 @@ export const invalidInputCode = defineRule({
         cause: answerCause(outcome),
       });
     }
+    if (unjudged.length > 0)
+      inconclusive(
+        `answered invalid input with the code and words of the same tool's answer to valid input, so the answer says nothing of a check: ${[...new Set(unjudged)].slice(0, 10).join(', ')}`,
+      );
     const unreachable = unreachableReason(judged, 'invalid-input probe(s)');
     if (unreachable) inconclusive(unreachable);
     if (judged.every((entry) => entry.classified.class === 'no-answer'))

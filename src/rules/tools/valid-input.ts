@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
 import { levelLabel, since } from '../../model/spec.js';
-import { answerCause, callData, describeSkipped, optInHint, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
+import { callData, describeSkipped, optInHint, outcomesOf, toolLocation, toolPlan } from '../../exercise/tools.js';
 import { answerOf, wordsOf } from '../../exercise/answers.js';
 
 export const validInput = defineRule({
@@ -69,7 +69,9 @@ export const validInput = defineRule({
         location: toolLocation(call.tool),
         answer: answerOf(outcome),
         data: { ...callData(call), negotiated: surface.protocolVersion ?? null, level, code: outcome.code, said: wordsOf(outcome) },
-        cause: answerCause(outcome),
+        // The defect is the layer: a failure of a valid call sent as a JSON-RPC error. One code is one error path of
+        // the server, whatever each failure's words (a catch-all around a backend answers each tool in its own words).
+        cause: `error ${String(outcome.code).slice(0, 20)}`,
       });
     }
     if (slow.length > 0) inconclusive(`no answer within timeouts.call_ms, so no verdict for: ${[...new Set(slow)].slice(0, 10).join(', ')}`);

@@ -32,6 +32,16 @@ const TAB =
 
 ruleTester(descriptionCollision, {
   valid: [
+    // @translated/lara-mcp 1.0.6 (round G): one word set, two things; "from a translation memory" is not "memory from".
+    {
+      name: 'the same words in another order, naming another thing',
+      server: {
+        tools: [
+          tool('delete_memory', 'Deletes a translation memory from your Lara Translate account.', ['id']),
+          tool('delete_translation', 'Deletes a translation from a translation memory in your Lara Translate account.', ['id', 'source', 'target', 'sentence']),
+        ],
+      },
+    },
     {
       // boondmanager-mcp-server 2.15.2: the record in French, the tool in English.
       name: 'a family whose descriptions name the record in other words than the tool',

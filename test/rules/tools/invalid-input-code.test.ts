@@ -1,6 +1,9 @@
 import { invalidInputCode } from '../../../src/rules/tools/invalid-input-code.js';
+import { validInput } from '../../../src/rules/tools/valid-input.js';
 import { ruleTester } from '../../support/rule-tester.js';
 import { rpcError, searchTool, text, toolsServer } from './tools-fake.js';
+
+const catchAll = rpcError(-32600, 'An error occurred while processing your request');
 
 ruleTester(invalidInputCode, {
   valid: [
@@ -21,6 +24,13 @@ ruleTester(invalidInputCode, {
         },
       ],
     },
+    // The same words, but its valid call was served: the answer depends on the input, so it stands.
+    {
+      name: 'a generic error to invalid input only',
+      server: toolsServer([searchTool], { invalid: () => catchAll }),
+      alongside: [validInput],
+      findings: [{ message: /rejected with JSON-RPC error -32600 \(no sign that the input reached the tool's logic/, count: 10 }],
+    },
     {
       name: 'older revision: -32603 is still not -32602',
       server: toolsServer([searchTool], { invalid: () => rpcError(-32603, 'bad input'), protocolVersion: '2025-06-18' }),
@@ -28,6 +38,13 @@ ruleTester(invalidInputCode, {
     },
   ],
   inconclusive: [
+    // A catch-all answers every call alike (@translated/lara-mcp 1.0.6 offline): its valid call got the same words.
+    {
+      name: 'invalid input answered as the valid call was',
+      server: toolsServer([{ ...searchTool, run: () => catchAll }], { invalid: () => catchAll }),
+      alongside: [validInput],
+      reason: "answered invalid input with the code and words of the same tool's answer to valid input",
+    },
     {
       name: 'an unreachable backend',
       server: toolsServer([searchTool], { invalid: () => rpcError(-32603, 'connect ECONNREFUSED 10.0.0.1:443') }),

@@ -34,6 +34,31 @@ ruleTester(validInput, {
         },
       ],
     },
+    // One catch-all, two tools, each failure in its own words (@translated/lara-mcp 1.0.6 offline): one cause.
+    {
+      name: 'one error path for two tools, in different words',
+      server: toolsServer([
+        { ...searchTool, run: () => rpcError(-32600, 'An error occurred while processing your request') },
+        { ...searchTool, definition: { ...searchTool.definition, name: 'lookup' }, run: () => rpcError(-32600, 'getaddrinfo ENOTFOUND api.example.com') },
+      ]),
+      findings: [{ message: 'with schema-valid input got JSON-RPC error -32600', count: 2 }],
+    },
+    // Two codes are two error paths: two findings.
+    {
+      name: 'two codes for two tools',
+      server: toolsServer([
+        { ...searchTool, run: () => rpcError(-32600, 'An error occurred while processing your request') },
+        {
+          ...searchTool,
+          definition: { ...searchTool.definition, name: 'lookup' },
+          run: () => rpcError(-32603, 'An error occurred while processing your request'),
+        },
+      ]),
+      findings: [
+        { message: '"lookup" with schema-valid input got JSON-RPC error -32603' },
+        { message: '"search" with schema-valid input got JSON-RPC error -32600' },
+      ],
+    },
     {
       name: 'an allowed tool is called too',
       server: toolsServer([writer]),
