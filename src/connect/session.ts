@@ -279,17 +279,25 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     if (transport instanceof LegacySseTransport) await startSse(transport, peer, deadline, options.connectMs, secrets);
     else await raceDeadline(peer.start(), deadline, options.connectMs);
     let discover = httpProbe;
+    // The probe's answer when it came after its window closed (a slow start that logged early), with its envelope.
+    let late: { envelope: Envelope; outcome?: Outcome } | undefined;
     // stdio and in-memory: the probe goes first on the same connection; a legacy server then gets initialize.
     if (choice !== 'legacy' && discover === undefined) {
       const envelope = envelopeOf(options);
+      late = { envelope };
+      const takeLate = (outcome: Outcome) => (late!.outcome = outcome);
       peer.useEnvelope(envelope);
       // Over stdio the probe may take the whole deadline (a slow start), so initialize then gets one of its own.
       const probe =
         choice === 'modern'
           ? { timeoutMs: options.connectMs, signal: deadline }
           : stdio
-            ? { timeoutMs: options.connectMs, signal: AbortSignal.any([deadline, silenceAfterFirstOutput(stdio, probeMs(options))]) }
-            : { timeoutMs: probeMs(options), signal: deadline };
+            ? {
+                timeoutMs: options.connectMs,
+                signal: AbortSignal.any([deadline, silenceAfterFirstOutput(stdio, probeMs(options))]),
+                onLate: takeLate,
+              }
+            : { timeoutMs: probeMs(options), signal: deadline, onLate: takeLate };
       const outcome = await peer.request('server/discover', {}, probe);
       discover = { envelope, outcome };
       const verdict = judgeProbe(outcome, errorOf(outcome), secrets);
@@ -315,6 +323,17 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
       clientInfo: { name: 'mcpact', version: options.clientVersion },
     };
     const outcome = await peer.request('initialize', request, { timeoutMs: options.connectMs, signal: initializeDeadline });
+    // Slow is not silent: a modern server that answered server/discover after the probe's window, and then refused
+    // initialize (or has not answered it), is a modern server, as if it had answered in time.
+    if (late !== undefined && outcome.kind !== 'result') {
+      const answer =
+        late.outcome ??
+        (outcome.kind === 'error' && isModernError(outcome.code) ? await rediscover(peer, late.envelope, options, initializeDeadline) : undefined);
+      if (answer !== undefined && judgeProbe(answer, errorOf(answer), secrets).era === 'modern') {
+        peer.useEnvelope(late.envelope);
+        return { target: target.kind, peer, era: 'modern', discover: { envelope: late.envelope, outcome: answer }, stdio, capsHit, close };
+      }
+    }
     if (outcome.kind === 'closed') await stdio?.settle(EXIT_SETTLE_MS);
     const failure = initializeFailure(outcome, options.connectMs, stdio, peer.lastError, capsHit, secrets, envNames, url);
     if (failure !== undefined) throw refusedOverStreamable(target, peer.lastError, failure);
@@ -328,6 +347,14 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     await close();
     throw asConnectionError(error, secrets, stdio);
   }
+}
+
+/** server/discover once more, with its envelope: after initialize was refused with an error of the modern era. */
+async function rediscover(peer: RpcPeer, envelope: Envelope, options: SessionOptions, deadline: AbortSignal): Promise<Outcome> {
+  peer.useEnvelope(envelope);
+  const outcome = await peer.request('server/discover', {}, { timeoutMs: options.connectMs, signal: deadline });
+  peer.useEnvelope(undefined);
+  return outcome;
 }
 
 /** Opens the SSE stream and waits for its `endpoint` event, under the connect deadline; each failure in one line. */

@@ -60,6 +60,21 @@ describe.each([
   });
 });
 
+// basic-memory 0.24.1 (round G): it logs at once, then answers server/discover after the probe's silence window,
+// and refuses initialize as a server of 2026-07-28 only: the late answer is the era, not a failed initialize.
+describe('a modern server that logs at once, then takes 5 s', () => {
+  it('is tested in the modern era, with the verdicts it gets when it starts at once', async () => {
+    const fixture = [`${ROOT}dist/fixtures/servers/sdk2/eras.js`, '--era', 'modern'];
+    const [atOnce, slow] = await Promise.all([
+      run(fixture),
+      run([`${ROOT}dist/fixtures/servers/slow-start.js`, '--log-first', '--delay-ms', String(START_MS), ...fixture]),
+    ]);
+    expect(slow.complete, slow.error).toBe(true);
+    expect(slow.era).toBe('modern');
+    expect(verdicts(slow)).toEqual(verdicts(atOnce));
+  }, 60_000);
+});
+
 /** Answers initialize (and ping) only; any other request before it is ignored, and nothing goes to stderr. */
 const QUIET_LEGACY = `
 const rl = require('node:readline').createInterface({ input: process.stdin });
