@@ -61,9 +61,16 @@ export const capabilityImplemented = defineRule({
     'capability offers but states no requirement level, so this is a warning; 2026-07-28 makes answering the list ' +
     'method of a declared tools, prompts or resources capability a MUST, and those findings cite it. ' +
     'resources/templates/list answering -32601 under a declared `resources` capability is reported too: a server ' +
-    'without templates can answer `{ "resourceTemplates": [] }`. With the TypeScript SDK low-level `Server`, ' +
+    'without templates can answer `{ "resourceTemplates": [] }`. When resources/list answers -32601 too, the server ' +
+    'has no resources handler at all: one finding names both (`data.alsoMethods`). With the TypeScript SDK low-level `Server`, ' +
     'register a handler for every list method of a capability you declare.',
   async check({ surface, probe, report }) {
+    // resources/templates/list belongs to the resources capability too.
+    const templates = surface.lists.resourceTemplates;
+    const templatesMissing = templates.status === 'error' && templates.error?.code === -32601;
+    const resources = surface.lists.resources;
+    // No resources handler at all (both lists -32601) is one cause: one finding, on resources/list, naming both.
+    const bothMissing = templatesMissing && resources.status === 'error' && resources.error?.code === -32601;
     await Promise.all(
       PROBES.map(async ({ capability, method, params }) => {
         if (surface.capabilities[capability] === undefined) return;
@@ -74,17 +81,16 @@ export const capabilityImplemented = defineRule({
           ? surface.lists[captured.kind].status === 'error' && surface.lists[captured.kind].error?.code === -32601
           : await probe.request(method, params).then((outcome) => outcome.kind === 'error' && outcome.code === -32601);
         if (!notFound) return;
+        const withTemplates = bothMissing && method === 'resources/list';
         report({
-          message: `capability "${capability}" is declared but ${method} answers -32601 (method not found)`,
+          message: `capability "${capability}" is declared but ${method} answers -32601 (method not found)${withTemplates ? ', and so does resources/templates/list' : ''}`,
           location: { kind: 'server', pointer: `/capabilities/${capability}` },
           ...(isListed(capability) && { spec: LIST_SPECS[capability] }),
-          data: { capability, method },
+          data: { capability, method, ...(withTemplates && { alsoMethods: ['resources/templates/list'] }) },
         });
       }),
     );
-    // resources/templates/list belongs to the resources capability too.
-    const templates = surface.lists.resourceTemplates;
-    if (templates.status === 'error' && templates.error?.code === -32601) {
+    if (templatesMissing && !bothMissing) {
       report({
         message:
           'capability "resources" is declared but resources/templates/list answers -32601 (method not found); a server without templates can answer an empty list',

@@ -36,6 +36,20 @@ ruleTester(capabilityImplemented, {
       server: { capabilities: { prompts: {} }, handle: (method) => (method === 'prompts/list' ? notFound : undefined) },
       findings: [{ message: 'capability "prompts" is declared but prompts/list answers -32601', location: { pointer: '/capabilities/prompts' } }],
     },
+    // @hubspot/mcp-server 0.4.0 (round G): `resources` declared, no resources handler at all: one cause, one finding.
+    {
+      name: 'both resources lists -32601 under declared resources',
+      server: {
+        capabilities: { resources: {} },
+        handle: (method) => (method === 'resources/list' || method === 'resources/templates/list' ? notFound : undefined),
+      },
+      findings: [
+        {
+          message: 'capability "resources" is declared but resources/list answers -32601 (method not found), and so does resources/templates/list',
+          data: { alsoMethods: ['resources/templates/list'] },
+        },
+      ],
+    },
     {
       name: 'templates -32601 under declared resources',
       server: { resources: [], handle: (method) => (method === 'resources/templates/list' ? notFound : undefined) },
