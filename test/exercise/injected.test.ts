@@ -18,7 +18,7 @@ import {
   withoutInjected,
 } from '../../src/exercise/injected.js';
 import { hasMarker, markerCount } from '../../src/exercise/prompts/markers.js';
-import { fittingSamples, sampleKind } from '../../src/exercise/prompts/candidates.js';
+import { candidates, describedExamples, fittingSamples, sampleKind } from '../../src/exercise/prompts/candidates.js';
 
 describe('injected values', () => {
   it('made-up names carry the mark, and are told from the server’s own words', () => {
@@ -84,5 +84,16 @@ describe('samples that fit the argument', () => {
     ]);
     expect(sampleUri('resourceUri')).toBe('https://example.invalid/mcpact-sample-resourceuri');
     expect(fittingSamples('topic', 'What the report is about.')).toEqual([]);
+  });
+
+  // basic-memory 0.24.1 (round G): "How far back to look for activity (e.g. '1d', '1 week')". A made-up timeframe
+  // fails the prompt; the author's own examples are what it is written for.
+  it('the examples a description gives come before a made-up sample', () => {
+    expect(describedExamples("How far back to look for activity (e.g. '1d', '1 week')")).toEqual(['1d', '1 week']);
+    expect(describedExamples('The branch, for example `main` or `dev`.')).toEqual(['main', 'dev']);
+    expect(describedExamples('The day to report on, e.g. 2024-01-31.')).toEqual(['2024-01-31']);
+    expect(describedExamples('A manual page (e.g. memory://man/search-notes(3))')).toEqual(['memory://man/search-notes(3)']);
+    expect(describedExamples('Use the value as it is.')).toEqual([]);
+    expect(candidates('timeframe', "How far back (e.g. '1d', '1 week')", undefined, [])).toEqual(['1d', '1 week', 'mcpact-sample-timeframe', '1']);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Candidate values for prompt arguments, best first: config examples, completion values, values enumerated in
- * the argument's description ("low, medium, or high", "one of: a | b"), a sample that fits what the argument's
+ * the argument's description ("low, medium, or high", "one of: a | b"), the examples it gives ("e.g. '1d'"), a sample that fits what the argument's
  * name and description say it is (SAMPLE_KINDS: a URI for a URI, a number for a count), the neutral sample that is
  * unique to the argument (so that a value missing from the rendered text can be noticed), and finally "1". Every
  * sample value comes from exercise/injected.ts, which knows them all.
@@ -32,6 +32,36 @@ export function enumeratedValues(description: string): string[] {
   // "a|b|c"
   for (const match of description.matchAll(/\b[\w.-]+(?:\|[\w.-]+)+\b/g)) add(match[0].split('|'));
   return found.filter((value) => !/^(or|and|the|a|an|one|of|be|must|should|either)$/i.test(value));
+}
+
+/** Where a description gives examples: "(e.g. '1d', '1 week')", "for example `main`", "such as: draft". */
+const EXAMPLES_AT = /\b(?:e\.\s?g\.|eg\.|for example|for instance|such as|examples?:)\s*,?\s*:?\s*/gi;
+/** A quoted example: '1d', "1 week", `main`, “x”. */
+const QUOTED = /['"`“‘]([^'"`”’\n]{1,40})['"`”’]/g;
+
+/**
+ * The examples a description gives for the argument: the quoted values after "e.g.", "for example" or "such as" up
+ * to the end of that clause, or the one word that follows when none is quoted ("e.g. 2024-01-31"). The author's
+ * own examples are values the prompt is written for (a `timeframe` of "1d"), where a made-up sample may fail it.
+ */
+export function describedExamples(description: string): string[] {
+  const found: string[] = [];
+  for (const match of description.matchAll(EXAMPLES_AT)) {
+    const rest = description.slice(match.index + match[0].length, match.index + match[0].length + 200);
+    const clause = rest.split(/\)|\.\s|\n|;/)[0] ?? '';
+    const quoted = [...clause.matchAll(QUOTED)].map((entry) => entry[1]!.trim());
+    const values = quoted.length > 0 ? quoted : [firstWord(rest)];
+    for (const value of values) if (value.length > 0 && value.length <= MAX_ENUM_VALUE && !found.includes(value)) found.push(value);
+  }
+  return found;
+}
+
+/** The word a text starts with, without the punctuation that ends its sentence or closes a parenthesis around it. */
+function firstWord(text: string): string {
+  let word = (text.trim().split(/[\s,]+/)[0] ?? '').replace(/[.,;:!?]+$/, '');
+  const unbalanced = (value: string) => value.split(')').length > value.split('(').length;
+  while (word.endsWith(')') && unbalanced(word)) word = word.slice(0, -1).replace(/[.,;:!?]+$/, '');
+  return word;
 }
 
 /** What an argument is, read from its name and description, for the sample that fits it. */
@@ -101,6 +131,7 @@ export function candidates(
     ...(example !== undefined ? [example] : []),
     ...completions.slice(0, 3),
     ...enumeratedValues(description),
+    ...describedExamples(description),
     ...fittingSamples(argument, description, listedUris),
     sampleValue(argument),
     '1',

@@ -17,8 +17,8 @@ import { promptCases, serverCases, type ArgumentMap, type Expectation, type Matr
 import { render } from './render.js';
 import { keptRendering, type KeptRendering } from './kept-rendering.js';
 import { keptOutcome } from '../kept-outcome.js';
-import { classifyAnswer, type Classified } from '../answers.js';
-import { UNKNOWN_PROMPT } from '../injected.js';
+import { classifyAnswer, wordsOf, type Classified } from '../answers.js';
+import { INJECTED_NAME, UNKNOWN_PROMPT } from '../injected.js';
 import { listedResources } from '../resources.js';
 import { followInputRequired, inputRequiredOf, MAX_INPUT_ROUNDS, type InputRound } from '../input-required.js';
 
@@ -26,7 +26,8 @@ import { followInputRequired, inputRequiredOf, MAX_INPUT_ROUNDS, type InputRound
  * How the server's answer compares with what the case expects. `input-required`: in 2026-07-28 the server still
  * asked for input when mcpact stopped following its input-required answers, so nothing was rendered to judge.
  */
-export type Verdict = 'correct' | 'accepted' | 'rejected' | 'wrong-code' | 'unreachable' | 'crash' | 'hang' | 'malformed' | 'not-run' | 'input-required';
+export type Verdict =
+  'correct' | 'accepted' | 'rejected' | 'wrong-code' | 'unreachable' | 'own-value' | 'crash' | 'hang' | 'malformed' | 'not-run' | 'input-required';
 
 export interface CaseResult extends MatrixCase {
   /** The answer, as kept once judged (exercise/kept-outcome.ts): what the rules read of it, bounded. */
@@ -34,6 +35,8 @@ export interface CaseResult extends MatrixCase {
   verdict: Verdict;
   /** What the answer was, for a result or an error (exercise/answers.ts). */
   answer?: Classified;
+  /** For verdict `own-value`: the argument mcpact filled with a value of its own, and that value, as the error named it. */
+  ownValue?: { argument: string; value: string };
   /** What the rules judge of the rendering, for every result (kept-rendering.ts). */
   rendered?: KeptRendering;
   /**
@@ -105,9 +108,17 @@ export async function exercisePrompts(context: ExerciseContext): Promise<Prompts
 
 /**
  * The verdict on one case, from the classified answer: an error whose words show the server's backend was
- * unreachable is no verdict at all (`unreachable`), whatever the case expected.
+ * unreachable is no verdict at all (`unreachable`), whatever the case expected. Nor is an error that names a value
+ * mcpact made up for another argument of the same request (`own-value`: a `timeframe` of "mcpact-sample-timeframe"
+ * that the server could not parse): it failed on mcpact's value, not on what the case tries.
  */
-export function judge(outcome: Outcome, expected: Expectation, argument?: string, name?: unknown): { verdict: Verdict; answer?: Classified } {
+export function judge(
+  outcome: Outcome,
+  expected: Expectation,
+  argument?: string,
+  name?: unknown,
+  sent?: unknown,
+): { verdict: Verdict; answer?: Classified; ownValue?: { argument: string; value: string } } {
   switch (outcome.kind) {
     case 'closed':
       return { verdict: 'crash' };
@@ -120,6 +131,8 @@ export function judge(outcome: Outcome, expected: Expectation, argument?: string
       return { verdict: 'accepted', answer: classifyAnswer(outcome, { correct: false, names: [argument] }) };
     }
     case 'error': {
+      const ownValue = madeUpValueNamed(outcome, sent, argument);
+      if (ownValue !== undefined) return { verdict: 'own-value', ownValue };
       const refused = outcome.code === -32602 || refusedAtHeaders(outcome, name);
       const answer = classifyAnswer(outcome, { correct: expected !== 'success' && refused, names: [argument] });
       if (answer.class === 'backend-unreachable') return { verdict: 'unreachable', answer };
@@ -127,6 +140,17 @@ export function judge(outcome: Outcome, expected: Expectation, argument?: string
       return { verdict: answer.class === 'rejected-correctly' ? 'correct' : 'wrong-code', answer };
     }
   }
+}
+
+/** A value mcpact made up (it carries the mcpact mark) for an argument other than `argument`, that the error's words name. */
+function madeUpValueNamed(outcome: Outcome, sent: unknown, argument: string | undefined): { argument: string; value: string } | undefined {
+  const words = wordsOf(outcome);
+  if (words === undefined || typeof sent !== 'object' || sent === null || Array.isArray(sent)) return undefined;
+  for (const [key, value] of Object.entries(sent)) {
+    if (key === argument || typeof value !== 'string' || !new RegExp(INJECTED_NAME.source, 'iu').test(value)) continue;
+    if (words.includes(value)) return { argument: key, value };
+  }
+  return undefined;
 }
 
 /** Sends the cases of the matrix through one probe: each case's answer, judged (bad input tagged as such). */
@@ -216,7 +240,7 @@ function judged(entry: MatrixCase, outcome: Outcome, keepWhole: boolean, kept: (
   const result: CaseResult = {
     ...entry,
     outcome: kept(outcome),
-    ...judge(outcome, entry.expected, entry.argument, entry.params.name),
+    ...judge(outcome, entry.expected, entry.argument, entry.params.name, entry.params.arguments),
   };
   if (outcome.kind === 'result') result.rendered = keptRendering(render(outcome.result), entry.params.arguments, keepWhole);
   return result;

@@ -32,6 +32,7 @@ export function describeVerdict(result: CaseResult): string {
       return 'was silently accepted (the server rendered a result)';
     case 'rejected':
     case 'unreachable':
+    case 'own-value':
       return `got JSON-RPC error ${outcome.kind === 'error' ? String(outcome.code).slice(0, 20) : '?'}`;
     case 'wrong-code': {
       const code = `got JSON-RPC error ${outcome.kind === 'error' ? String(outcome.code).slice(0, 20) : '?'}`;
@@ -161,8 +162,13 @@ export function reportVerdicts(
 ): void {
   const unreachable: CaseResult[] = [];
   const pending: CaseResult[] = [];
+  const ownValues: CaseResult[] = [];
   for (const result of results) {
     if (result.verdict === 'correct' || result.verdict === 'not-run') continue;
+    if (result.verdict === 'own-value') {
+      ownValues.push(result);
+      continue;
+    }
     if (result.verdict === 'unreachable') {
       unreachable.push(result);
       continue;
@@ -182,6 +188,18 @@ export function reportVerdicts(
   }
   reportUnreachable(context, unreachable);
   reportPending(context, pending);
+  reportOwnValues(context, ownValues);
+}
+
+/** Cases whose error named a value mcpact made up for another argument: they failed on mcpact's value, so no verdict. */
+export function reportOwnValues(context: RuleContext, cases: readonly CaseResult[]): void {
+  if (cases.length === 0) return;
+  const values = [
+    ...new Set(cases.map((result) => `${quoteName(result.prompt)} ${result.ownValue?.argument ?? '?'}=${quoteName(result.ownValue?.value ?? '')}`)),
+  ];
+  context.inconclusive(
+    `${cases.length} case(s) of prompts failed on a value mcpact made up for another argument, which the error names, so they show nothing of what they try: ${values.slice(0, 5).join(', ')}`,
+  );
 }
 
 /** Cases that still answered input_required when mcpact stopped retrying: nothing was rendered to judge. */

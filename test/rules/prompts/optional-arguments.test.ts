@@ -88,6 +88,31 @@ ruleTester(optionalArguments, {
       ],
     },
   ],
+  inconclusive: [
+    // basic-memory 0.24.1 (round G): without a topic the prompt looks up the activity of `timeframe`, and mcpact's
+    // made-up timeframe fails to parse. The case tries leaving `topic` out, which is fine; the error is the value's.
+    {
+      name: 'a case that fails on the value mcpact made up for another argument',
+      server: {
+        prompts: [
+          {
+            name: 'continue_conversation',
+            description: 'Continue a previous conversation',
+            arguments: [
+              { name: 'topic', required: false, description: 'Topic or keyword to search for' },
+              { name: 'timeframe', required: false, description: 'How far back to look for activity' },
+            ],
+          },
+        ],
+        handle: (method, params) => {
+          const args = (params?.arguments ?? {}) as Record<string, unknown>;
+          if (method !== 'prompts/get' || args.topic !== undefined || args.timeframe === undefined || /^\d+d$/.test(String(args.timeframe))) return undefined;
+          return { error: { code: -32603, message: `Could not parse timeframe: ${String(args.timeframe)}` } };
+        },
+      },
+      reason: 'failed on a value mcpact made up for another argument, which the error names',
+    },
+  ],
   skipped: [
     { name: 'no prompts capability', server: { tools: [] }, skipped: 'declares no prompts' },
     {
