@@ -231,7 +231,8 @@ async function sampleTemplate(context: ExerciseContext, template: ListedTemplate
   // completion/complete context arguments appeared in 2025-06-18.
   const withContext = (context.surface.protocolVersion ?? '') >= '2025-06-18';
   const configured = ownValue(context.settings.resources?.template_examples, template.uriTemplate);
-  const described = template.variables.length === 1 ? describedValues(template.record.description) : [];
+  const described =
+    template.variables.length === 1 ? [...valuesFromExampleUris(template, template.record.description), ...describedValues(template.record.description)] : [];
   // Keyed by the template's variable names, which the server chose (`{__proto__}` is one).
   const values = nameRecord<string>();
   const sources = nameRecord<ValueSource>();
@@ -269,6 +270,31 @@ async function sampleTemplate(context: ExerciseContext, template: ListedTemplate
   return { template, completions, values, sources, uri: expandUriTemplate(template.parts, values) };
 }
 
+/** A URI written out in a description: a scheme, `://`, and what follows up to a space or a quote. */
+const EXAMPLE_URI = /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s'"`<>]{1,200}/gi;
+
+/**
+ * The value of a template's only variable in the URIs its description writes out that the template matches
+ * ("e.g. memory://man/search-notes(3)" under `memory://man/{ref*}` gives "search-notes(3)"): the template's text
+ * before and after the variable must frame the URI. A closing parenthesis the URI does not open is the prose's.
+ */
+export function valuesFromExampleUris(template: Pick<ListedTemplate, 'uriTemplate'>, description: unknown): string[] {
+  if (typeof description !== 'string') return [];
+  const at = template.uriTemplate.indexOf('{');
+  const end = template.uriTemplate.indexOf('}', at);
+  if (at < 0 || end < 0 || template.uriTemplate.indexOf('{', end) >= 0) return [];
+  const [before, after] = [template.uriTemplate.slice(0, at), template.uriTemplate.slice(end + 1)];
+  const found: string[] = [];
+  for (const [match] of description.slice(0, 2000).matchAll(EXAMPLE_URI)) {
+    let uri = match.replace(/[.,;:!?]+$/, '');
+    while (uri.endsWith(')') && uri.split(')').length > uri.split('(').length) uri = uri.slice(0, -1);
+    if (!uri.startsWith(before) || !uri.endsWith(after) || uri.length <= before.length + after.length) continue;
+    const value = uri.slice(before.length, uri.length - after.length);
+    if (!found.includes(value)) found.push(value);
+  }
+  return found;
+}
+
 /** Examples a description gives for the only variable of its template: "e.g. intro", "(intro or setup)", "one of: a, b". */
 export function describedValues(description: unknown): string[] {
   if (typeof description !== 'string') return [];
@@ -277,8 +303,10 @@ export function describedValues(description: unknown): string[] {
   const token = /^["'`]?([A-Za-z0-9_.~-]{1,64})["'`]?/;
   const after = /\b(?:e\.g\.,?|for example,?|such as|one of:?|like)\s+/gi;
   for (const match of text.matchAll(after)) {
-    const value = token.exec(text.slice(match.index + match[0].length))?.[1];
-    if (value !== undefined) found.push(value.replace(/[.]+$/, ''));
+    const rest = text.slice(match.index + match[0].length);
+    const value = token.exec(rest)?.[1];
+    // The scheme of a URI written out ("e.g. memory://man/...") is no value of the variable (valuesFromExampleUris).
+    if (value !== undefined && !rest.startsWith(`${value}://`)) found.push(value.replace(/[.]+$/, ''));
   }
   for (const match of text.matchAll(/\(([^()]{1,200})\)/g)) {
     const inside = match[1]!.split(/\s*(?:,|\bor\b)\s*/).map((part) => part.trim());

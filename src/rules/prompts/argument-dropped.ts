@@ -37,7 +37,9 @@ export const argumentDropped = defineRule({
     'without some other argument, case optional-omitted) is read under its own name: in case complete another ' +
     'argument overrides it (two alternatives for one scope), which the note names. An argument whose description ' +
     "offers its values in quotes (\"'oui' to include them; 'non' to leave them out\") and got a value mcpact made up " +
-    'instead is not judged: how a server renders a value it does not offer says nothing about the server.',
+    'instead is not judged: how a server renders a value it does not offer says nothing about the server. Nor is a ' +
+    'value that steers the rendering without showing in it (a search filter, a time window): when leaving the ' +
+    'argument out (case optional-omitted) renders otherwise than case complete, the argument was read.',
   async check(context) {
     const exercised = await exercisedPrompts(context, promptRenders);
     if (!exercised) return;
@@ -83,6 +85,9 @@ export const argumentDropped = defineRule({
           });
           continue;
         }
+        // Used, not echoed: a value that steers the rendering (a search filter, a time window) need not show in it.
+        // A rendering without it (case optional-omitted) that differs from case complete shows the argument was read.
+        if (judgeSwitch(prompt, complete, name) === 'read') continue;
         context.report({
           message: `the value of argument ${quoteName(name)} appears nowhere in the rendered messages (case complete)`,
           location: promptLocation(prompt.prompt.name),

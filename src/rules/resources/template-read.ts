@@ -26,7 +26,8 @@ export const templateRead = defineRule({
     'Each listed template (up to `resources.max_reads`) is expanded once (RFC 6570) and read. Each variable takes ' +
     'its value from `resources.template_examples` in the config, else the first value `completion/complete` ' +
     'suggests for it (when the server declares completions; later variables are completed in the context of the ' +
-    'earlier ones), else an example its description gives (only for a template with one variable: "e.g. intro", ' +
+    'earlier ones), else an example its description gives (only for a template with one variable: the part of a URI ' +
+    'it writes out that the template frames, then "e.g. intro", ' +
     '"(intro or setup)"). A template with a variable no source fills is skipped, and the note says why. The read ' +
     'must answer with a result that has contents. A value guessed from the description that the server answers ' +
     'as not found (-32002, -32602) is only noted: the guess may be wrong; for a value the config or the server ' +

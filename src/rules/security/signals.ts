@@ -693,7 +693,8 @@ export const SIGNALS: readonly Signal[] = [
     weight: 'harmful',
     what: 'tells the model to call a tool before answering anything',
     find: sentenceWith(
-      /\b(?:always|must|first|immediately|required|mandatory)\b/i,
+      // "first" as an order ("call it first"), not as a word before a noun ("a good first look", "the first page").
+      /\b(?:always|must|immediately|required|mandatory)\b|(?<!\b(?:a|an|the|your|its|their|his|her|our|my|this|that)\s+(?:[\p{L}-]+\s+)?)\bfirst\b/iu,
       /\b(?:call|use|consult|invoke|run|query|check)\b/i,
       /\b(?:before|prior\s+to)\s+(?:answering|responding|replying|asking\s+(?:any\s+)?clarifying|providing\s+any|doing\s+anything|anything\s+else|any\s+(?:other\s+)?(?:response|answer|action|reply))|\b(?:at\s+the\s+(?:start|beginning)\s+of\s+(?:every|each|any)\s+(?:conversation|chat|turn|response|reply|message))\b|\bas\s+the\s+first\s+step\b[^.\n]{0,40}\bbefore\b/i,
     ),
@@ -708,6 +709,8 @@ export const SIGNALS: readonly Signal[] = [
         'You MUST call this function before get-library-docs to obtain a valid library ID.',
         'Invoke at the start of any scraping session to learn the correct tool selection order.',
         'MANDATORY FIRST STEP: This tool MUST be called before any other Shopify tools.',
+        // basic-memory 0.24.1's instructions (round G): "first" describes the look, it orders nothing.
+        "When a request may draw on the user's notes, check them (`recent_activity` is a good first look) before answering from memory.",
       ],
     },
   },

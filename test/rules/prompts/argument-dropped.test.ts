@@ -65,8 +65,28 @@ const offeredServer = promptServer(
   { prompts: [offered] },
 );
 
+/** A search whose `timeframe` filters the notes it lists without showing its value (basic-memory 0.24.1, round G). */
+const search = {
+  name: 'search_knowledge_base',
+  description: 'Search across all content.',
+  arguments: [
+    { name: 'query', description: 'The search text to look for', required: true },
+    { name: 'timeframe', description: "How far back to search (e.g. '1d', '1 week')", required: false },
+  ],
+};
+const searchServer = (filters: boolean) =>
+  promptServer(
+    (args, params) =>
+      params.name === 'search_knowledge_base' && typeof args.query === 'string'
+        ? text(`Notes about ${args.query}: ${filters && args.timeframe !== undefined ? 'today.md' : 'today.md, last-year.md'}`)
+        : undefined,
+    { prompts: [search] },
+  );
+
 ruleTester(argumentDropped, {
   valid: [
+    // Used, not echoed: without the filter the rendering lists more notes.
+    { name: 'a filter that changes the rendering without showing its value', server: searchServer(true) },
     { name: 'strict server', server: promptServer() },
     { name: 'rendered after an input-required round trip', server: inputRequiredServer(), era: 'modern' },
     {
@@ -98,6 +118,12 @@ ruleTester(argumentDropped, {
       server: inputRequiredServer({ only: 'summarize', retry: (params) => (params.requestState === STATE ? text('Summarize the text.') : undefined) }),
       era: 'modern',
       findings: [{ message: 'the value of argument "text" appears nowhere', location: { name: 'summarize' } }],
+    },
+    // The same filter, ignored: leaving it out renders the same, so its value was dropped.
+    {
+      name: 'a filter that changes nothing',
+      server: searchServer(false),
+      findings: [{ message: 'the value of argument "timeframe" appears nowhere', location: { name: 'search_knowledge_base' } }],
     },
     {
       name: 'a switch that changes nothing',

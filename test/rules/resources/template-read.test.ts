@@ -8,6 +8,15 @@ ruleTester(templateRead, {
   valid: [
     { name: 'value from the description', server: resourceServer() },
     { name: 'value from completion', server: resourceServer(completing) },
+    // basic-memory 0.24.1 (round G): the description writes out an example URI; its scheme is no value of `ref`.
+    {
+      name: 'value from an example URI the description writes out',
+      server: resourceServer({
+        resourceTemplates: [{ uriTemplate: 'memory://man/{ref*}', name: 'man', description: 'A manual page, e.g. memory://man/search-notes(3).' }],
+        reads: { 'memory://man/search-notes(3)': text('memory://man/search-notes(3)') },
+        handle: reading('memory://man/memory', { error: { code: -32603, message: 'No manual entry for memory' } }),
+      }),
+    },
     {
       name: 'value from the config',
       server: resourceServer({ reads: { 'docs://pages/faq': text('docs://pages/faq') } }),
