@@ -271,13 +271,6 @@ export function describeVariant(variant: InvalidVariant): string {
   }
 }
 
-/** The layer and code of an answer, without its words: a JSON-RPC error and its code, an isError result, a result. */
-export function answerLayer(outcome: Outcome): string {
-  if (outcome.kind === 'error') return `error ${String(outcome.code).slice(0, 20)}`;
-  if (outcome.kind === 'result') return isErrorResult(outcome.result) ? 'isError result' : 'result';
-  return outcome.kind;
-}
-
 /**
  * The shape of an answer, as the cause of a finding (engine/merge.ts): an error by its code and the server's words,
  * a result by whether it is an isError result. A success to invalid input is one cause whatever the tool answered.

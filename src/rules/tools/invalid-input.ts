@@ -2,7 +2,7 @@ import { defineRule } from '../../engine/rule.js';
 import { levelLabel, revisionAtLeast, since, type RuleSpec } from '../../model/spec.js';
 import { quote } from '../../util/text.js';
 import { describeOutcome } from '../outcome.js';
-import { answerLayer, callData, describeSkipped, optInHint, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
+import { callData, describeSkipped, optInHint, judgedInvalidCalls, toolLocation, toolPlan, unreachableReason } from '../../exercise/tools.js';
 import { validInput } from './valid-input.js';
 import { answerOf, isErrorResult, wordsOf } from '../../exercise/answers.js';
 import type { Outcome } from '../../connect/rpc.js';
@@ -93,9 +93,10 @@ export const invalidInput = defineRule({
           ...(outcome.kind === 'error' && { code: outcome.code }),
           said: wordsOf(outcome),
         },
-        // The missing check is the cause, whatever words each bad value drew from the code behind it: two runtime
-        // errors from one unvalidated tool ("reading 'replace'", "replace is not a function") are one finding.
-        cause: `${classified.evidence} ${answerLayer(outcome)}`,
+        // The missing check is the cause, whatever each bad value drew from the code behind it: two runtime errors
+        // ("reading 'replace'", "replace is not a function") and a success to a wrong type are one finding, which
+        // lists each case (@itseasy21/mcp-knowledge-graph 1.0.7, round G: one server that checks no input at all).
+        cause: 'input not validated',
       });
     }
     const unreachable = unreachableReason(judged, 'invalid-input probe(s)');

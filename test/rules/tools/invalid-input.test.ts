@@ -105,6 +105,30 @@ ruleTester(invalidInput, {
       }),
       findings: [{ message: 'was not validated: JSON-RPC error -32603 shows a JavaScript runtime error', count: 2 }],
     },
+    // @itseasy21/mcp-knowledge-graph 1.0.7 (round G): a server that checks no input at all crashes on one tool and runs
+    // another on wrong types. One missing check, one finding that lists both, each place with its own message.
+    {
+      name: 'a crash on one tool and a success on another: one cause, one finding',
+      server: toolsServer(
+        [
+          { ...searchTool, definition: { ...searchTool.definition, name: 'crashes' } },
+          { ...searchTool, definition: { ...searchTool.definition, name: 'runs' } },
+        ],
+        {
+          invalid: (tool, args) => {
+            const query = (args as Record<string, unknown>).query;
+            if (tool === 'crashes')
+              return query === undefined ? rpcError(-32603, "Cannot read properties of undefined (reading 'trim')") : toolError('bad input');
+            return text('3 documents');
+          },
+        },
+      ),
+      findings: [
+        { message: '"crashes" with required property "query" missing was not validated: JSON-RPC error -32603 shows a JavaScript runtime error', count: 9 },
+        { location: { kind: 'tool', name: 'runs' }, message: 'with an undeclared property (additionalProperties: false) was accepted', basis: 'policy' },
+        { location: { kind: 'tool', name: 'runs' }, message: 'property "query" of the wrong type went on as valid input', severity: 'info' },
+      ],
+    },
     {
       name: 'a failure deeper down in an isError result is not a validation',
       server: toolsServer([searchTool], { invalid: () => text('Error: Command failed: grep --max-count=12345', { isError: true }) }),
