@@ -59,6 +59,9 @@ export const invalidRequest = defineRule({
           code: outcome?.kind === 'error' ? outcome.code : undefined,
           expected: probe.accepted[0],
         },
+        // One transport step handles both invalid requests: the same answer to both is one cause (rust-mcp-filesystem
+        // 0.4.5, round G: `Err(_) => continue` drops both), listed with each request's own message.
+        cause: outcome === undefined ? 'no answer' : outcome.kind === 'error' ? `error ${String(outcome.code).slice(0, 20)}` : outcome.kind,
       });
     });
   },
