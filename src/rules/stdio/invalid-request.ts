@@ -35,8 +35,9 @@ export const invalidRequest = defineRule({
     '(three more pings answered one after another, and at least ten round trips of the first, 50 ms to call_ms). ' +
     'Whether the server still serves ' +
     "afterwards is stdio/survives-bad-line's verdict; a server that exits on the request, or answers nothing after " +
-    'it, gets that finding only (no verdict here on the same cause). Graded a warning: the official SDKs stay ' +
-    'silent here.',
+    'it, gets that finding only (no verdict here on the same cause). The same answer to both requests (no answer, ' +
+    "a result, one error code) is one finding, with each request's own message. Graded a warning: the official " +
+    'SDKs stay silent here.',
   async check({ transport, cache, report, skip, inconclusive }) {
     if (transport?.kind !== 'stdio') return skip(notStdio(transport));
     const exchanges = await Promise.all(invalidRequests(transport, cache));
