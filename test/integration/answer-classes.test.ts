@@ -34,7 +34,7 @@ const classes = (findings: Finding[]) => [...new Set(findings.map((finding) => f
 const rule = (id: string) => report.rules.find((result) => result.id === id);
 
 describe('answer classes on a tool', () => {
-  it('not validated: an error of tools/invalid-input, on the lax tool only, with the server said', () => {
+  it('not validated: one error of tools/invalid-input, on the lax tool and the tool that sent every input out', () => {
     // Beside it, two findings rest on mcpact's policy, with no answer class: the undeclared property the lax tool
     // accepted (a warning), and the number sent for its string id, which a coercing validator serves as text
     // (information: lenient, as the specification permits).
@@ -48,11 +48,15 @@ describe('answer classes on a tool', () => {
       ['lax_lookup', 'info'],
       ['lax_lookup', 'warning'],
     ]);
-    const findings = all.filter((finding) => finding.spec?.basis !== 'policy' && finding.location.name !== 'forward_lookup');
-    expect(places(findings)).toEqual(['lax_lookup']);
-    expect(classes(findings)).toEqual(['not-validated']);
-    expect(findings.every((finding) => finding.severity === 'error')).toBe(true);
-    expect(findings[0]?.answer?.said).toContain('"found":true');
+    // One missing check is one cause: one finding, each place with its own message.
+    const errors = all.filter((finding) => finding.spec?.basis !== 'policy');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ severity: 'error', answer: { class: 'not-validated' } });
+    const locations = errors[0]?.locations ?? [];
+    expect([...new Set(locations.map((location) => location.name))].sort()).toEqual(['forward_lookup', 'lax_lookup']);
+    const lax = locations.filter((location) => location.name === 'lax_lookup');
+    expect(lax.length).toBeGreaterThan(0);
+    for (const location of lax) expect(location.message).toContain('it was answered like a valid call (a success)');
   });
 
   it('validated, wrong code: a warning of tools/invalid-input-code, with the words that show it validated', () => {
@@ -72,14 +76,16 @@ describe('answer classes on a tool', () => {
   });
 
   it('backend unreachable for every input, none refused, two of them no validator lets through: not validated', () => {
-    const findings = of('tools/invalid-input').filter((finding) => finding.location.name === 'forward_lookup');
-    expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({
-      severity: 'error',
-      count: 2,
+    // Its cases are places of the one finding of the missing check (above): the first stands for it.
+    const [finding] = of('tools/invalid-input').filter((entry) => entry.severity === 'error');
+    expect(finding).toMatchObject({
+      location: { name: 'forward_lookup' },
       answer: { class: 'not-validated', said: expect.stringContaining('ENOTFOUND records.invalid') },
       message: expect.stringContaining('as every invalid input to the tool did, none refused'),
     });
+    const forward = (finding?.locations ?? []).filter((location) => location.name === 'forward_lookup');
+    expect(forward).toHaveLength(2);
+    for (const location of forward) expect(location.message ?? finding?.message).toContain('as every invalid input to the tool did, none refused');
     // The others (the number for the string id, the empty id, the undeclared key) a lenient validator may pass on.
     expect(rule('tools/invalid-input')?.reason).toMatch(/"forward_lookup"/);
   });
