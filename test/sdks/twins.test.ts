@@ -210,7 +210,8 @@ describe.concurrent('SDK twins', () => {
           });
         }
 
-        it('an unknown defect switch: exit 2', () => {
+        // A Python or JVM twin may take seconds to start and refuse on a busy machine: the run's deadline, not vitest's 20 s.
+        it('an unknown defect switch: exit 2', { timeout: RUN_MS }, () => {
           const [command, ...args] = twin.built.start;
           const result = spawnSync(command!, [...args, '--defect', 'no-such-defect'], { input: '', timeout: RUN_MS - 10_000 });
           expect(result.status).toBe(2);
