@@ -152,6 +152,13 @@ export interface PeerOptions {
    * responses for that rule. Not while a notification of ours may still draw an answer (`nearNotifications`).
    */
   loneAnonymousAnswers?: boolean;
+  /**
+   * The connection is one ordered stream both ways (a stdio pipe): the server reads our messages in the order we
+   * wrote them, and its answers come in the order it wrote them. Only then does an answer tell that the server has
+   * read past a notification (`notifiedAt`), and only then can requests sent one at a time be told apart by order
+   * (`oneAtATime`). Over HTTP each POST has its own response, and a long wait for one must not hold back the rest.
+   */
+  ordered?: boolean;
 }
 
 export class RpcPeer {
@@ -307,7 +314,7 @@ export class RpcPeer {
   async notify(method: string, params?: unknown): Promise<void> {
     const message: Record<string, unknown> = { jsonrpc: '2.0', method };
     if (params !== undefined) message.params = params;
-    this.notifiedAt = this.sent;
+    if (this.options.ordered === true) this.notifiedAt = this.sent;
     await this.write(message);
   }
 
@@ -465,8 +472,9 @@ export class RpcPeer {
         candidates.add(NOTIFICATION);
       }
       if (this.anonymous.length < ANONYMOUS_KEPT) this.anonymous.push({ candidates, record });
-      // Several could own it: from now on one request at a time, so that the next such answer is known at once.
-      if (this.pending.size > 1) this.oneAtATime = true;
+      // Several requests could own it: from now on one request at a time, so that the next such answer is known at
+      // once. Not when our notification may own it: sending one at a time would not tell that apart.
+      if (this.options.ordered === true && this.pending.size > 1 && !candidates.has(NOTIFICATION)) this.oneAtATime = true;
       this.resolveAnonymous();
       return;
     }

@@ -267,6 +267,7 @@ async function openLegacy(target: SessionTarget, options: SessionOptions, deadli
     secrets,
     rateLimit: options.rateLimit,
     loneAnonymousAnswers: true,
+    ordered: stdio !== undefined,
   });
   const close = async () => {
     if (transport instanceof StdioTransport) return transport.close();

@@ -57,7 +57,8 @@ describe('mcpact init', () => {
     expect(again.stderr).toContain('mcpact.yaml already exists; use --force');
   });
 
-  it('names no real server: run refuses the placeholder in one line naming the key, and runs once it is set', async () => {
+  // Three CLI processes, the last a full run: on a busy 2-core machine that can pass vitest's default 20 s.
+  it('names no real server: run refuses the placeholder in one line naming the key, and runs once it is set', { timeout: 60_000 }, async () => {
     const dir = temp();
     const written = await runCli(['init'], { cwd: dir });
     expect(written.stdout).toBe(

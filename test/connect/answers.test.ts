@@ -165,7 +165,7 @@ describe('RpcPeer matching', () => {
   });
 
   it('on a session, an error with id null is the answer of the one request in flight, or of the last one left', async () => {
-    const { peer, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
+    const { peer, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true, ordered: true });
     const lone = peer.request('prompts/get', { name: 42 }, { timeoutMs: 5_000 });
     await nextTick();
     await refuse(null);
@@ -184,7 +184,7 @@ describe('RpcPeer matching', () => {
   });
 
   it('on a session, once an error with id null could be several requests’, the next requests go one at a time', async () => {
-    const { peer, requests, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
+    const { peer, requests, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true, ordered: true });
     const [first, second] = [peer.request('ping', undefined, { timeoutMs: 5_000 }), peer.request('ping', undefined, { timeoutMs: 5_000 })];
     await nextTick();
     await refuse(null); // either's
@@ -204,8 +204,25 @@ describe('RpcPeer matching', () => {
     await close();
   });
 
+  it('over a connection that is not one ordered stream (HTTP), requests never wait for each other', async () => {
+    const { peer, requests, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
+    const [first, second] = [peer.request('ping', undefined, { timeoutMs: 5_000 }), peer.request('ping', undefined, { timeoutMs: 5_000 })];
+    await nextTick();
+    await refuse(null);
+    await answer(2);
+    await Promise.all([first, second]);
+    // A third and a fourth go out together: one slow answer over HTTP must not hold back the others.
+    const [third, fourth] = [peer.request('ping', undefined, { timeoutMs: 5_000 }), peer.request('ping', undefined, { timeoutMs: 5_000 })];
+    await nextTick();
+    expect(requests).toHaveLength(4);
+    await answer(3);
+    await answer(4);
+    await Promise.all([third, fourth]);
+    await close();
+  });
+
   it('on a session, an error with id null that came before the server read past a notification is the notification’s once every request has its own answer', async () => {
-    const { peer, answer, refuse, close } = await linkedPeer({ loneAnonymousAnswers: true });
+    const { peer, answer, refuse, close } = await linkedPeer({ loneAnonymousAnswers: true, ordered: true });
     await peer.notify('notifications/initialized');
     const list = peer.request('tools/list', {}, { timeoutMs: 5_000 });
     await nextTick();
@@ -225,7 +242,7 @@ describe('RpcPeer matching', () => {
   });
 
   it('on a session, an error with id null stays nobody’s when a request it may answer times out first', async () => {
-    const { peer, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true });
+    const { peer, refuse, answer, close } = await linkedPeer({ loneAnonymousAnswers: true, ordered: true });
     const first = peer.request('ping', undefined, { timeoutMs: 50 });
     const second = peer.request('ping', undefined, { timeoutMs: 5_000 });
     await nextTick();
