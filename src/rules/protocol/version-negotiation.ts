@@ -38,10 +38,11 @@ export const versionNegotiation = defineRule({
     'session, deleted afterwards. With `--depth thorough` it also sends initialize with every other revision mcpact ' +
     'knows, each on a connection of its own (a fresh process over stdio). It ' +
     'reports an answer without a protocolVersion string, an unknown version echoed back, no answer within the ' +
-    'deadline, and contradictions: a version the server offers in one answer must be echoed when asked for. Over ' +
+    'deadline while the server answers a ping, and contradictions: a version the server offers in one answer must be echoed when asked for. Over ' +
     'stdio, an initialize unanswered at connect_ms is followed by a ping: an answer to initialize that comes late is ' +
     'judged as any other; no answer while the ping is answered is reported; no answer to either is a process not ' +
-    'serving yet (a slow start), and no verdict. An ' +
+    'serving yet (a slow start), and no verdict. Over HTTP no ping follows, so an unanswered initialize is no ' +
+    'verdict either: a busy server is slow, not silent. An ' +
     'error answer to a version the server does not support is noted, not reported (the specification shows such ' +
     'an error in its own example).',
   async check({ transport, surface, settings, report, skip, note, inconclusive }) {
@@ -78,10 +79,13 @@ export const versionNegotiation = defineRule({
         });
       } else if (outcome.kind === 'error') {
         note(`initialize with ${version} got error ${quote(outcome.code)} instead of a version the server supports`);
-      } else if (outcome.kind === 'timeout' && outcome.serving === false) {
-        // Slow is not silent: a fresh process that answers nothing at all, not even a ping, has not started yet.
+      } else if (outcome.kind === 'timeout' && outcome.serving !== true) {
+        // Slow is not silent: a fresh process that answers nothing at all, not even a ping, has not started yet; and
+        // over HTTP, where no ping follows, a late initialize shows nothing but a busy server.
         inconclusive(
-          `initialize with ${version} on a fresh server process got no answer within ${outcome.ms} ms, and neither did a ping after it: the process was not serving yet, so no verdict (a slow start is not a refusal; timeouts.connect_ms sets the wait)`,
+          outcome.serving === false
+            ? `initialize with ${version} on a fresh server process got no answer within ${outcome.ms} ms, and neither did a ping after it: the process was not serving yet, so no verdict (a slow start is not a refusal; timeouts.connect_ms sets the wait)`
+            : `initialize with ${version} on a fresh connection got no answer within ${outcome.ms} ms, and nothing shows the server was free to answer: slow is not silent, so no verdict (timeouts.connect_ms sets the wait)`,
         );
       } else if (outcome.kind !== 'result') {
         const serving = outcome.kind === 'timeout' && outcome.serving === true ? ', although the process answered a ping meanwhile' : '';
