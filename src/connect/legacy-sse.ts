@@ -19,6 +19,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../errors.js';
 import type { Secrets } from '../util/secrets.js';
 import { boundedFetch } from './bounded-fetch.js';
+import { resendOnDroppedConnection } from './stale-connection.js';
 import { endpoint as shown, httpFailure } from './http-failure.js';
 import type { RateLimit } from './rate-limit.js';
 import type { RenewingToken } from './oauth/refresh.js';
@@ -72,7 +73,9 @@ export class LegacySseTransport implements Transport {
     options: LegacySseOptions,
     sdk: { SSEClientTransport: typeof SSEClientTransport; SseError: typeof SseError },
   ) {
-    const limited = options.rateLimit?.fetch(fetch) ?? fetch;
+    // A request an idle connection dropped before any response is sent again (connect/stale-connection.ts).
+    const resent = resendOnDroppedConnection();
+    const limited = options.rateLimit?.fetch(resent) ?? resent;
     const base = boundedFetch(options.onCap, undefined, options.bearer?.fetch(limited) ?? limited);
     this.inner = new sdk.SSEClientTransport(url, { requestInit: { headers: options.headers }, fetch: (input, init) => this.fetch(base, input, init) });
     this.inner.onmessage = (message) => this.onmessage?.(message);

@@ -1,13 +1,17 @@
 /**
  * Raw Streamable HTTP exchanges for transport probes: one fetch per call, with exactly the headers and body the
  * caller gives, and the response as it came (status, headers, body, the JSON-RPC messages in it). Nothing is
- * retried or followed: a redirect is returned as the response, so headers (and the tokens in them) never reach
- * another host. Every exchange ends by its deadline, whatever the server does with the body.
+ * followed: a redirect is returned as the response, so headers (and the tokens in them) never reach another host.
+ * Nothing is retried either, except a request an idle connection dropped before any response
+ * (connect/stale-connection.ts). Every exchange ends by its deadline, whatever the server does with the body.
  */
 import type { Outcome, RequestId } from './rpc.js';
 import { SseParser } from './sse.js';
 import { isRecord, nameRecord } from '../util/json.js';
 import { parseJsonBounded } from '../util/nesting.js';
+import { resendOnDroppedConnection } from './stale-connection.js';
+
+const serverFetch = resendOnDroppedConnection();
 
 /** Header names are compared in lower case; `null` removes a header the client would otherwise send. */
 export type HeaderOverrides = Record<string, string | null>;
@@ -63,7 +67,13 @@ export async function exchange(url: string, request: ExchangeRequest, options: {
   try {
     let response: Response;
     try {
-      response = await fetch(url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', signal: controller.signal });
+      response = await serverFetch(url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: 'manual',
+        signal: controller.signal,
+      });
     } catch (error) {
       if (timedOut || options.signal?.aborted)
         return { kind: 'failed', reason: 'timeout', detail: `no response within ${options.timeoutMs} ms`, ms: elapsed() };

@@ -9,6 +9,7 @@ import { RpcPeer, type Outcome, type TapBudget, type TapEntry } from './rpc.js';
 import { isModernError, type Envelope } from './envelope.js';
 import { ModernHttpTransport, type HttpRefusal } from './modern-http.js';
 import { boundedFetch } from './bounded-fetch.js';
+import { resendOnDroppedConnection } from './stale-connection.js';
 import { RateLimit } from './rate-limit.js';
 import { endpoint, httpFailure, statusOf } from './http-failure.js';
 import { LegacySseTransport, SSE_FALLBACK_STATUSES } from './legacy-sse.js';
@@ -536,9 +537,13 @@ async function createTransport(
   };
 }
 
-/** What an HTTP request to the server goes through under the cap: the run's token renewed when it expires, 429s waited out. */
+/**
+ * What an HTTP request to the server goes through under the cap: the run's token renewed when it expires, 429s
+ * waited out, a request an idle connection dropped sent again (connect/stale-connection.ts).
+ */
 function serverFetch(target: { bearer?: RenewingToken }, options: SessionOptions): FetchLike {
-  const limited = options.rateLimit?.fetch(fetch) ?? fetch;
+  const resent = resendOnDroppedConnection();
+  const limited = options.rateLimit?.fetch(resent) ?? resent;
   return target.bearer?.fetch(limited) ?? limited;
 }
 

@@ -102,7 +102,8 @@ describe('mcpact init', () => {
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./node_modules/mcpact/schemas/config.v1.schema.json');
   });
 
-  it('pre-fills the server name, version expectation and prompts from a live server, and the result runs', async () => {
+  // Two runs of mcpact, a full one among them: past vitest's default 20 s on a loaded 2-core machine.
+  it('pre-fills the server name, version expectation and prompts from a live server, and the result runs', { timeout: 60_000 }, async () => {
     const dir = temp();
     const result = await runCli(['init', '--', process.execPath, GOOD], { cwd: dir });
     expect(result.code).toBe(0);
