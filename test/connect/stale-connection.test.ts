@@ -12,7 +12,7 @@ import { runServer } from '../../src/engine/runner.js';
 import { ALL_RULES } from '../../src/rules/index.js';
 import { createGoodServer } from '../../fixtures/servers/good.js';
 import { startHttpServer, type HttpHost } from '../../fixtures/servers/http-host.js';
-import { startDroppingProxy, type DroppingProxy } from '../support/dropping-proxy.js';
+import { dropOnceWhenReused, startInterferingProxy, type InterferingProxy } from '../support/interfering-proxy.js';
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -29,7 +29,7 @@ describe('resendOnDroppedConnection', () => {
   let upstream: Server;
   let upstreamUrl: string;
   let received = 0;
-  const proxies: DroppingProxy[] = [];
+  const proxies: InterferingProxy[] = [];
   beforeAll(async () => {
     upstream = createServer((req, res) => {
       received++;
@@ -44,8 +44,8 @@ describe('resendOnDroppedConnection', () => {
   });
 
   /** Every request the tests send is the same one: the proxy drops it once. */
-  async function proxy(): Promise<DroppingProxy> {
-    const started = await startDroppingProxy(upstreamUrl, () => true);
+  async function proxy(): Promise<InterferingProxy> {
+    const started = await startInterferingProxy(upstreamUrl, dropOnceWhenReused());
     proxies.push(started);
     return started;
   }
@@ -122,11 +122,11 @@ describe('resendOnDroppedConnection', () => {
 
 describe('a run over Streamable HTTP whose kept-alive connections are dropped under requests', () => {
   let host: HttpHost;
-  let dropping: DroppingProxy;
+  let dropping: InterferingProxy;
   beforeAll(async () => {
     host = await startHttpServer(createGoodServer);
     // Every request sent on a reused connection is dropped the first time: the session's, and the probes'.
-    dropping = await startDroppingProxy(host.url, () => true);
+    dropping = await startInterferingProxy(host.url, dropOnceWhenReused());
   });
   afterAll(async () => {
     await dropping.close();

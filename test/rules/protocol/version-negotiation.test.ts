@@ -1,6 +1,23 @@
-import { versionNegotiation } from '../../../src/rules/protocol/version-negotiation.js';
+import { afterAll, beforeAll } from 'vitest';
+import { versionNegotiation, UNKNOWN_REVISION } from '../../../src/rules/protocol/version-negotiation.js';
+import { createGoodServer } from '../../../fixtures/servers/good.js';
+import { startHttpServer, type HttpHost } from '../../../fixtures/servers/http-host.js';
 import { ruleTester } from '../../support/rule-tester.js';
+import { startInterferingProxy, type InterferingProxy } from '../../support/interfering-proxy.js';
 import { defectStdio, fakeWithTools } from '../stdio/support.js';
+
+// The good fixture over Streamable HTTP behind a proxy that holds the initialize with the unknown revision
+// unanswered: a server too busy to answer it, which over HTTP nothing can tell from one that never will.
+let host: HttpHost;
+let busy: InterferingProxy;
+beforeAll(async () => {
+  host = await startHttpServer(createGoodServer);
+  busy = await startInterferingProxy(host.url, ({ body }) => (body.includes(`"protocolVersion":"${UNKNOWN_REVISION}"`) ? 'hold' : 'forward'));
+});
+afterAll(async () => {
+  await busy.close();
+  await host.close();
+});
 
 ruleTester(versionNegotiation, {
   valid: [
@@ -56,6 +73,11 @@ ruleTester(versionNegotiation, {
       target: defectStdio('deaf-at-unknown-version'),
       timeouts: { connect_ms: 1_000 },
       reason: /^initialize with 1999-01-01 on a fresh server process got no answer within \d+ ms, and neither did a ping after it/,
+    },
+    {
+      name: 'over Streamable HTTP, an initialize unanswered within the deadline (slow is not silent)',
+      target: () => ({ kind: 'http', url: busy.url, headers: {} }),
+      reason: /^initialize with 1999-01-01 on a fresh connection got no answer within \d+ ms, and nothing shows the server was free to answer/,
     },
   ],
 });
