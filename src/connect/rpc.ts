@@ -330,32 +330,17 @@ export class RpcPeer {
     onResponse?: (message: Record<string, unknown>) => void,
     onLate?: (outcome: Outcome) => void,
   ): Promise<Outcome> {
-    while (this.oneAtATime && this.pending.size > 0 && !this.closed) {
+    // Waiting only when it must: a request that need not wait is written now, before anything sent after it.
+    if (this.oneAtATime && this.pending.size > 0 && !this.closed) {
       if (options.signal?.aborted === true) return { kind: 'timeout', ms: 0 };
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          options.signal?.removeEventListener('abort', wake);
-          resolve();
-        };
-        this.idle.push(wake);
-        options.signal?.addEventListener('abort', wake, { once: true });
-      });
+      await this.nextTurn(options.signal);
+      return this.send(message, id, options, onResponse, onLate);
     }
-    return this.sendNow(message, id, options, onResponse, onLate);
-  }
-
-  private sendNow(
-    message: Record<string, unknown>,
-    id: RequestId,
-    options: RequestOptions,
-    onResponse?: (message: Record<string, unknown>) => void,
-    onLate?: (outcome: Outcome) => void,
-  ): Promise<Outcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     if (this.closed) {
       this.lost.unsent++;
-      return Promise.resolve({ kind: 'closed', ms: 0, lost: true, unsent: true });
+      return { kind: 'closed', ms: 0, lost: true, unsent: true };
     }
     if (this.pending.has(id)) throw new Error(`request id ${String(id)} is already in flight`);
     // A caller-chosen id used again starts a new request: answers from now on are this one's.
@@ -409,6 +394,18 @@ export class RpcPeer {
         this.lost.unsent++;
         finish({ kind: 'closed', ms: elapsed(), lost: true, unsent: true }, 'done');
       });
+    });
+  }
+
+  /** Resolves when the request in flight has ended (one at a time), or when `signal` aborts the wait. */
+  private nextTurn(signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        signal?.removeEventListener('abort', wake);
+        resolve();
+      };
+      this.idle.push(wake);
+      signal?.addEventListener('abort', wake, { once: true });
     });
   }
 
