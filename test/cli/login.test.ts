@@ -163,6 +163,7 @@ describe.skipIf(!chromiumInstalled)('mcpact login in a real browser', () => {
     const report = path.join(path.dirname(dir), 'report.json');
     const trace = path.join(path.dirname(dir), 'trace.jsonl');
     const before = open.server.seen.authorizationHeaders.length;
+    const writtenAt = statSync(tokenFileIn(dir)).mtimeMs;
     const run = await runCli(['run', '--url', url, '--only', 'protocol,auth', '-r', 'console', '-r', `json:${report}`, '--trace', trace], {
       env: { MCPACT_CONFIG_DIR: dir },
       timeoutMs: 60_000,
@@ -172,6 +173,8 @@ describe.skipIf(!chromiumInstalled)('mcpact login in a real browser', () => {
     // The kept token, sent to the server, and still valid: nothing was refreshed.
     expect(open.server.seen.authorizationHeaders.slice(before)).toContain(`Bearer ${stored.accessToken}`);
     expect(storedFor(dir, url)).toEqual(stored);
+    // Nothing new to keep: the file is not written again (a rewrite once moved the kept expiry by a millisecond).
+    expect(statSync(tokenFileIn(dir)).mtimeMs).toBe(writtenAt);
     const rules = JSON.parse(readFileSync(report, 'utf8')).servers[0].rules as { id: string; status: string }[];
     expect(rules.find((rule) => rule.id === 'auth/invalid-token')?.status).toBe('pass');
     for (const output of [result.stdout, run.stdout, readFileSync(report, 'utf8'), readFileSync(trace, 'utf8')])
@@ -314,11 +317,13 @@ describe.skipIf(!chromiumInstalled)('mcpact login in a real browser', () => {
     expect(claims.aud).toBe(url);
 
     const before = documents.server.seen.authorizationHeaders.length;
+    const writtenAt = statSync(tokenFileIn(dir)).mtimeMs;
     const run = await runCli(['run', '--url', url, '--only', 'protocol'], { env: { MCPACT_CONFIG_DIR: dir }, timeoutMs: 60_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(documents.server.seen.authorizationHeaders.slice(before)).toContain(`Bearer ${stored.accessToken}`);
     expect(storedFor(dir, url)).toEqual(stored);
+    expect(statSync(tokenFileIn(dir)).mtimeMs).toBe(writtenAt);
     for (const secret of secretsOf(stored)) expect(result.stdout + run.stdout + run.stderr).not.toContain(secret);
   }, 120_000);
 

@@ -8,7 +8,7 @@
 import { exchange } from '../raw-http.js';
 import { basicCredential } from './token.js';
 import { signIn, SignInError, type SignInOutcome } from './sign-in.js';
-import { expiryOf, saveLogin, type StoredLogin } from './token-store.js';
+import { storedExpiry, saveLogin, type StoredLogin } from './token-store.js';
 import type { CurrentTokens } from './refresh.js';
 
 /** As the headless sign-in's margin: a token that expires within a minute is refreshed first. */
@@ -51,7 +51,7 @@ export async function signInStored(options: StoredSignInOptions): Promise<Stored
   const onRenewed = (tokens: CurrentTokens) => {
     options.onRenewed?.(tokens);
     const { expiresAt: _old, ...rest } = login;
-    const expiresAt = tokens.expiresAt === undefined ? undefined : expiryOf((tokens.expiresAt - Date.now()) / 1000);
+    const expiresAt = storedExpiry(tokens.expiresAt);
     void saveLogin(options.file, options.url, {
       ...rest,
       accessToken: tokens.accessToken,
@@ -78,10 +78,13 @@ export async function signInStored(options: StoredSignInOptions): Promise<Stored
   }
   if (outcome.kind !== 'signed-in') return { outcome, secrets: stored };
   const current = outcome.signIn;
-  if (current.accessToken !== login.accessToken || current.refreshToken !== login.refreshToken) {
+  // Written back only when the sign-in got new tokens: a sign-in with the kept token carries no refresh token of
+  // its own, and the file is not rewritten for it.
+  const rotated = current.refreshToken !== undefined && current.refreshToken !== login.refreshToken;
+  if (current.accessToken !== login.accessToken || rotated) {
     const { expiresAt: _old, ...rest } = login;
     // As the sign-in computed it from the authorization server's expires_in: kept only as a date the file can hold.
-    const expiresAt = current.expiresAt === undefined ? undefined : expiryOf((current.expiresAt - Date.now()) / 1000);
+    const expiresAt = storedExpiry(current.expiresAt);
     await saveLogin(options.file, options.url, {
       ...rest,
       accessToken: current.accessToken,

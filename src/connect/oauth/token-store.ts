@@ -92,8 +92,17 @@ export async function findLogin(file: string, url: string): Promise<StoredLogin 
  */
 export function expiryOf(expiresIn: number | undefined, now = Date.now()): number | undefined {
   if (expiresIn === undefined || !Number.isFinite(expiresIn) || expiresIn <= 0) return undefined;
-  const at = Math.floor(now + expiresIn * 1000);
-  return Number.isSafeInteger(at) ? at : undefined;
+  return storedExpiry(now + expiresIn * 1000);
+}
+
+/**
+ * An expiry already known as a date (milliseconds since the epoch), as the file keeps it: the same instant, not one
+ * recomputed from a lifetime and a second reading of the clock (which moved a kept expiry by a millisecond).
+ */
+export function storedExpiry(at: number | undefined): number | undefined {
+  if (at === undefined || !Number.isFinite(at) || at <= 0) return undefined;
+  const whole = Math.floor(at);
+  return Number.isSafeInteger(whole) ? whole : undefined;
 }
 
 /** Writes (or, with undefined, removes) one server's login; true when something changed. */
