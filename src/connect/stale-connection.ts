@@ -3,9 +3,9 @@
  * any byte of a response is sent once more. Node's fetch keeps idle connections open and reuses them; a server may
  * close an idle connection at any time (uvicorn, under most Python MCP servers, closes it after 5 s). When the
  * server's close and the client's reuse cross, the request dies with "other side closed" or ECONNRESET and never
- * reached the server's application. On an idle machine the pool sees the close first, so this is rare; on a loaded
- * CI runner, where the client's event loop runs late, it happened on about one run in five against a correct Python
- * SDK server, and read as "the server probably crashed". HTTP clients commonly resend a request in that case
+ * reached the server's application. On an idle machine the pool sees the close first, so this is rare; with 14
+ * runs side by side on two loaded cores, where the client's event loop runs late, it hit 2 of them against a correct
+ * Python SDK server, and read as "the server probably crashed". HTTP clients commonly resend a request in that case
  * (RFC 9112 §9.3.1 allows it when the original request was not applied, which a reset before any response
  * suggests); mcpact resends it once, with the same method, headers and body.
  *
