@@ -11,6 +11,7 @@ import type { Secrets } from '../util/secrets.js';
 import { withEnvelope, type Envelope } from './envelope.js';
 import { RateLimitedError, type RateLimit } from './rate-limit.js';
 import type { Outcome } from './outcome.js';
+import { nextWake } from '../util/wake.js';
 
 // Outcome has a module of its own (connect/throttling.ts judges outcomes without a peer); most code imports it here.
 export type { Outcome } from './outcome.js';
@@ -333,7 +334,8 @@ export class RpcPeer {
     // Waiting only when it must: a request that need not wait is written now, before anything sent after it.
     if (this.oneAtATime && this.pending.size > 0 && !this.closed) {
       if (options.signal?.aborted === true) return { kind: 'timeout', ms: 0 };
-      await this.nextTurn(options.signal);
+      // Until the request in flight has ended (or the wait is aborted).
+      await nextWake(this.idle, options.signal);
       return this.send(message, id, options, onResponse, onLate);
     }
     const started = performance.now();
@@ -394,18 +396,6 @@ export class RpcPeer {
         this.lost.unsent++;
         finish({ kind: 'closed', ms: elapsed(), lost: true, unsent: true }, 'done');
       });
-    });
-  }
-
-  /** Resolves when the request in flight has ended (one at a time), or when `signal` aborts the wait. */
-  private nextTurn(signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const wake = () => {
-        signal?.removeEventListener('abort', wake);
-        resolve();
-      };
-      this.idle.push(wake);
-      signal?.addEventListener('abort', wake, { once: true });
     });
   }
 

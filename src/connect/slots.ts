@@ -1,3 +1,5 @@
+import { nextWake } from '../util/wake.js';
+
 /**
  * The places among a server's requests in flight at once, which a server's refusals lower: unbounded until the
  * first refusal (HTTP 429, connect/rate-limit.ts; a JSON-RPC throttling answer, connect/throttling.ts), then half
@@ -20,16 +22,7 @@ export class Slots {
 
   /** Waits for a place (or for `signal` to abort); resolves with the function that frees it. */
   async take(signal?: AbortSignal): Promise<() => void> {
-    while (this.active >= this.limit && signal?.aborted !== true) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          signal?.removeEventListener('abort', wake);
-          resolve();
-        };
-        this.waiting.push(wake);
-        signal?.addEventListener('abort', wake, { once: true });
-      });
-    }
+    while (this.active >= this.limit && signal?.aborted !== true) await nextWake(this.waiting, signal);
     this.active++;
     let released = false;
     return () => {
