@@ -3,7 +3,7 @@
  * file sanitizers escape some kinds, the security scan removes all of them before matching, the drift word diff
  * marks all of them, and security/hidden-unicode reports the kinds that can carry or reorder text.
  */
-export type InvisibleKind = 'tag' | 'bidi' | 'zero-width' | 'filler' | 'variation-selector' | 'format';
+export type InvisibleKind = 'tag' | 'bidi' | 'zero-width' | 'filler' | 'variation-selector' | 'format' | 'control';
 
 type Range = readonly [first: number, last: number];
 
@@ -45,6 +45,17 @@ export const INVISIBLE: Readonly<Record<InvisibleKind, readonly Range[]>> = {
     [0x180f, 0x180f],
     [0x2065, 0x2065],
     [0x206a, 0x206f],
+  ],
+  /**
+   * C0 controls but tab, line feed and carriage return; DEL; C1 controls. None has a use in a description, and ESC
+   * (or CSI, U+009B) starts a terminal escape sequence that recolours, hides or rewrites what a person reviewing
+   * the text in a terminal sees ("ESC[8m" conceals the words after it), while the model reads every character.
+   */
+  control: [
+    [0x0000, 0x0008],
+    [0x000b, 0x000c],
+    [0x000e, 0x001f],
+    [0x007f, 0x009f],
   ],
 };
 

@@ -215,9 +215,16 @@ const SHOULD_BE_CHOSEN =
 const CONDITION =
   /^\s*(?:first\s+)?(?:to|when|whenever\s+(?:the|a|you\s+(?:need|want))|if|after|before(?!\s+(?:any|all|every)\b)|in\s+order|so\s+that|once|unless|only\s+(?:when|if))\b/i;
 
+/**
+ * A qualifier of the task right after the directive: "Only use this tool with URLs you're confident will work"
+ * (@browserbasehq/mcp-server-browserbase), "Always use this tool for library docs". Not a scope that leaves nothing
+ * out ("for any web search needs", "for everything").
+ */
+const TASK_QUALIFIER = /^\s*(?:with|for|on|in|against)\s+(?!(?:everything|anything|all|any|every|each)\b)/i;
+
 /** A condition of the task anywhere after the directive ("Choose this (not `admin`) whenever the ask is ..."). */
 function conditioned(rest: string): boolean {
-  return CONDITION.test(rest) || /\b(?:when|whenever|if|unless|once|only\s+for)\b/i.test(rest);
+  return CONDITION.test(rest) || TASK_QUALIFIER.test(rest) || /\b(?:when|whenever|if|unless|once|only\s+for)\b/i.test(rest);
 }
 const ALTERNATIVES_FIRST = new RegExp(
   String.raw`^\s*(?:first\s+)?(?:over|instead\s+of|rather\s+than|above)\s+(?:${ALTERNATIVES}|the\s+others\b|others\b)`,

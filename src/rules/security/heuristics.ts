@@ -1,8 +1,8 @@
 /**
  * Text as a model reads it, and the tool names a text refers to. The signals the security rules look for are in
  * signals.ts; this file only prepares text for them: Unicode folded (NFKC), Unicode tag characters decoded to the
- * ASCII they spell (a model reads them; a reviewer does not see them), every other invisible character removed so
- * `ig<U+200B>nore` is "ignore", quotes and spaces made plain.
+ * ASCII they spell (a model reads them; a reviewer does not see them), every other invisible character (control
+ * characters among them) removed so `ig<U+200B>nore` is "ignore", quotes and spaces made plain.
  */
 import { outsideEmojiTags, withoutEmojiTags } from '../../util/emoji-tags.js';
 import { invisiblePattern } from '../../util/invisible.js';
@@ -12,8 +12,10 @@ const INVISIBLE = invisiblePattern();
 
 /** The text as a model reads it: compatibility forms folded, invisible characters gone, quotes and spaces plain. */
 export function normalizeText(text: string): string {
+  // Vertical tab, form feed and next line are controls that separate words: a space, not nothing.
   return decodeTags(text)
     .normalize('NFKC')
+    .replace(/[\v\f\u0085]/g, ' ')
     .replace(INVISIBLE, '')
     .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
     .replace(/[\u201c\u201d\u201f\u2033]/g, '"')

@@ -8,12 +8,13 @@ export const hiddenUnicodeRule = defineRule({
   id: 'security/hidden-unicode',
   family: 'security',
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
-  description: 'Names, titles, descriptions and instructions contain no invisible characters: Unicode tags, bidi controls, zero-width characters.',
+  description:
+    'Names, titles, descriptions and instructions contain no invisible characters: Unicode tags, bidi controls, zero-width characters, terminal control characters.',
   defaultSeverity: 'warning',
   spec: {
     basis: 'policy',
     policy:
-      'Names, titles, descriptions and instructions hold no invisible characters (Unicode tags, bidi controls, zero-width characters), which can hide text from a reviewer but not from the model. No sentence limits which characters they may contain.',
+      'Names, titles, descriptions and instructions hold no invisible characters (Unicode tags, bidi controls, zero-width characters, control characters), which can hide text from a reviewer but not from the model. No sentence limits which characters they may contain.',
     texts: since(
       '2024-11-05',
       {
@@ -36,7 +37,10 @@ export const hiddenUnicodeRule = defineRule({
     'spell ASCII invisibly, so a complete instruction can hide inside an innocent description: mcpact decodes ' +
     'them and shows the hidden text in the finding. Bidi controls (U+202A-202E, U+2066-2069) reorder what is ' +
     'displayed; zero-width characters and Hangul fillers hide or split words (so "ig<U+200B>nore" escapes a ' +
-    'keyword filter); runs of variation selectors carry data. Every name, title and description is checked, at ' +
+    'keyword filter); runs of variation selectors carry data; control characters (C0 but tab, line feed and ' +
+    'carriage return, DEL, C1) have no use in a text, and ESC starts a terminal escape sequence that recolours or ' +
+    'conceals words for whoever reviews the server in a terminal ("ESC[8m" hides what follows). Every name, title ' +
+    'and description is checked, at ' +
     'any depth, and the instructions. Legitimate uses pass: a zero-width joiner inside an emoji sequence or ' +
     'between letters of scripts that need it, one variation selector after a character, directional marks in ' +
     'right-to-left text, a byte-order mark at the start, and the flag of a subdivision, which is an emoji tag ' +
@@ -63,6 +67,7 @@ export const hiddenUnicodeRule = defineRule({
         .map(([kind, count]) => `${count} ${kind}`)
         .join(', ');
       const hidden = found.decodedTags !== undefined ? `; tag characters spell ${quote(found.decodedTags, 60)}` : '';
+      const terminal = found.counts.control !== undefined ? '; control characters such as ESC change what a terminal shows' : '';
       // Only stray zero-width characters (beside whitespace, splitting no word) in prose: formatting, information.
       // A name is an identifier: an invisible character there makes it another name that looks the same.
       const total = Object.values(found.counts).reduce((sum, count) => sum + count, 0);
@@ -70,7 +75,7 @@ export const hiddenUnicodeRule = defineRule({
       report({
         message: stray
           ? `${text.owner} ${text.field} contains stray zero-width characters (${kinds}) beside whitespace, splitting no word`
-          : `${text.owner} ${text.field} contains invisible characters (${kinds})${hidden}`,
+          : `${text.owner} ${text.field} contains invisible characters (${kinds})${hidden}${terminal}`,
         location: text.location,
         data: { ...found },
         ...(stray && { lenient: true }),

@@ -196,6 +196,11 @@ const COPY_TO = /\b(?:bcc|cc|blind[\s-]copy|carbon[\s-]copy|(?:send|forward)\s+(
 const ANY_DATA = /\b(?:contents?|results?|outputs?|responses?|data|information|details|files?|documents?|records|everything)\b/i;
 const EMAIL = /\b[\w.+-]{1,64}@((?:[\w-]{1,63}\.){1,8}[a-z]{2,24})\b/gi;
 const EXAMPLE_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$/i;
+/**
+ * Verbs whose meaning is the theft itself: an order to "exfiltrate" or "smuggle out" the user's data needs no
+ * sink to be read as one (the address may be a documentation example, as in a defanged attack, or none at all).
+ */
+const THEFT = /\b(?:exfiltrate|exfil|smuggle|siphon|leak)\b/i;
 /** Credentials handed to the service the tool is for, to authenticate: its purpose, not a leak. */
 const AUTHENTICATES = /\b(?:header|authorization|authenticate|authentication|bearer|login|log\s+in|sign\s+in|oauth)\b/i;
 
@@ -225,6 +230,7 @@ function intoParameter(sentence: string, purpose: Purpose): boolean {
  * Send the conversation, secrets, files or the user's details to a sink the tool does not need. A host, an address
  * or an outside service is outside whatever the tool is for, and a statement that the tool sends there is a
  * disclosure; a parameter, another tool or an encoding takes an order, and data the tool's purpose does not speak of.
+ * An order to steal ("exfiltrate", "siphon", "leak") is one whatever the sink.
  */
 export const exfiltrate: Finder = (text, purpose) =>
   sentenceWhere(text, (sentence) => {
@@ -237,7 +243,7 @@ export const exfiltrate: Finder = (text, purpose) =>
       const data = kind.exec(sentence);
       // "Never include secrets in the query": forbidding the move is the opposite of the attack.
       if (!data || NEGATION.test(sentence.slice(Math.max(0, data.index - 60), data.index))) continue;
-      if (away || OUTSIDE_SERVICE.test(sentence)) return true;
+      if (away || OUTSIDE_SERVICE.test(sentence) || (commanded && THEFT.test(sentence))) return true;
       if (commanded && (SINK_ELSEWHERE.test(sentence) || intoParameter(sentence, purpose)) && outside(purpose, sentence, needs)) return true;
     }
     return commanded && away && ANY_DATA.test(sentence) && !NEGATION.test(sentence);

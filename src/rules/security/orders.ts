@@ -65,13 +65,20 @@ const AUTHORITY =
 /**
  * An authority frame: the reason an attack gives for its order, as a purpose or cause clause ("For security
  * verification and compliance, you must ...", "due to security vulnerabilities", "pending an internal audit") or
- * as an alert label ("CRITICAL SYSTEM UPDATE:", "SECURITY ALERT:"). A word alone is not a frame: honest servers
- * label their own rules ("Schema Compliance:", "MANDATORY BEST PRACTICES", "This is essential for ...").
+ * as an alert or policy label ("CRITICAL SYSTEM UPDATE:", "SECURITY ALERT:", "SYSTEM POLICY for the assistant:"). A
+ * word alone is not a frame: honest servers label their own rules ("Schema Compliance:", "MANDATORY BEST
+ * PRACTICES", "This is essential for ...").
  */
-export const FRAME = new RegExp(
+const FRAME_WORDS = new RegExp(
   `\\b(?:for|due\\s+to|to\\s+(?:ensure|maintain|meet|comply\\s+with|satisfy)|per|under|pending|as\\s+(?:required|mandated)\\s+by)\\s+(?:[\\w'-]+\\s+){0,5}?${AUTHORITY}\\b|\\b(?:SECURITY|SYSTEM|COMPLIANCE|AUDIT|MAINTENANCE)(?:\\s+(?:SECURITY|SYSTEM|CRITICAL))?\\s+(?:ALERT|UPDATE|NOTICE|PROTOCOL|MAINTENANCE|OPTIMIZATION|REQUIREMENT|WARNING)\\b|\\bhas\\s+been\\s+(?:deprecated|disabled)\\s+(?:due\\s+to|for|because)\\b`,
   'i',
 );
+/**
+ * A policy or directive label in capitals ("SYSTEM POLICY for the assistant:", "SECURITY DIRECTIVE:"): a frame only
+ * when shouted, since "the security policy" and "the audit policy" are what cloud and IAM tools manage.
+ */
+const SHOUTED_POLICY = /\b(?:SECURITY|SYSTEM|COMPLIANCE|AUDIT)\s+(?:POLICY|DIRECTIVE)\b/;
+export const FRAME = { test: (text: string): boolean => FRAME_WORDS.test(text) || SHOUTED_POLICY.test(text) };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Evidence: what the order is about.
@@ -195,8 +202,10 @@ export const changeEnvironment: Finder = (text) =>
 export const contactHost: Finder = (text, purpose) => orderWith((sentence) => CONTACT.test(sentence) && foreignHost(sentence, purpose) !== undefined)(text);
 
 /** A call of a named tool: the verb, then the name (quoted, backticked, or shaped like an identifier). */
+// "the fetch function" is tried before a bare name: under the i flag the camelCase branch takes "fetch" too, is
+// then refused (BARE_NAME), and the word would never be read as the name before "function".
 const CALL_TOOL =
-  /\b(?:call|calling|use|using|invoke|invoking|run|trigger)\s+(?:the\s+)?(?:(?:tool|function)\s+)?(?:[`'"]([A-Za-z][\w.-]{1,63})[`'"]|([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)\b|([a-z]{2,40})\s+(?:tool|function)\b)/gi;
+  /\b(?:call|calling|use|using|invoke|invoking|run|trigger)\s+(?:the\s+)?(?:(?:tool|function)\s+)?(?:[`'"]([A-Za-z][\w.-]{1,63})[`'"]|([a-z]{2,40})\s+(?:tool|function)\b|([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)\b)/gi;
 /** The order makes the model pass something on to the user that the user did not ask for. */
 const MESSAGE_TO_USER =
   /\b(?:state|announce|present|report|tell|inform|display|show|deliver)\b[^.\n]{0,80}?(?:\bto\s+the\s+user\b[^.\n]{0,20}?)?['"][^'"\n]{8,}['"]|\b(?:present|report)\b[^.\n]{0,60}?\bas\s+['"][^'"\n]{3,}['"]|\b(?:inform|tell)\s+the\s+user\s+that\b/i;
@@ -214,11 +223,11 @@ function calledTool(sentence: string, purpose: Purpose): string | undefined {
   for (let match = CALL_TOOL.exec(sentence); match; match = CALL_TOOL.exec(sentence)) {
     const name = (match[1] ?? match[2] ?? match[3] ?? '').replace(/[.-]+$/, '');
     if (name === purpose.owner) continue;
-    // "use 'a key indicator'" is a phrase: a quoted name counts when it is shaped like one or the server has it.
-    if (match[3] !== undefined && NOT_A_NAME.test(name)) continue;
+    // "use the search tool" names a kind of tool, not one: words of NOT_A_NAME before "tool" are no name.
+    if (match[2] !== undefined && NOT_A_NAME.test(name)) continue;
     // The pattern is case-insensitive for its verbs ("YOU MUST CALL"), which lets its camelCase branch take any word
     // ("use you"): a bare name counts only when it has the shape case-sensitively.
-    if (match[2] !== undefined && !BARE_NAME.test(name)) continue;
+    if (match[3] !== undefined && !BARE_NAME.test(name)) continue;
     // A quoted word ("use 'a key indicator'") is a phrase; a backticked one is code, so a name.
     const backticked = match[0].includes('`');
     if (match[1] !== undefined && !backticked && !identifierShaped(name) && !purpose.ownTools.has(name)) continue;
