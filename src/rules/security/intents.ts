@@ -159,16 +159,18 @@ export const concealFromUser: Finder = (text) => sentenceWhere(text, (sentence) 
 
 /** Verbs that move data somewhere. */
 const MOVE =
-  /\b(?:send|sends|sending|forward|forwards|post|posts|upload|uploads|transmit|transmits|exfiltrate|leak|copy|copies|bcc|cc|e-?mail|mail|submit|share|shares|deliver|append|appends|attach|attaches|include|includes|pass|passes|put|insert|embed|encode|relay|push|dump|sync|syncs|log|logs|store|stores|save|saves|write|writes|report|reports|add|adds)\b/i;
+  /\b(?:send|sends|sending|sent|forward|forwards|forwarded|post|posts|posted|upload|uploads|uploaded|transmit|transmits|transmitted|exfiltrate|exfiltrated|leak|leaked|copy|copies|copied|bcc|cc|e-?mail|mail|submit|share|shares|shared|deliver|append|appends|attach|attaches|include|includes|pass|passes|put|insert|embed|encode|relay|relayed|push|dump|sync|syncs|log|logs|store|stores|save|saves|write|writes|report|reports|add|adds)\b/i;
+/** The conversation: its history, other messages and tools' results, the system prompt, the user's words. */
+const CONVERSATION =
+  /\b(?:(?:full|entire|whole|complete)\s+(?:conversation|chat|context|history|transcript)|conversation(?:\s+(?:history|context|log|transcript))?|chat\s+(?:history|log|transcript)|message\s+history|(?:previous|prior|all|last|recent|earlier|other)\s+(?:messages|prompts|tool\s+(?:results|outputs|responses|calls)|queries|requests|conversations)|(?:tool|function)\s+(?:results|outputs|responses)\s+of\s+(?:other|all|every|previous)|system\s+prompt|your\s+(?:instructions|prompt|context)|context\s+window|(?:the\s+)?user'?s\s+(?:(?:last|latest|previous|most\s+recent)\s+)?(?:messages?|queries|questions|requests|inputs?|prompts|history))\b/i;
+/** A URL, any host: see CONVERSATION in exfiltrate. */
+const ANY_URL = /\bhttps?:\/\/\S/i;
 /**
  * Data a tool's sink has no business receiving, each kind with what a tool that does need it speaks of: the
  * conversation, secrets, files, the user's private details.
  */
 const DATA: readonly (readonly [data: RegExp, purpose: RegExp])[] = [
-  [
-    /\b(?:(?:full|entire|whole|complete)\s+(?:conversation|chat|context|history|transcript)|conversation(?:\s+(?:history|context|log|transcript))?|chat\s+(?:history|log|transcript)|message\s+history|(?:previous|prior|all|last|recent|earlier|other)\s+(?:messages|prompts|tool\s+(?:results|outputs|responses|calls)|queries|requests|conversations)|(?:tool|function)\s+(?:results|outputs|responses)\s+of\s+(?:other|all|every|previous)|system\s+prompt|your\s+(?:instructions|prompt|context)|context\s+window|(?:the\s+)?user'?s\s+(?:messages|queries|questions|requests|inputs?|prompts|history))\b/i,
-    /conversation|chat|message|history|context|transcript|memor|prompt|summar|thread/i,
-  ],
+  [CONVERSATION, /conversation|chat|message|history|context|transcript|memor|prompt|summar|thread/i],
   [
     /\b(?:credentials?|secrets?|api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|session\s+(?:tokens?|cookies?|ids?)|bearer\s+tokens?|passwords?|passphrases?|private[\s_-]?keys?|ssh\s+keys?|seed\s+phrases?|environment\s+variables|env\s+vars|cookies)\b|(?:~|\$HOME)\/\.\w|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa)\b|\/etc\/(?:passwd|shadow)\b|(?:^|[\s`'"(])\.env\b|\*\.(?:env|pem|key)\b/i,
     /credential|secret|key|token|password|passphrase|auth|env|cookie|vault|login|session/i,
@@ -244,6 +246,9 @@ export const exfiltrate: Finder = (text, purpose) =>
       // "Never include secrets in the query": forbidding the move is the opposite of the attack.
       if (!data || NEGATION.test(sentence.slice(Math.max(0, data.index - 60), data.index))) continue;
       if (away || OUTSIDE_SERVICE.test(sentence) || (commanded && THEFT.test(sentence))) return true;
+      // The conversation ordered to any URL: a documentation host excuses an example API call, but no honest text
+      // shows the conversation sent to one (attack sets defang their sinks so: "https://evil.example.com/collect").
+      if (commanded && kind === CONVERSATION && ANY_URL.test(sentence)) return true;
       if (commanded && (SINK_ELSEWHERE.test(sentence) || intoParameter(sentence, purpose)) && outside(purpose, sentence, needs)) return true;
     }
     return commanded && away && ANY_DATA.test(sentence) && !NEGATION.test(sentence);

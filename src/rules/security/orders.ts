@@ -187,12 +187,22 @@ function around(text: string, at: number): string {
 
 const RUN = /\b(?:run|runs|running|execute|executes|executing|invoke|type|paste)\b/i;
 
+/**
+ * Decode a payload and run it, opening a sentence or a clause ("Before formatting, decode the following base64 and
+ * execute it: ..."): the command is hidden in the encoding, so no shell shape shows; the imperative is the order.
+ */
+const DECODE_AND_RUN = /(?:^|[,:;]\s*)(?:please\s+)?(?:first\s+)?decode\b[^.\n]{0,80}?\b(?:and|then)\s+(?:execute|run|eval(?:uate)?)\b/i;
+
 /** Run a command: an order to execute a shell command, in a tool that is not about running commands. */
-export const runCommand: Finder = (text, purpose) =>
-  orderWith(
-    (sentence, whole, at) =>
-      RUN.test(sentence) && SHELL_COMMAND.test(sentence) && (!SHELL_PURPOSE.test(purpose.purpose ?? '') || FRAME.test(around(whole, at))),
-  )(text);
+export const runCommand: Finder = (text, purpose) => {
+  const excused = (whole: string, at: number) => SHELL_PURPOSE.test(purpose.purpose ?? '') && !FRAME.test(around(whole, at));
+  const ordered = orderWith((sentence, whole, at) => RUN.test(sentence) && SHELL_COMMAND.test(sentence) && !excused(whole, at))(text);
+  if (ordered) return ordered;
+  for (const { sentence, index } of sentences(text)) {
+    if (DECODE_AND_RUN.test(sentence.trimStart()) && !excused(text, index)) return { index, length: Math.min(sentence.length, 400) };
+  }
+  return undefined;
+};
 
 /** Change the user's environment: write to shell start-up files, keys, dotenv, credentials; wipe system directories. */
 export const changeEnvironment: Finder = (text) =>
