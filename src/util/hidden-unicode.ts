@@ -14,8 +14,10 @@
  */
 import { withoutEmojiTags } from './emoji-tags.js';
 import { invisibleKind, type InvisibleKind } from './invisible.js';
+import { lookalikeWords } from './lookalike.js';
 
-export type HiddenKind = Exclude<InvisibleKind, 'format'>;
+/** The invisible kinds reported, and `lookalike`: a Cyrillic or Greek letter drawn like a Latin one, in a Latin word. */
+export type HiddenKind = Exclude<InvisibleKind, 'format'> | 'lookalike';
 
 export interface HiddenFinding {
   counts: Partial<Record<HiddenKind, number>>;
@@ -25,6 +27,8 @@ export interface HiddenFinding {
   decodedTags?: string;
   /** Of the zero-width characters counted, those that are stray formatting (strayZeroWidth), when there are any. */
   stray?: number;
+  /** Words with lookalike letters, as they read in Latin ("from" for "frоm"), at most five, when there are any. */
+  looksLike?: string[];
 }
 
 /** The longest run of zero-width characters that may be stray formatting; zero-width steganography needs long runs. */
@@ -39,8 +43,8 @@ const JOINING_SCRIPT =
 // eslint-disable-next-line no-misleading-character-class -- combining marks and variation selectors are listed one by one on purpose: each is a part of an emoji sequence
 const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{1f1e6}-\u{1f1ff}\ufe0f\u20e3]/u;
 
-/** The kinds reported here; `format` characters (soft hyphens, ...) carry no text and have everyday uses. */
-function classify(code: number): HiddenKind | undefined {
+/** The invisible kinds reported here; `format` characters (soft hyphens, ...) carry no text and have everyday uses. */
+function classify(code: number): Exclude<HiddenKind, 'lookalike'> | undefined {
   const kind = invisibleKind(code);
   return kind === 'format' ? undefined : kind;
 }
@@ -60,12 +64,26 @@ export function hiddenUnicode(scanned: string): HiddenFinding | undefined {
     if (!kind || benign(kind, code, chars, index, hasRtl)) return;
     counts[kind] = (counts[kind] ?? 0) + 1;
     if (kind === 'zero-width' && strayZeroWidth(chars, index)) stray++;
-    if (codePoints.size < 20) codePoints.add(`U+${code.toString(16).toUpperCase().padStart(4, '0')}`);
+    if (codePoints.size < 20) codePoints.add(codePointOf(code));
     if (kind === 'tag' && code >= 0xe0020 && code <= 0xe007e) tags += String.fromCharCode(code - 0xe0000);
   });
+  const lookalikes = lookalikeWords(text);
+  for (const { chars: found } of lookalikes) {
+    counts.lookalike = (counts.lookalike ?? 0) + found.length;
+    for (const char of found) if (codePoints.size < 20) codePoints.add(codePointOf(char.codePointAt(0)!));
+  }
   if (codePoints.size === 0) return undefined;
-  return { counts, codePoints: [...codePoints], ...(tags.length > 0 && { decodedTags: tags }), ...(stray > 0 && { stray }) };
+  const looksLike = [...new Set(lookalikes.map((entry) => entry.reads))].slice(0, 5);
+  return {
+    counts,
+    codePoints: [...codePoints],
+    ...(tags.length > 0 && { decodedTags: tags }),
+    ...(stray > 0 && { stray }),
+    ...(looksLike.length > 0 && { looksLike }),
+  };
 }
+
+const codePointOf = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 
 const isZeroWidth = (char: string | undefined) => char !== undefined && invisibleKind(char.codePointAt(0)!) === 'zero-width';
 
@@ -88,7 +106,7 @@ export function strayZeroWidth(chars: readonly string[], index: number): boolean
   return besideSpace && !splitsWord;
 }
 
-function benign(kind: HiddenKind, code: number, chars: string[], index: number, hasRtl: boolean): boolean {
+function benign(kind: Exclude<HiddenKind, 'lookalike'>, code: number, chars: string[], index: number, hasRtl: boolean): boolean {
   const before = chars[index - 1] ?? '';
   const after = chars[index + 1] ?? '';
   if (kind === 'bidi') return (code === 0x200e || code === 0x200f || code === 0x061c) && hasRtl;

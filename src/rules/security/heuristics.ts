@@ -2,21 +2,26 @@
  * Text as a model reads it, and the tool names a text refers to. The signals the security rules look for are in
  * signals.ts; this file only prepares text for them: Unicode folded (NFKC), Unicode tag characters decoded to the
  * ASCII they spell (a model reads them; a reviewer does not see them), every other invisible character (control
- * characters among them) removed so `ig<U+200B>nore` is "ignore", quotes and spaces made plain.
+ * characters among them) removed so `ig<U+200B>nore` is "ignore", Cyrillic or Greek lookalikes in a Latin word read
+ * as the Latin letters they pass for ("ignоre" with a Cyrillic о is "ignore"), quotes and spaces made plain.
  */
 import { outsideEmojiTags, withoutEmojiTags } from '../../util/emoji-tags.js';
 import { invisiblePattern } from '../../util/invisible.js';
+import { foldLookalikes } from '../../util/lookalike.js';
 
 /** Every invisible kind (util/invisible.ts): removed before matching, so they cannot split a word out of a pattern. */
 const INVISIBLE = invisiblePattern();
 
 /** The text as a model reads it: compatibility forms folded, invisible characters gone, quotes and spaces plain. */
 export function normalizeText(text: string): string {
-  // Vertical tab, form feed and next line are controls that separate words: a space, not nothing.
-  return decodeTags(text)
-    .normalize('NFKC')
-    .replace(/[\v\f\u0085]/g, ' ')
-    .replace(INVISIBLE, '')
+  // Vertical tab, form feed and next line are controls that separate words: a space, not nothing. Lookalike
+  // letters are folded once the invisible characters that could split their word are gone ("ig<U+200B>nоre").
+  return foldLookalikes(
+    decodeTags(text)
+      .normalize('NFKC')
+      .replace(/[\v\f\u0085]/g, ' ')
+      .replace(INVISIBLE, ''),
+  )
     .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
     .replace(/[\u201c\u201d\u201f\u2033]/g, '"')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ');

@@ -9,12 +9,12 @@ export const hiddenUnicodeRule = defineRule({
   family: 'security',
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
   description:
-    'Names, titles, descriptions and instructions contain no invisible characters: Unicode tags, bidi controls, zero-width characters, terminal control characters.',
+    'Names, titles, descriptions and instructions contain no invisible characters (Unicode tags, bidi controls, zero-width characters, terminal control characters) and no Latin word with lookalike letters of another script.',
   defaultSeverity: 'warning',
   spec: {
     basis: 'policy',
     policy:
-      'Names, titles, descriptions and instructions hold no invisible characters (Unicode tags, bidi controls, zero-width characters, control characters), which can hide text from a reviewer but not from the model. No sentence limits which characters they may contain.',
+      'Names, titles, descriptions and instructions hold no invisible characters (Unicode tags, bidi controls, zero-width characters, control characters) and no Latin word with lookalike letters of another script, which can hide text from a reviewer, or a name behind another, but not from the model. No sentence limits which characters they may contain.',
     texts: since(
       '2024-11-05',
       {
@@ -39,7 +39,10 @@ export const hiddenUnicodeRule = defineRule({
     'displayed; zero-width characters and Hangul fillers hide or split words (so "ig<U+200B>nore" escapes a ' +
     'keyword filter); runs of variation selectors carry data; control characters (C0 but tab, line feed and ' +
     'carriage return, DEL, C1) have no use in a text, and ESC starts a terminal escape sequence that recolours or ' +
-    'conceals words for whoever reviews the server in a terminal ("ESC[8m" hides what follows). Every name, title ' +
+    'conceals words for whoever reviews the server in a terminal ("ESC[8m" hides what follows). A Cyrillic or Greek ' +
+    'letter drawn like a Latin one inside a Latin word (a mixed-script confusable, UTS #39) makes a name pass for ' +
+    'another ("reаd_file" with a Cyrillic а) or a word escape a filter ("ignоre"): the finding shows how the word ' +
+    'reads; a word wholly in Cyrillic or Greek, and Greek letters like no Latin one (µ, Ω, π), pass. Every name, title ' +
     'and description is checked, at ' +
     'any depth, and the instructions. Legitimate uses pass: a zero-width joiner inside an emoji sequence or ' +
     'between letters of scripts that need it, one variation selector after a character, directional marks in ' +
@@ -68,6 +71,7 @@ export const hiddenUnicodeRule = defineRule({
         .join(', ');
       const hidden = found.decodedTags !== undefined ? `; tag characters spell ${quote(found.decodedTags, 60)}` : '';
       const terminal = found.counts.control !== undefined ? '; control characters such as ESC change what a terminal shows' : '';
+      const reads = found.looksLike !== undefined ? `; letters of another script pass for Latin ones, reading ${quote(found.looksLike.join(', '), 60)}` : '';
       // Only stray zero-width characters (beside whitespace, splitting no word) in prose: formatting, information.
       // A name is an identifier: an invisible character there makes it another name that looks the same.
       const total = Object.values(found.counts).reduce((sum, count) => sum + count, 0);
@@ -75,7 +79,7 @@ export const hiddenUnicodeRule = defineRule({
       report({
         message: stray
           ? `${text.owner} ${text.field} contains stray zero-width characters (${kinds}) beside whitespace, splitting no word`
-          : `${text.owner} ${text.field} contains invisible characters (${kinds})${hidden}${terminal}`,
+          : `${text.owner} ${text.field} contains ${found.counts.lookalike === total ? 'lookalike letters' : 'invisible characters'} (${kinds})${hidden}${terminal}${reads}`,
         location: text.location,
         data: { ...found },
         ...(stray && { lenient: true }),

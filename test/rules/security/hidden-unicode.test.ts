@@ -25,6 +25,17 @@ ruleTester(hiddenUnicodeRule, {
       server: { tools: [tool('Looks up a word.\r\n\nArguments:\n\tword\tthe word to look up\r\n')], instructions: 'Line one.\rLine two.' },
     },
     {
+      // Words wholly in another script, and Greek letters that look like no Latin one, are no lookalikes.
+      name: 'Russian and Greek words beside English ones, micro- and ohm signs in units, pi in a formula',
+      server: {
+        tools: [
+          tool('Ищет файлы (search files). Поиск по имени.', 'ru_search'),
+          tool('Сохраняет задачу в GitHub\u0430 и ответ в JSON\u0435.', 'ru_save'),
+          tool('Timeout in μs; resistance in kΩ; area = πr². Λόγος means word.', 'units'),
+        ],
+      },
+    },
+    {
       name: 'subdivision flags: England, Scotland, Wales and one outside the RGI set',
       server: { tools: [tool(`Football results for ${flag('gbeng')} ${flag('gbsct')} ${flag('gbwls')} and ${flag('ustx')}.`)] },
     },
@@ -75,6 +86,34 @@ ruleTester(hiddenUnicodeRule, {
       findings: [
         { location: { name: 'lookup', pointer: '/description' }, data: { counts: { control: 2 }, codePoints: ['U+009B'] } },
         { location: { name: 'send', pointer: '/inputSchema/properties/to\u0000' }, data: { counts: { control: 1 }, codePoints: ['U+0000'] } },
+      ],
+    },
+    {
+      // A Cyrillic о in "frоm": a person reads "from"; a filter matching "from" does not.
+      name: 'a Cyrillic letter inside a Latin word of a description',
+      server: { tools: [tool('Read a file fr\u043em disk.')] },
+      findings: [
+        {
+          severity: 'warning',
+          message: 'tool description contains lookalike letters (1 lookalike); letters of another script pass for Latin ones, reading "from"',
+          data: { counts: { lookalike: 1 }, codePoints: ['U+043E'], looksLike: ['from'] },
+        },
+      ],
+    },
+    {
+      name: 'a tool named like another with a Cyrillic а, and a Greek Ο in a parameter name',
+      server: {
+        tools: [
+          { name: 're\u0430d_file', description: 'Reads a file.', inputSchema: { type: 'object' } },
+          { name: 'list', description: 'Lists.', inputSchema: { type: 'object', properties: { '\u039Fwner': { type: 'string' } } } },
+        ],
+      },
+      findings: [
+        { location: { kind: 'tool', name: 'list', pointer: '/inputSchema/properties/\u039Fwner' }, data: { counts: { lookalike: 1 }, looksLike: ['Owner'] } },
+        {
+          location: { kind: 'tool', name: 're\u0430d_file', pointer: '/name' },
+          data: { counts: { lookalike: 1 }, codePoints: ['U+0430'], looksLike: ['read'] },
+        },
       ],
     },
     {
