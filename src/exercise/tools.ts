@@ -71,7 +71,7 @@ export const SKIP_REASONS: Record<Exclude<Skipped['reason'], CallReason>, string
   'no-valid-example': 'no input its inputSchema accepts could be generated',
   'no-invalid-variant': 'no input its inputSchema rejects could be generated',
   'unusable-schema': 'its inputSchema does not compile (see schema/tool-input-schema)',
-  'generation-budget': `generating inputs from its inputSchema went past mcpact's budget (${GENERATION_LIMITS.nodes} schema nodes, ${GENERATION_LIMITS.ms} ms)`,
+  'generation-budget': `generating inputs from its inputSchema went past mcpact's budget (${GENERATION_LIMITS.nodes} schema nodes, ${GENERATION_LIMITS.ms} ms of CPU)`,
   sampled: 'the server has more tools than `calls.max_tools`, so an evenly spread sample of them is exercised',
 };
 
