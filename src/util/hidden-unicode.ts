@@ -16,8 +16,10 @@ import { withoutEmojiTags } from './emoji-tags.js';
 import { invisibleKind, type InvisibleKind } from './invisible.js';
 import { lookalikeWords } from './lookalike.js';
 
+/** The invisible kinds reported; `format` characters (soft hyphens, ...) carry no text and have everyday uses. */
+type InvisibleHidden = Exclude<InvisibleKind, 'format'>;
 /** The invisible kinds reported, and `lookalike`: a Cyrillic or Greek letter drawn like a Latin one, in a Latin word. */
-export type HiddenKind = Exclude<InvisibleKind, 'format'> | 'lookalike';
+export type HiddenKind = InvisibleHidden | 'lookalike';
 
 export interface HiddenFinding {
   counts: Partial<Record<HiddenKind, number>>;
@@ -43,8 +45,7 @@ const JOINING_SCRIPT =
 // eslint-disable-next-line no-misleading-character-class -- combining marks and variation selectors are listed one by one on purpose: each is a part of an emoji sequence
 const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{1f1e6}-\u{1f1ff}\ufe0f\u20e3]/u;
 
-/** The invisible kinds reported here; `format` characters (soft hyphens, ...) carry no text and have everyday uses. */
-function classify(code: number): Exclude<HiddenKind, 'lookalike'> | undefined {
+function classify(code: number): InvisibleHidden | undefined {
   const kind = invisibleKind(code);
   return kind === 'format' ? undefined : kind;
 }
@@ -106,7 +107,7 @@ export function strayZeroWidth(chars: readonly string[], index: number): boolean
   return besideSpace && !splitsWord;
 }
 
-function benign(kind: Exclude<HiddenKind, 'lookalike'>, code: number, chars: string[], index: number, hasRtl: boolean): boolean {
+function benign(kind: InvisibleHidden, code: number, chars: string[], index: number, hasRtl: boolean): boolean {
   const before = chars[index - 1] ?? '';
   const after = chars[index + 1] ?? '';
   if (kind === 'bidi') return (code === 0x200e || code === 0x200f || code === 0x061c) && hasRtl;

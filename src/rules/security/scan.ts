@@ -6,6 +6,7 @@
 import { items } from '../../surface/items.js';
 import type { Surface } from '../../surface/types.js';
 import { codePointLabel, invisibleKind, invisiblePattern } from '../../util/invisible.js';
+import { lookalikeWords } from '../../util/lookalike.js';
 import { cacheKey, type RunCache } from '../../util/run-cache.js';
 import { asRecord } from '../../util/json.js';
 import { hasTags } from './heuristics.js';
@@ -86,6 +87,10 @@ export function scanData(scanned: ScannedText, fired: readonly Fired[]): Record<
     ...(hasTags(raw) && { decoded: 'the text hides Unicode tag characters; the excerpts show the ASCII they spell' }),
     ...(hidden.length > 0 && {
       hidden: `the text contains invisible characters (${hidden.join(', ')}), left out of the excerpts; security/hidden-unicode shows where`,
+    }),
+    // The excerpts read "ignоre" (a Cyrillic о) as "ignore", as the scan does: say so, or the quote would misstate the text.
+    ...(lookalikeWords(raw).length > 0 && {
+      lookalike: 'the text has letters of another script in place of Latin ones; the excerpts read them as Latin; security/hidden-unicode shows where',
     }),
   };
 }
