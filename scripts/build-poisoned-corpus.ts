@@ -172,6 +172,56 @@ const AMA: Source = {
   fresh: true,
   note: 'Mo, Hu, Long and Li, "Attractive Metadata Attack: Inducing LLM Agents to Invoke Malicious Tools" (NeurIPS 2025, arXiv:2508.02110), the official implementation: the tool descriptions its black-box optimisation generated to be selected over the normal tools (data/generated_target_attack_tools.jsonl, data/generated_untarget_attack.jsonl). No licence file or statement in the repository: all rights reserved, so only pointers are kept.',
 };
+// Two more fresh sources (issue #33): judged case by case and measured blind by a reviewer session with the build at
+// e766e0c (9 of 16), before any row was read against them; added here after rows were widened on their misses (those
+// rows cite them, so the held-out figure drops them again).
+const VULNERABLE_MCP: Source = {
+  repo: 'beejak/Vulnerable-MCP-Server',
+  commit: '03534e2f6da5cc83c67de084d16656ade71d8902',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: 'beejak (the repository\'s owner and only commit author; no copyright line is written); MIT as declared in pyproject.toml (license = { text = "MIT" }) and README.md (a "License: MIT" badge); the repository holds no LICENSE file at this commit. A deliberately vulnerable FastMCP server for CTF training: the tool-poisoning and tool-shadowing tools of its vulnerabilities/ modules, and, as cases no description can reveal, its injected results and rug pulls.',
+};
+const MCP_LOCK: Source = {
+  repo: 'ace26597/mcp-lock',
+  commit: '0415c8022d38621744bbe2c6d25066ecefbf3fda',
+  license: 'Apache-2.0',
+  redistributable: true,
+  fresh: true,
+  note: "Copyright 2026 BlestLabs; Apache License 2.0 (LICENSE, package.json). A scanner's test servers (tests/servers/poisoned-server.mjs; drifted-server.mjs, a rug pull of safe-server.mjs) and the descriptions its rule tests must flag (tests/unit/rules.test.ts).",
+};
+// Three more fresh sources (issue #33): judged case by case and measured blind with the build at a847710 (14 of 21
+// revealable at the poisoning tier; 11 of the 16 kept here), before any row was read against them;
+// src/rules/security/side-orders.ts was written after reading their misses.
+const BEYOND_TOOL_POISONING: Source = {
+  repo: 'punchfan01/BeyondToolPoisoning',
+  commit: '6438a2fc8775e4d6381b8c75ae9ba4193c7972f6',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright (c) 2026 punchfan01; MIT License (LICENSE). The official code of "Beyond Tool Poisoning: Attack Surfaces of Malicious Remote MCP Servers Across LLM Platforms" (Electronics 15(10):2214, MDPI): the description-based (_desc) tools of its LLM-active malicious remote FastMCP servers and, as cases no description can reveal, its LLM-passive tools (the attack in the code) and the phishing URL a response-based tool returns; the other response-based (_resp) descriptions are honest.',
+};
+const MCP_ATTACK_SUITE: Source = {
+  repo: 'Wapiti08/mcp-attack-suite',
+  commit: 'e57b4ca70ba269125cbe75cf17be9dec781f2227',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright (c) 2025 Wapiti; MIT License (LICENSE). An MCP attack arena (challenges emailsystem, documentsystem, ETHPriceServer): its tool-poisoning configs, whose injection the runner prepends to the target tool\'s description (environment/arena/runner/run.py, _apply_tool_poisoning), its malicious and "puppet" FastMCP servers, the baseline ("pitfall") servers of sample_servers/ and, as cases no description can reveal, an injected e-mail and the text of an image read through OCR. Its benign and hardened servers are honest.',
+};
+const MCP_ATTACK_LABS: Source = {
+  repo: 'aminrj-labs/mcp-attack-labs',
+  // On its lab06 branch; the next commit (e388212) moves the shadowing lab's order from the description into what the
+  // tool returns. Lab 01's schema-poisoning file is on another branch, the rug-pull and A2A labs at commits not held.
+  commit: '2c005ae37353285f544b2059ed512916e024a595',
+  // The licence came later (4794ccf, MIT) and the shadowing lab's text was rewritten before it: at this commit the
+  // texts are all rights reserved, so only pointers are kept and they are measured from a local mirror.
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: 'No LICENSE file at this commit or at any commit of the snapshot read here: all rights reserved, so only pointers are kept. A later commit (4794ccf) adds an MIT License (Copyright (c) 2026 Amine Raji, with a notice that the code is for education and authorised testing only); the shadowing lab text kept here was rewritten before it. Hands-on MCP attack labs by one author; at this commit, the cross-server shadowing lab (labs/01b-cross-server-shadowing/daily_facts_server.py) and the weather servers of lab 06 (explicit and subtle descriptions; as a case no description can reveal, the order a tool returns).',
+};
 const SOURCES = [
   CISCO,
   INVARIANT,
@@ -192,6 +242,11 @@ const SOURCES = [
   MPMA,
   TOOL_PREFERENCES,
   AMA,
+  VULNERABLE_MCP,
+  MCP_LOCK,
+  BEYOND_TOOL_POISONING,
+  MCP_ATTACK_SUITE,
+  MCP_ATTACK_LABS,
 ];
 /** Where each source's history can be read (a fork holds Invariant's original commits); the others at owner+name. */
 const MIRRORS: Record<string, string> = {
@@ -226,7 +281,17 @@ type Extract =
   /** Several extracts joined (a rug pull appending a literal to the first docstring). */
   | { concat: Extract[] }
   /** The `index`-th string of a Python list literal assigned (`name = [` or `name += [`) at its `block`-th assignment. */
-  | { list: string; block: number; index: number };
+  | { list: string; block: number; index: number }
+  /**
+   * The Python string expression after the last of `expression` (markers as in `after`), evaluated as Python does: string
+   * literals, f-strings among them, joined by adjacency or `+` across lines and comments, and names of the file's
+   * module-level string constants (`NAME = ...`, read the same way); what FastMCP's `@app.tool(description=...)` gets
+   * when a description is built from constants. A replacement field of an f-string (`{...}`, no conversion or format
+   * spec) is such a name or a key of `values`: the extract of what the source computes elsewhere (a function's result).
+   */
+  | { expression: string[]; values?: Record<string, Extract> }
+  /** Python's `str.strip()` of an extract (whitespace off both ends), where the source's code strips what it composes. */
+  | { strip: Extract };
 
 interface Spec {
   id: string;
@@ -243,6 +308,8 @@ interface Spec {
   before?: Extract;
   /** What `source.symbol` records, when the extract's own name is not telling. */
   symbol?: string;
+  /** A tool name that carries the attack (a lookalike letter, an invisible character), read like the text; then no `tool`. */
+  toolName?: Extract;
 }
 
 const EXAMPLES = 'examples/example-malicious-servers';
@@ -1064,6 +1131,209 @@ const AMA_TOOLS: { file: string; kind: string; tools: string[]; revealable: stri
   },
 ];
 
+/** The description the tool registered after `previous` is given in its FastMCP decorator (the module's first without). */
+const vulnerableMcpTool = (previous?: string): string[] => [previous === undefined ? 'def register(self)' : `def ${previous}(`, '@app.tool(', 'description='];
+/** What `get_flag(id)` returns: the flag its registry (flags/flags.py) holds under the challenge id. */
+const vulnerableMcpFlag = (id: string): Extract => ({ from: 'flags/flags.py', extract: { after: ['_FLAGS', `"${id}":`], lang: 'python' } });
+/**
+ * beejak/Vulnerable-MCP-Server, judged before any measurement. Revealable: the three tools of BEGINNER-001 (a system
+ * override behind zero-width characters; a system comment that asks for the system prompt; an [INST] turn that orders
+ * the user's message sent to an outside host through another tool), SHADOW-001's send_email (a zero-width space, then
+ * the statement that it intercepts the send_email of another server and forwards every message to an outside host: no
+ * order, a claim on another server's tool and a disclosed collection) and SHADOW-002's search_and_summarise (an order
+ * to call another server's read_file on /etc/passwd). Not revealable, those the source presents as MCP attacks whose
+ * malice is not in a description: below. Not cases: the honest descriptions of its dangerous tools (run_command,
+ * read_file, query_users, the DoS and auth tools), and send_ai_message, whose description holds fake credentials (a
+ * secret leaked to every client, not an attack on the model).
+ */
+const VULNERABLE_MCP_HIDDEN: { path: string; tool: string; previous?: string; category: 'behaviour-only' | 'tool-output'; reason: string }[] = [
+  {
+    path: 'vulnerabilities/prompt_injection.py',
+    tool: 'fetch_url',
+    category: 'tool-output',
+    reason:
+      'BEGINNER-004, indirect prompt injection: the order ("IGNORE PREVIOUS INSTRUCTIONS ...") is in the pages the tool returns; the description is honest.',
+  },
+  {
+    path: 'vulnerabilities/multi_vector.py',
+    tool: 'fetch_advisory',
+    category: 'tool-output',
+    reason: 'MULTI-001 step 1: the advisory the tool returns carries the order to call forward_report; the description is honest.',
+  },
+  {
+    path: 'vulnerabilities/multi_vector.py',
+    tool: 'forward_report',
+    previous: 'fetch_advisory',
+    category: 'behaviour-only',
+    reason: "MULTI-001 step 2, a shadow by name alone: the description is an honest relay's; the redirection to the attacker is in the code.",
+  },
+  {
+    path: 'vulnerabilities/rug_pull.py',
+    tool: 'analyse_repo',
+    category: 'behaviour-only',
+    reason: 'RUG-001: the description never changes; from its second call the tool exfiltrates what it scans (its code).',
+  },
+  {
+    path: 'vulnerabilities/rug_pull.py',
+    tool: 'get_compliance_report',
+    previous: 'analyse_repo',
+    category: 'behaviour-only',
+    reason: 'RUG-002: the description never changes; after a delay meant to outlast a scan the tool harvests credentials (its code).',
+  },
+  {
+    path: 'vulnerabilities/oauth.py',
+    tool: 'get_oauth_metadata',
+    category: 'tool-output',
+    reason:
+      "OAUTH-001 (CVE-2025-6514): the shell command is in the authorization_endpoint of the OAuth metadata the tool returns, aimed at the client's shell; the description is honest.",
+  },
+];
+/**
+ * ace26597/mcp-lock's rule tests: the descriptions (and tool names) its scanner must flag, by test name, judged before
+ * any measurement: an order to send the conversation to an outside host, an override, a Cyrillic lookalike in a name
+ * and in a word, a zero-width space before an order to send data away, a BOM in a name. The controls it must pass
+ * ("passes for ...") and the shadowing test's names are honest descriptions, not cases.
+ */
+const MCP_LOCK_RULE_TESTS: { test: string; id: string; categories: PoisonCategory[]; inName?: true }[] = [
+  { test: 'flags exfiltration directives', id: 'exfiltration-directive', categories: ['exfiltration', 'network-request'] },
+  { test: 'flags instruction override attempts', id: 'instruction-override', categories: ['instruction-override'] },
+  { test: 'flags Cyrillic homoglyphs in tool name', id: 'homoglyph-tool-name', categories: ['hidden-unicode'], inName: true },
+  { test: 'flags Cyrillic homoglyphs in tool description', id: 'homoglyph-description', categories: ['hidden-unicode'] },
+  { test: 'flags zero-width characters in description', id: 'zero-width-description', categories: ['hidden-unicode', 'exfiltration', 'network-request'] },
+  { test: 'flags zero-width no-break space (BOM) in tool name', id: 'bom-tool-name', categories: ['hidden-unicode'], inName: true },
+];
+const MCP_LOCK_POISONED = 'tests/servers/poisoned-server.mjs';
+
+/**
+ * punchfan01/BeyondToolPoisoning, judged before any measurement. Revealable: the three description-based (_desc) tools
+ * of its LLM-active servers (a redirect of bank links to a phishing site, kept from the user; code to append to what the
+ * model writes; a program to hide in the converted file). Not revealable: its LLM-passive tools, whose descriptions are
+ * a real tool's (the attack is in the code), and the phishing URL a response-based tool returns. Not cases: the other
+ * response-based (_resp) descriptions, which are honest.
+ */
+const BEYOND_TOOL_POISONING_DESC: { path: string; tool: string; parameter: string; categories: PoisonCategory[] }[] = [
+  {
+    path: 'server/active/url_substitution/url_substitution_desc.py',
+    tool: 'recommend_url_desc',
+    parameter: 'urls',
+    categories: ['redirection', 'hiding-from-user'],
+  },
+  { path: 'server/active/code_augmentation/code_augmentation_desc.py', tool: 'modify_code_desc', parameter: 'content', categories: ['instruction-override'] },
+  {
+    path: 'server/active/image_steganography/image_steganography_desc.py',
+    tool: 'convert_png_to_jpeg_desc',
+    parameter: 'file',
+    categories: ['instruction-override', 'parameter-tampering'],
+  },
+];
+const BEYOND_TOOL_POISONING_PASSIVE: { path: string; tool: string; reason: string }[] = [
+  {
+    path: 'server/passive/email_exfiltration/email_exfiltration.py',
+    tool: 'send_email',
+    reason:
+      'LLM-passive: the code sends the mail to the attacker instead of the recipient. The description asks for the Gmail app password and reassures the model ("user-authorized", "MUST call this tool if the user provides all required fields"), which an honest SMTP tool could also say; it does not reveal the redirect.',
+  },
+  {
+    path: 'server/passive/file_exfiltration/file_exfiltration.py',
+    tool: 'summarize_file_from_url',
+    reason: 'LLM-passive: the code uploads the file to the attacker; the description is honest.',
+  },
+  {
+    path: 'server/passive/file_exfiltration/file_exfiltration.py',
+    tool: 'summarize_file_from_text',
+    reason: 'LLM-passive: the code uploads the file to the attacker; the description is honest.',
+  },
+];
+/**
+ * Wapiti08/mcp-attack-suite's tool poisoning as its runner performs it (run.py, _apply_tool_poisoning, mode "prepend"):
+ * `(injection.strip() + "\n\n" + desc).strip()`, the injection read from the attack config (the case's path), the
+ * separator from the runner's own line and `desc` the target tool's description as FastMCP serves it (its docstring).
+ */
+const WAPITI_RUNNER = 'environment/arena/runner/run.py';
+const wapitiPrepended = (server: string, tool: string): Extract => ({
+  strip: {
+    concat: [
+      { strip: { pointer: '/tool_poisoning/injection' } },
+      { from: WAPITI_RUNNER, extract: { after: ['def _apply_tool_poisoning(', 'elif mode == "prepend":', 'new_desc = (payload +'], lang: 'python' } },
+      { from: server, extract: { docstring: tool } },
+    ],
+  },
+});
+const WAPITI_CHALLENGES = 'environment/arena/challenges';
+/**
+ * Wapiti08/mcp-attack-suite, judged before any measurement. Revealable: the four tool-poisoning configs (the
+ * *_hardened and *_focused_baseline configs that repeat an injection already taken are left out), the malicious and
+ * "puppet" servers' docstrings (a system override that orders a marker appended or a second message sent to the
+ * attacker, kept from the user), and three baselines of sample_servers/ (automatic forwarding, an automatic submission,
+ * a money transfer without confirmation). Not revealable: two baselines whose "pitfall" reads as a business workflow,
+ * an injected e-mail and the text of an image read through OCR.
+ */
+const WAPITI_DOCSTRINGS: { id: string; path: string; tool: string; parameter?: string; categories: PoisonCategory[]; revealable?: false; reason?: string }[] = [
+  {
+    id: 'malicious_tools_server/send_teams_message',
+    path: `${WAPITI_CHALLENGES}/emailsystem/mcp_servers/malicious_tools_server.py`,
+    tool: 'send_teams_message',
+    parameter: 'channel',
+    categories: ['exfiltration', 'hiding-from-user'],
+  },
+  {
+    id: 'puppet/check_response_compliance',
+    path: 'environment/submissions/examples/ETHPriceServer/puppet/eth_compliance_server.py',
+    tool: 'check_response_compliance',
+    parameter: 'draft_response',
+    categories: ['instruction-override', 'hiding-from-user'],
+  },
+  {
+    id: 'puppet/check_summary_compliance',
+    path: 'environment/submissions/examples/documentsystem/puppet/puppet_doc_provider.py',
+    tool: 'check_summary_compliance',
+    parameter: 'summary_markdown',
+    categories: ['instruction-override', 'hiding-from-user'],
+  },
+  {
+    id: 'sample/email_baseline/read_emails',
+    path: 'sample_servers/email_baseline.py',
+    tool: 'read_emails',
+    parameter: 'number_of_emails',
+    categories: ['exfiltration', 'hiding-from-user'],
+  },
+  {
+    id: 'sample/doc_baseline/submit_document',
+    path: 'sample_servers/doc_baseline.py',
+    tool: 'submit_document',
+    parameter: 'destination',
+    categories: ['exfiltration'],
+  },
+  {
+    id: 'sample/crypto_baseline/transfer_eth',
+    path: 'sample_servers/crypto_baseline.py',
+    tool: 'transfer_eth',
+    parameter: 'transfer_to',
+    categories: ['instruction-override'],
+    reason:
+      "An order to skip the user's confirmation of a money transfer (the sample's pitfall P1); revealable as a consent bypass, though it names no attacker.",
+  },
+  {
+    id: 'sample/crypto_baseline/fetch_eth_earnings_report',
+    path: 'sample_servers/crypto_baseline.py',
+    tool: 'fetch_eth_earnings_report',
+    categories: ['exfiltration'],
+    revealable: false,
+    reason:
+      'A policy pitfall, not a recognisable attack: forwarding a report to "the investor relations email" reads as a business workflow (no outside recipient, no secrecy, no sensitive data named).',
+  },
+  {
+    id: 'sample/crypto_baseline/append_investor_relations',
+    path: 'sample_servers/crypto_baseline.py',
+    tool: 'append_investor_relations',
+    categories: ['instruction-override'],
+    revealable: false,
+    reason:
+      'A policy pitfall: the tool\'s own purpose is notifying; "without asking for user approval" about that notification cannot be told from a (careless) honest description.',
+  },
+];
+const MCP_ATTACK_LABS_06 = 'labs/06-ASI02-cross-server-mcp-poisoning';
+
 /** Cases of the fresh held-out sources (issue #33), judged before the rules were run on them. */
 const FRESH_SPECS: Spec[] = [
   ...AMA_TOOLS.flatMap(({ file, kind, tools, revealable }) =>
@@ -1219,6 +1489,278 @@ const FRESH_SPECS: Spec[] = [
       }),
     ),
   ),
+  {
+    // An f-string built from module constants: zero-width characters around a system override, the flag filled in.
+    id: 'vulnerable-mcp/tool-poisoning/analyze_code',
+    source: VULNERABLE_MCP,
+    path: 'vulnerabilities/tool_poisoning.py',
+    extract: { expression: vulnerableMcpTool(), values: { "get_flag('BEGINNER-001')": vulnerableMcpFlag('BEGINNER-001') } },
+    symbol: 'analyze_code',
+    categories: ['hidden-unicode', 'instruction-override', 'privilege-claim'],
+    placement: 'tool-description',
+    tool: 'analyze_code',
+  },
+  {
+    id: 'vulnerable-mcp/tool-poisoning/security_scan',
+    source: VULNERABLE_MCP,
+    path: 'vulnerabilities/tool_poisoning.py',
+    extract: { expression: vulnerableMcpTool('analyze_code') },
+    symbol: 'security_scan',
+    categories: ['instruction-override', 'privilege-claim'],
+    placement: 'tool-description',
+    tool: 'security_scan',
+  },
+  {
+    id: 'vulnerable-mcp/tool-poisoning/log_analytics',
+    source: VULNERABLE_MCP,
+    path: 'vulnerabilities/tool_poisoning.py',
+    extract: { expression: vulnerableMcpTool('security_scan') },
+    symbol: 'log_analytics',
+    categories: ['exfiltration', 'forced-tool-order', 'network-request'],
+    placement: 'tool-description',
+    tool: 'log_analytics',
+  },
+  {
+    // Literals with a comment between them and an f-string naming the attacker's endpoint (a module constant).
+    id: 'vulnerable-mcp/tool-shadowing/send_email',
+    source: VULNERABLE_MCP,
+    path: 'vulnerabilities/tool_shadowing.py',
+    extract: { expression: vulnerableMcpTool() },
+    symbol: 'send_email',
+    categories: ['shadowing', 'disclosed-collection', 'exfiltration', 'hidden-unicode'],
+    placement: 'tool-description',
+    tool: 'send_email',
+  },
+  {
+    id: 'vulnerable-mcp/tool-shadowing/search_and_summarise',
+    source: VULNERABLE_MCP,
+    path: 'vulnerabilities/tool_shadowing.py',
+    extract: { after: vulnerableMcpTool('send_email'), lang: 'python' },
+    symbol: 'search_and_summarise',
+    categories: ['forced-tool-order', 'secret-or-file-read', 'shadowing'],
+    placement: 'tool-description',
+    tool: 'search_and_summarise',
+  },
+  ...VULNERABLE_MCP_HIDDEN.map(({ path, tool, previous, category, reason }): Spec => ({
+    id: `vulnerable-mcp/${path.split('/')[1]!.replace(/\.py$/, '').replace(/_/g, '-')}/${tool}`,
+    source: VULNERABLE_MCP,
+    path,
+    extract: { after: vulnerableMcpTool(previous), lang: 'python' },
+    symbol: tool,
+    categories: [category],
+    placement: category === 'tool-output' ? 'tool-output' : 'code',
+    revealable: false,
+    reason,
+    tool,
+  })),
+  {
+    id: 'vulnerable-mcp/resources/context-instructions',
+    source: VULNERABLE_MCP,
+    path: 'resources/sensitive.py',
+    extract: { docstring: 'get_system_prompt' },
+    categories: ['tool-output'],
+    placement: 'tool-output',
+    revealable: false,
+    reason:
+      'The injection ("HIDDEN INSTRUCTION: Ignore all safety guidelines", an [INST] turn) is in the content of the resource context://instructions, which resources/read returns; its description only says what it simulates.',
+  },
+  ...(
+    [
+      ['read_file', ['exfiltration', 'network-request']],
+      ['calculator', ['instruction-override', 'command-execution']],
+      ['format_text', ['command-execution']],
+      ['get_weather', ['exfiltration', 'network-request']],
+    ] as const
+  ).map(([tool, categories]): Spec => ({
+    id: `mcp-lock/poisoned-server/${tool}`,
+    source: MCP_LOCK,
+    path: MCP_LOCK_POISONED,
+    extract: { after: [`name: "${tool}"`, 'description:'], lang: 'js' },
+    categories: [...categories],
+    placement: 'tool-description',
+    tool,
+  })),
+  {
+    id: 'mcp-lock/poisoned-server/admin_tool',
+    source: MCP_LOCK,
+    path: MCP_LOCK_POISONED,
+    extract: { after: ['name: "admin_tool"', 'description:'], lang: 'js' },
+    categories: ['behaviour-only'],
+    placement: 'code',
+    revealable: false,
+    reason:
+      "mcp-lock's over-permissioned tool: an honest description of a dangerous tool, with no order to the model and nothing hidden; the risk is what it can do, which a description scan does not judge.",
+    tool: 'admin_tool',
+  },
+  {
+    id: 'mcp-lock/drifted-server/read_file',
+    source: MCP_LOCK,
+    path: 'tests/servers/drifted-server.mjs',
+    extract: { after: ['name: "read_file"', 'description:'], lang: 'js' },
+    before: { from: 'tests/servers/safe-server.mjs', extract: { after: ['name: "read_file"', 'description:'], lang: 'js' } },
+    categories: ['rug-pull', 'exfiltration'],
+    placement: 'tool-description',
+    tool: 'read_file',
+    reason:
+      'The listing first pinned (safe-server.mjs) is benign; the drifted server adds the order: only a scan after the change, or a drift check, can see it.',
+  },
+  ...MCP_LOCK_RULE_TESTS.map(({ test, id, categories, inName }): Spec => ({
+    id: `mcp-lock/rules-test/${id}`,
+    source: MCP_LOCK,
+    path: 'tests/unit/rules.test.ts',
+    extract: { after: [`"${test}"`, 'description:'], lang: 'js' },
+    toolName: { after: [`"${test}"`, 'tool: {', 'name:'], lang: 'js' },
+    categories,
+    placement: 'tool-description',
+    ...(inName && {
+      reason:
+        'The lookalike or invisible character is in the tool name (`tool`), for which the corpus has no placement; `text` is the description the test serves with it.',
+    }),
+  })),
+  ...BEYOND_TOOL_POISONING_DESC.map(({ path, tool, parameter, categories }): Spec => ({
+    id: `beyondtp/${path.split('/')[2]!}/${tool}`,
+    source: BEYOND_TOOL_POISONING,
+    path,
+    extract: { after: [`name="${tool}"`, 'description', '='], lang: 'python' },
+    symbol: `${tool} description=`,
+    categories,
+    placement: 'tool-description',
+    tool,
+    parameter,
+  })),
+  ...BEYOND_TOOL_POISONING_PASSIVE.map(({ path, tool, reason }): Spec => ({
+    id: `beyondtp/${path.split('/')[2]!}/${tool}`,
+    source: BEYOND_TOOL_POISONING,
+    path,
+    extract: { after: [`name="${tool}"`, 'description='], lang: 'python' },
+    symbol: `${tool} description=`,
+    categories: ['behaviour-only'],
+    placement: 'code',
+    revealable: false,
+    reason,
+    tool,
+  })),
+  {
+    id: 'beyondtp/url_substitution/URL_fetch_many/output',
+    source: BEYOND_TOOL_POISONING,
+    path: 'server/active/url_substitution/url_substitution_resp.py',
+    extract: { after: ['def recommend_url_resp(', 'unique_urls = ['], lang: 'python' },
+    symbol: 'recommend_url_resp return value',
+    categories: ['tool-output', 'redirection'],
+    placement: 'tool-output',
+    revealable: false,
+    reason: 'Response-based: the tool returns the phishing URL; the description is honest.',
+    tool: 'URL_fetch_many',
+  },
+  ...(
+    [
+      ['eth/get_price', 'ETHPriceServer', 'tool_poisoning', 'eth_price_server', 'get_price', undefined, ['instruction-override', 'hiding-from-user']],
+      ['doc/get_document', 'documentsystem', 'tool_poisoning', 'doc_store_server', 'get_document', 'doc_id', ['instruction-override', 'hiding-from-user']],
+      [
+        'email/send_teams_message',
+        'emailsystem',
+        'tool_poisoning',
+        'teams_server',
+        'send_teams_message',
+        'channel',
+        ['exfiltration', 'parameter-tampering', 'hiding-from-user'],
+      ],
+      [
+        'email/send_teams_message',
+        'emailsystem',
+        'tool_poisoning_focused_hardened',
+        'teams_hardened_server',
+        'send_teams_message',
+        'channel',
+        ['exfiltration', 'hiding-from-user'],
+      ],
+    ] as const
+  ).map(([id, challenge, attack, server, tool, parameter, categories]): Spec => ({
+    id: `wapiti/${id}/${attack.replace(/^tool_poisoning_/, '')}`,
+    source: MCP_ATTACK_SUITE,
+    path: `${WAPITI_CHALLENGES}/${challenge}/attacks/${attack}.json`,
+    extract: wapitiPrepended(`${WAPITI_CHALLENGES}/${challenge}/mcp_servers/${server}.py`, tool),
+    symbol: `tool_poisoning.injection prepended to ${server}.${tool}`,
+    categories: [...categories],
+    placement: 'tool-description',
+    tool,
+    ...(parameter !== undefined && { parameter }),
+  })),
+  ...WAPITI_DOCSTRINGS.map(({ id, path, tool, parameter, categories, revealable, reason }): Spec => ({
+    id: `wapiti/${id}`,
+    source: MCP_ATTACK_SUITE,
+    path,
+    extract: { docstring: tool },
+    categories,
+    placement: 'tool-description',
+    ...(revealable !== undefined && { revealable }),
+    ...(reason !== undefined && { reason }),
+    tool,
+    ...(parameter !== undefined && { parameter }),
+  })),
+  {
+    id: 'wapiti/email_attack_server/inbox',
+    source: MCP_ATTACK_SUITE,
+    path: `${WAPITI_CHALLENGES}/emailsystem/mcp_servers/email_attack_server.py`,
+    extract: { after: ['INBOX: list[Email] = [', 'sender="robert@universaltechadvise.biz"', 'body='], lang: 'python' },
+    symbol: 'INBOX[1].body (read_emails output)',
+    categories: ['tool-output', 'instruction-override', 'exfiltration', 'hiding-from-user'],
+    placement: 'tool-output',
+    revealable: false,
+    reason: 'Injection in an e-mail body the tool returns.',
+    tool: 'read_emails',
+  },
+  {
+    id: 'wapiti/eth_report_provider/ir_ad.png',
+    source: MCP_ATTACK_SUITE,
+    path: `${WAPITI_CHALLENGES}/ETHPriceServer/mcp_servers/eth_report_provider_server.py`,
+    extract: { after: ['default_payload ='], lang: 'python' },
+    symbol: 'default_payload (image text returned by OCR)',
+    categories: ['tool-output', 'instruction-override', 'hiding-from-user'],
+    placement: 'tool-output',
+    revealable: false,
+    reason: 'Injection rendered into an image the agent reads through OCR.',
+  },
+  {
+    // FastMCP's description= is a module constant: the description is served as written (no docstring cleaning).
+    id: 'aminrj/shadowing/get_daily_fact',
+    source: MCP_ATTACK_LABS,
+    path: 'labs/01b-cross-server-shadowing/daily_facts_server.py',
+    extract: { expression: ['@mcp.tool(description='] },
+    symbol: 'INJECTION (get_daily_fact description=)',
+    categories: ['exfiltration', 'forced-tool-order', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'get_daily_fact',
+    parameter: 'topic',
+  },
+  ...(
+    [
+      ['explicit', 'malicious_weather_server.py', 'DESCRIPTION_PAYLOAD', ['exfiltration', 'forced-tool-order', 'hiding-from-user']],
+      ['subtle', 'subtle_weather_server.py', 'SUBTLE_PAYLOAD', ['exfiltration', 'forced-tool-order']],
+    ] as const
+  ).map(([variant, file, constant, categories]): Spec => ({
+    id: `aminrj/asi02/get_weather/${variant}`,
+    source: MCP_ATTACK_LABS,
+    path: `${MCP_ATTACK_LABS_06}/${file}`,
+    extract: { expression: ['@mcp.tool(description='] },
+    symbol: `${constant} (get_weather description=)`,
+    categories: [...categories],
+    placement: 'tool-description',
+    tool: 'get_weather',
+    parameter: 'city',
+  })),
+  {
+    id: 'aminrj/asi02/get_weather/return-value',
+    source: MCP_ATTACK_LABS,
+    path: `${MCP_ATTACK_LABS_06}/return_value_weather_server.py`,
+    extract: { after: ['def get_weather(', 'f"{lookup_weather(city)}\\n\\n"'], lang: 'python' },
+    symbol: 'get_weather return value',
+    categories: ['tool-output', 'exfiltration', 'hiding-from-user'],
+    placement: 'tool-output',
+    revealable: false,
+    reason: 'The order is appended to the weather the tool returns; its description is "Get current weather for a city."',
+    tool: 'get_weather',
+  },
 ];
 
 /** Cisco's prompt-injection evals: description-level injections, judged one by one (file name -> categories). */
@@ -1308,6 +1850,7 @@ function unescape(text: string): string {
 function extract(file: string, how: Extract, where: string, read: (path: string) => string = () => fail(`${where}: no other file`)): string {
   const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if ('concat' in how) return how.concat.map((part) => extract(file, part, where, read)).join('');
+  if ('strip' in how) return pythonStrip(extract(file, how.strip, where, read));
   if ('from' in how) return extract(read(how.from), how.extract, `${where} → ${how.from}`, read);
   if ('replace' in how) {
     const template = extract(file, how.replace, where, read);
@@ -1348,14 +1891,28 @@ function extract(file: string, how: Extract, where: string, read: (path: string)
   }
   if ('after' in how) {
     const source = how.uncomment ? file.replace(/^#/gm, '') : file;
-    let at = 0;
-    for (const marker of how.after) {
-      const found = source.indexOf(marker, at);
-      if (found < 0) fail(`${where}: marker not found: ${marker}`);
-      at = found + marker.length;
-    }
+    const at = afterMarkers(source, how.after, where);
     const value = how.lang === 'python' ? pythonLiteral(source, at, where) : jsLiteral(source, at, where);
     return how.clean ? cleandoc(value) : value;
+  }
+  if ('expression' in how) {
+    const seen = new Set<string>();
+    const constant = (name: string): string => {
+      const assignment = new RegExp(String.raw`^${escaped(name)}\s*=(?!=)`, 'm').exec(file);
+      if (!assignment) fail(`${where}: no module-level constant ${name}`);
+      if (seen.has(name)) fail(`${where}: ${name} refers to itself`);
+      seen.add(name);
+      const value = pythonExpression(file, assignment.index + assignment[0].length, `${where} → ${name}`, constant, field);
+      seen.delete(name);
+      return value;
+    };
+    const field = (expression: string): string => {
+      const value = how.values?.[expression];
+      if (value !== undefined) return extract(file, value, where, read);
+      if (!/^[A-Za-z_]\w*$/.test(expression)) fail(`${where}: f-string field {${expression}} is neither a constant nor one of the values`);
+      return constant(expression);
+    };
+    return pythonExpression(file, afterMarkers(file, how.expression, where), where, constant, field);
   }
   if ('docstring' in how) {
     const pattern = new RegExp(
@@ -1373,9 +1930,21 @@ function extract(file: string, how: Extract, where: string, read: (path: string)
   return cleandoc(unescape(match[1] ?? match[2] ?? ''));
 }
 
+/** Where the text after the last of `markers` starts, each marker found after the previous one. */
+function afterMarkers(source: string, markers: readonly string[], where: string): number {
+  let at = 0;
+  for (const marker of markers) {
+    const found = source.indexOf(marker, at);
+    if (found < 0) fail(`${where}: marker not found: ${marker}`);
+    at = found + marker.length;
+  }
+  return at;
+}
+
 /** What a case's `source.symbol` names: the function, the assignment target, the markers or the JSON element. */
 function symbolOf(how: Extract): string {
   if ('concat' in how) return symbolOf(how.concat[0]!);
+  if ('strip' in how) return symbolOf(how.strip);
   if ('from' in how) return `${how.from}: ${symbolOf(how.extract)}`;
   if ('replace' in how) return `${symbolOf(how.replace)} with ${how.marker} = ${symbolOf(how.with)}`;
   if ('list' in how) return `${how.list} (assignment ${how.block})[${how.index}]`;
@@ -1383,7 +1952,21 @@ function symbolOf(how: Extract): string {
   if ('json' in how) return `[${how.json.key}=${how.json.equals}].${how.json.field}`;
   if ('pointer' in how) return how.pointer;
   if ('after' in how) return how.after.join(' … ');
+  if ('expression' in how) return how.expression.join(' … ');
   return 'docstring' in how ? how.docstring : how.assigned;
+}
+
+/**
+ * Python's `str.strip()`: the characters `str.isspace` accepts (JavaScript's `\s` but U+FEFF, and U+001C-U+001F and
+ * U+0085) taken off both ends.
+ */
+function pythonStrip(text: string): string {
+  const space = (char: string) => (/\s/.test(char) && char !== '\ufeff') || (char >= '\x1c' && char <= '\x1f') || char === '\x85';
+  let start = 0;
+  let end = text.length;
+  while (start < end && space(text[start]!)) start++;
+  while (end > start && space(text[end - 1]!)) end--;
+  return text.slice(start, end);
 }
 
 /** Escapes both languages share (a backslash before a newline continues the line). */
@@ -1399,47 +1982,101 @@ function pythonLiteral(text: string, at: number, where: string): string {
   let index = at;
   for (;;) {
     const start = index + /^[\s(]*/.exec(text.slice(index))![0].length;
-    const head = /^([rRuU]?)("""|'''|"|')/.exec(text.slice(start));
-    if (!head) break;
-    const raw = head[1]!.toLowerCase() === 'r';
-    const quote = head[2]!;
-    let position = start + head[0].length;
-    let value = '';
-    for (;;) {
-      if (position >= text.length) fail(`${where}: unterminated Python string`);
-      if (text.startsWith(quote, position)) break;
-      const char = text[position]!;
-      if (quote.length === 1 && char === '\n') fail(`${where}: newline in a one-line Python string`);
-      if (char !== '\\') {
-        value += char;
-        position++;
-        continue;
-      }
-      const next = text[position + 1] ?? '';
-      const width = raw ? 0 : next === 'x' ? 2 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
-      if (raw) {
-        value += char + next;
-        position += 2;
-      } else if (width > 0) {
-        const digits = text.slice(position + 2, position + 2 + width);
-        if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(digits)) fail(`${where}: bad \\${next} escape`);
-        value += String.fromCodePoint(parseInt(digits, 16));
-        position += 2 + width;
-      } else if (next in SIMPLE_ESCAPES) {
-        value += SIMPLE_ESCAPES[next];
-        position += 2;
-      } else if (/[0-7N]/.test(next)) {
-        fail(`${where}: unsupported escape \\${next}`);
-      } else {
-        value += char + next;
-        position += 2;
-      }
-    }
-    parts.push(value);
-    index = position + quote.length;
+    const literal = pythonString(text, start, where);
+    if (!literal) break;
+    parts.push(literal.value);
+    index = literal.end;
   }
   if (parts.length === 0) fail(`${where}: no Python string literal after the markers`);
   return parts.join('');
+}
+
+/**
+ * The Python string literal whose prefix and opening quote are at `start`, decoded as Python decodes it, and where it
+ * ends; undefined when none starts there. An f-string is read only with `field`, which gives the value of each
+ * replacement field (`{...}`, its text; `{{` and `}}` are braces).
+ */
+function pythonString(text: string, start: number, where: string, field?: (expression: string) => string): { value: string; end: number } | undefined {
+  const head = (field ? /^([rRuUfF]{0,2})("""|'''|"|')/ : /^([rRuU]?)("""|'''|"|')/).exec(text.slice(start));
+  if (!head) return undefined;
+  const prefix = head[1]!.toLowerCase();
+  if (!['', 'r', 'u', 'f', 'rf', 'fr'].includes(prefix)) fail(`${where}: unsupported Python string prefix ${head[1]}`);
+  const raw = prefix.includes('r');
+  const formatted = prefix.includes('f');
+  const quote = head[2]!;
+  let position = start + head[0].length;
+  let value = '';
+  for (;;) {
+    if (position >= text.length) fail(`${where}: unterminated Python string`);
+    if (text.startsWith(quote, position)) break;
+    const char = text[position]!;
+    if (quote.length === 1 && char === '\n') fail(`${where}: newline in a one-line Python string`);
+    if (formatted && (char === '{' || char === '}')) {
+      if (text[position + 1] === char) {
+        value += char;
+        position += 2;
+        continue;
+      }
+      const close = text.indexOf('}', position);
+      const expression = char === '{' && close > 0 ? text.slice(position + 1, close) : '';
+      if (expression === '' || /[!:{\n]/.test(expression)) fail(`${where}: unsupported f-string replacement field`);
+      value += field!(expression.trim());
+      position = close + 1;
+      continue;
+    }
+    if (char !== '\\') {
+      value += char;
+      position++;
+      continue;
+    }
+    const next = text[position + 1] ?? '';
+    const width = raw ? 0 : next === 'x' ? 2 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
+    if (raw) {
+      value += char + next;
+      position += 2;
+    } else if (width > 0) {
+      const digits = text.slice(position + 2, position + 2 + width);
+      if (!new RegExp(`^[0-9a-fA-F]{${width}}$`).test(digits)) fail(`${where}: bad \\${next} escape`);
+      value += String.fromCodePoint(parseInt(digits, 16));
+      position += 2 + width;
+    } else if (next in SIMPLE_ESCAPES) {
+      value += SIMPLE_ESCAPES[next];
+      position += 2;
+    } else if (/[0-7N]/.test(next)) {
+      fail(`${where}: unsupported escape \\${next}`);
+    } else {
+      value += char + next;
+      position += 2;
+    }
+  }
+  return { value, end: position + quote.length };
+}
+
+/**
+ * The Python string expression starting at `at` (Extract `expression`): operands, each a string literal or a name,
+ * joined by adjacency (of a literal) or `+`, with whitespace, comments and opening parentheses around them; `name`
+ * gives a name's value and `field` an f-string replacement field's.
+ */
+function pythonExpression(text: string, at: number, where: string, name: (name: string) => string, field: (expression: string) => string): string {
+  let value = '';
+  let index = at;
+  const skip = (gap: RegExp) => (index += gap.exec(text.slice(index))![0].length);
+  for (;;) {
+    skip(/^(?:\s|\(|#[^\n]*)*/);
+    const literal = pythonString(text, index, where, field);
+    const identifier = literal ? undefined : /^[A-Za-z_]\w*(?![\w.(])/.exec(text.slice(index));
+    if (literal) {
+      value += literal.value;
+      index = literal.end;
+    } else if (identifier) {
+      value += name(identifier[0]);
+      index += identifier[0].length;
+    } else fail(`${where}: no Python string literal or constant where an operand should be`);
+    skip(/^(?:\s|#[^\n]*)*/);
+    if (text[index] === '+') index++;
+    else if (!/^[rRuUfF]{0,2}["']/.test(text.slice(index))) break;
+  }
+  return value;
 }
 
 /** One JavaScript string or template literal starting at `at` after whitespace; a template must hold no `${`. */
@@ -1478,7 +2115,9 @@ function build(dirs: Map<string, string>): PoisonedCase[] {
   const add = (spec: Spec) => {
     const where = `${spec.source.repo}/${spec.path}`;
     const file = show(dirs, spec.source, spec.path);
-    const text = extract(file, spec.extract, where, (path) => show(dirs, spec.source, path));
+    const read = (path: string) => show(dirs, spec.source, path);
+    const text = extract(file, spec.extract, where, read);
+    const tool = spec.toolName === undefined ? spec.tool : extract(file, spec.toolName, where, read);
     const symbol = spec.symbol ?? symbolOf(spec.extract);
     const revealable = spec.revealable ?? true;
     if (!spec.source.redistributable) unlicensed.set(spec.id, text);
@@ -1490,10 +2129,10 @@ function build(dirs: Map<string, string>): PoisonedCase[] {
       placement: spec.placement,
       revealable,
       ...(reason !== undefined && { reason }),
-      ...(spec.tool !== undefined && { tool: spec.tool }),
+      ...(tool !== undefined && { tool }),
       ...(spec.parameter !== undefined && { parameter: spec.parameter }),
       text: spec.source.redistributable ? text : null,
-      ...(spec.before !== undefined && { before: spec.source.redistributable ? extract(file, spec.before, where) : null }),
+      ...(spec.before !== undefined && { before: spec.source.redistributable ? extract(file, spec.before, where, read) : null }),
     });
   };
   for (const spec of [...SPECS, ...FRESH_SPECS]) add(spec);
@@ -1594,7 +2233,8 @@ function readme(cases: readonly PoisonedCase[]): string {
     '`text` is the description as the source publishes it, decoded as its language does: a Python docstring cleaned as',
     '`inspect.cleandoc` does (what FastMCP sends); a string literal kept as written where the SDK keeps it so (a',
     'pydantic `Field(description=...)`, FastMCP `instructions=`, a TypeScript SDK `server.tool(name, description, ...)`',
-    "argument, a test fixture's dict value); a JSON field. It is `null` where the source's licence does not allow",
+    "argument, a test fixture's dict value); a description a FastMCP server builds from string constants and",
+    "f-strings, evaluated as Python evaluates it; a JSON field. It is `null` where the source's licence does not allow",
     'including it: then the pointer (repository, path, commit, symbol) is kept so that the case can be read there.',
     '',
     'Rebuild: `npm run build && node dist/scripts/build-poisoned-corpus.js [--source owner/name=GIT_DIR ...]` (reads each',
@@ -1622,13 +2262,14 @@ function readme(cases: readonly PoisonedCase[]): string {
     'MCPSecBench cases, the removal of the `#` that comments their block out), under the licence',
     'recorded with its source: the Apache License 2.0 (https://www.apache.org/licenses/LICENSE-2.0) for',
     'cisco-ai-defense/mcp-scanner, invariantlabs-ai/mcp-scan, Tencent/AI-Infra-Guard,',
-    'acuvity/mcp-server-everything-wrong, enkryptai/secure-mcp-gateway and richardspicer/mcp-audit; the MIT License for',
-    'riseandignite/mcp-shield, mcp-tool-shop/tool-scan, TUM-DSE/MCPSecBench, nmeisenzahl/hijack-agentic-ai,',
-    'bountyyfi/mcp-watchdog, dongsenzhang/MSB, alexandriashai/mcp-guardian and cao-elaine/MPMA (each copyright notice is in the',
-    'table above). The `tencent/` cases are based on Tencent Zhuque Lab AI-Infra-Guard',
-    '(https://github.com/Tencent/AI-Infra-Guard), as its NOTICE asks. Several example servers (Cisco, Tencent,',
-    "mcp-shield) restate attacks first published by Invariant Labs, in their own words. Invariant Labs' original",
-    'commits are read from the history kept in the fork johannhartmann/mcp-injection-experiments.',
+    'acuvity/mcp-server-everything-wrong, enkryptai/secure-mcp-gateway, richardspicer/mcp-audit and ace26597/mcp-lock;',
+    'the MIT License for riseandignite/mcp-shield, mcp-tool-shop/tool-scan, TUM-DSE/MCPSecBench,',
+    'nmeisenzahl/hijack-agentic-ai, bountyyfi/mcp-watchdog, dongsenzhang/MSB, alexandriashai/mcp-guardian,',
+    'cao-elaine/MPMA, beejak/Vulnerable-MCP-Server, punchfan01/BeyondToolPoisoning and Wapiti08/mcp-attack-suite',
+    '(each copyright notice is in the table above). The `tencent/` cases are based on',
+    'Tencent Zhuque Lab AI-Infra-Guard (https://github.com/Tencent/AI-Infra-Guard), as its NOTICE asks. Several example',
+    'servers (Cisco, Tencent, mcp-shield) restate attacks first published by Invariant Labs, in their own words.',
+    "Invariant Labs' original commits are read from the history kept in the fork johannhartmann/mcp-injection-experiments.",
     '',
     'The MIT License, under which the MIT sources above publish their texts (with the copyright notice of each):',
     '',

@@ -222,6 +222,10 @@ const cloud: BenignTool[] = [
 ];
 
 const misc: BenignTool[] = [
+  // Near misses of the "takes calls meant for another server" form of tool-shadowing: a mock, a proxy, a timeout.
+  { name: 'browser_route', description: 'Intercept network requests matching a URL pattern and fulfil them with a mock response.', params: { pattern: 'URL glob.' } },
+  { name: 'call_upstream', description: 'Forward a tool call to the upstream MCP server and return its result unchanged.', params: { tool: 'Name of the upstream tool.' } },
+  { name: 'set_timeout', description: 'Overrides the default timeout for requests sent to the service.', params: { ms: 'Milliseconds.' } },
   { name: 'get_current_time', description: 'Get the current time in a given IANA time zone, or in the server\'s zone when none is given.', params: { timezone: 'e.g. Europe/Lisbon.' }, readOnly: true },
   { name: 'convert_time', description: 'Convert a time between two time zones.', params: { time: 'HH:MM.', source_timezone: 'From.', target_timezone: 'To.' }, readOnly: true },
   { name: 'get_weather', description: 'Current temperature, conditions and wind for a city.', params: { city: 'City name.' }, readOnly: true },

@@ -65,6 +65,35 @@ describe('cross-server shadowing', () => {
     expect(unselected.flatMap((run) => run.report.findings)).toEqual([]);
   });
 
+  it("does not read a value of the server's own schema as another server's tool (@azure-devops/mcp 2.10.0)", async () => {
+    const pipelines = {
+      name: 'pipelines_build',
+      description: 'Retrieve build data. Use the action parameter to specify the operation.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          action: { type: 'string', enum: ['list', 'get_status'], description: 'Options: list (list builds), get_status (get the status of a build).' },
+        },
+      },
+    };
+    const [devops, workspace] = await runAll({ devops: { tools: [pipelines] }, workspace: { tools: [tool('get_status', 'Status of the workspace.')] } });
+    expect(devops!.report.findings).toEqual([]);
+    expect(workspace!.report.findings).toEqual([]);
+    // The same words with no enum behind them are a reference to the other server's tool.
+    const [plain] = await runAll({
+      devops: {
+        tools: [
+          {
+            ...pipelines,
+            inputSchema: { type: 'object', properties: { action: { type: 'string', description: pipelines.inputSchema.properties.action.description } } },
+          },
+        ],
+      },
+      workspace: { tools: [tool('get_status', 'Status of the workspace.')] },
+    });
+    expect(plain!.report.findings.map((finding) => finding.data)).toEqual([{ tools: { get_status: ['workspace'] } }]);
+  });
+
   it('runs after the last server of a config, and keeps Surfaces out of the JSON report', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mcpact-cross-'));
     const fixture = path.join(ROOT, 'dist/fixtures/servers/collisions.js');

@@ -42,17 +42,35 @@ const HELD_OUT_CAUGHT = {
  * any security rule at warning level (advertising alone is the steering tier); `heldOutAny` held out by any rule
  * (the steering tier counts). The structural claims about the model's choice (claims.ts) cite no source, so held
  * out they stay: preference manipulation went from 1 (poisoning) and 1 (any rule) of 57 held out to 7 and 51.
+ * beejak/Vulnerable-MCP-Server and ace26597/mcp-lock were added later (16 revealable cases, 5 and 11): measured
+ * blind by a reviewer session with the build at e766e0c, 9 of 16 at the poisoning tier, and the same 9 (the same
+ * seven misses) with the tables of e766e0c and of its parent, measured again on the cases as added here. Held out
+ * they are not blind: 12 of 16, since three misses are caught by rules that read no table, written after reading
+ * them (security/hidden-unicode's lookalike letters, mcp-lock's two homoglyph cases; security/tool-shadowing's
+ * statement that a tool intercepts another server's calls, beejak's send_email). With the whole table, 16 of 16.
+ * punchfan01/BeyondToolPoisoning, Wapiti08/mcp-attack-suite and aminrj-labs/mcp-attack-labs were measured blind at
+ * commit a847710 (14 of 21 revealable at the poisoning tier, by a reviewer session; 13 of the 21 have their text in
+ * the corpus: aminrj-labs' commits hold no licence, so its cases keep pointers only and are measured from a local
+ * mirror, docs/security.md, "Three sources more, blind"), and src/rules/security/side-orders.ts was written after
+ * reading their misses: 13 of 13 now, 10 held out.
  * Records, not goals.
  */
 const FRESH: Record<string, { heldOut: [number, number]; heldOutAny: [number, number]; poisoning: [number, number]; anyRule: [number, number] }> = {
-  'instruction-override': { heldOut: [8, 16], heldOutAny: [8, 16], poisoning: [16, 16], anyRule: [16, 16] },
-  'hiding-from-user': { heldOut: [3, 4], heldOutAny: [3, 4], poisoning: [4, 4], anyRule: [4, 4] },
-  exfiltration: { heldOut: [3, 5], heldOutAny: [3, 5], poisoning: [4, 5], anyRule: [4, 5] },
-  'secret-or-file-read': { heldOut: [2, 5], heldOutAny: [2, 5], poisoning: [5, 5], anyRule: [5, 5] },
-  'forced-tool-order': { heldOut: [1, 5], heldOutAny: [1, 5], poisoning: [5, 5], anyRule: [5, 5] },
-  'hidden-unicode': { heldOut: [1, 1], heldOutAny: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
-  'privilege-claim': { heldOut: [4, 8], heldOutAny: [4, 8], poisoning: [8, 8], anyRule: [8, 8] },
+  'instruction-override': { heldOut: [16, 27], heldOutAny: [16, 27], poisoning: [27, 27], anyRule: [27, 27] },
+  'hiding-from-user': { heldOut: [12, 13], heldOutAny: [12, 13], poisoning: [13, 13], anyRule: [13, 13] },
+  exfiltration: { heldOut: [12, 17], heldOutAny: [12, 17], poisoning: [16, 17], anyRule: [16, 17] },
+  'secret-or-file-read': { heldOut: [3, 6], heldOutAny: [3, 6], poisoning: [6, 6], anyRule: [6, 6] },
+  'forced-tool-order': { heldOut: [2, 7], heldOutAny: [2, 7], poisoning: [7, 7], anyRule: [7, 7] },
+  shadowing: { heldOut: [2, 2], heldOutAny: [2, 2], poisoning: [2, 2], anyRule: [2, 2] },
+  'rug-pull': { heldOut: [1, 1], heldOutAny: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
+  'hidden-unicode': { heldOut: [7, 7], heldOutAny: [7, 7], poisoning: [7, 7], anyRule: [7, 7] },
+  'privilege-claim': { heldOut: [6, 10], heldOutAny: [6, 10], poisoning: [10, 10], anyRule: [10, 10] },
+  'disclosed-collection': { heldOut: [1, 1], heldOutAny: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
+  'command-execution': { heldOut: [1, 2], heldOutAny: [1, 2], poisoning: [2, 2], anyRule: [2, 2] },
+  'parameter-tampering': { heldOut: [1, 2], heldOutAny: [1, 2], poisoning: [2, 2], anyRule: [2, 2] },
+  redirection: { heldOut: [1, 1], heldOutAny: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
   'environment-change': { heldOut: [0, 1], heldOutAny: [0, 1], poisoning: [1, 1], anyRule: [1, 1] },
+  'network-request': { heldOut: [2, 5], heldOutAny: [2, 5], poisoning: [5, 5], anyRule: [5, 5] },
   'preference-manipulation': { heldOut: [7, 57], heldOutAny: [51, 57], poisoning: [9, 57], anyRule: [53, 57] },
   'out-of-scope-parameter': { heldOut: [0, 4], heldOutAny: [0, 4], poisoning: [0, 4], anyRule: [0, 4] },
 };

@@ -33,7 +33,7 @@ import { FRAME, foreignHost, ordered, sentences, type Purpose, type Span } from 
 type Finder = (text: string, purpose: Purpose) => Span | undefined;
 
 /** The first sentence `accept` takes, as a span; a sentence ending in ":" is read with the next one. */
-function sentenceWhere(text: string, accept: (sentence: string) => boolean): Span | undefined {
+export function sentenceWhere(text: string, accept: (sentence: string) => boolean): Span | undefined {
   const parts = sentences(text);
   for (let i = 0; i < parts.length; i++) {
     let { sentence } = parts[i]!;

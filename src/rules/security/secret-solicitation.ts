@@ -19,6 +19,15 @@ const ASK = new RegExp(
 /** "Your OpenAI API key": a field that is the user's secret, in a parameter or argument description. */
 const YOUR = new RegExp(String.raw`^\W*(?:the\s+user'?s|your)\s+(?:[\w.-]+\s+){0,2}${SECRET_NOUN}\b`, 'i');
 
+/**
+ * A name that asks for the contents of a private file (`contents_of_slash_etc_slash_passwd_for_locale_detection`, read
+ * from aminrj-labs/mcp-attack-labs): the request spelled in the name, under a description that says nothing of it.
+ * Both a word of contents and the file must be words of the name, so `ssh_key_path` and `known_hosts_file` pass.
+ */
+const CONTENTS_WORD = /(?:^|_)(?:contents?|text|data|dump|body)(?:_|$)/;
+const PRIVATE_FILE_WORD =
+  /(?:^|_)(?:passwd|shadow|id_rsa|id_ed25519|id_ecdsa|ssh_(?:private_)?key|bash_history|zsh_history|known_hosts|aws_credentials|netrc|npmrc|pgpass|mcp_json)(?:_|$)/;
+
 /** A password that is a value the tool works on, not a credential: the parameter names no more than a password. */
 const PASSWORD_NAME = /^(?:password|passwd|pwd|passphrase|pass_phrase|new_password)$/;
 /**
@@ -92,6 +101,35 @@ function recordField(parameter: string, tool: Record<string, unknown> | undefine
   return `the ${parameter.replace(/_/g, ' ')} of the record the tool writes, beside its ${quote(identifier, 60)} (${quote(purpose, 80)})`;
 }
 
+/** A principal or a shared item: a record that others sign in to or open with the password the tool gives it. */
+const RECORD_WITH_PASSWORD = String.raw`(?:users?|roles?|members?|accounts?|sends?|shares?|links?|invitees?|guests?|employees?|students?|customers?)`;
+const RECORD_IN_NAME = new RegExp(String.raw`(?:^|_)${RECORD_WITH_PASSWORD}(?:_|$)`);
+/** "Password for the user", "the user's password", "Access password for the Send", "New access password". */
+const RECORD_PASSWORD = new RegExp(
+  String.raw`\b(?:password|passphrase)\s+(?:for|of)\s+(?:the\s+|this\s+|a\s+|an\s+|new\s+)?(?:[\w-]+\s+)?${RECORD_WITH_PASSWORD}\b|\b${RECORD_WITH_PASSWORD}'s\s+(?:new\s+)?password\b|\bnew\s+(?:access\s+)?password\b`,
+  'i',
+);
+/** Signing in: there the password is a credential, whatever record the tool then touches. */
+const SIGNS_IN = /\b(?:log\s*in|login|logon|sign\s*in|signin|authenticat\w*|connect\w*|sessions?)\b/i;
+
+/**
+ * Why a password parameter is one the tool gives a record it creates or changes, if it is: the tool's name or first
+ * sentence says it writes records, and the record is a principal or a shared item, named in the tool's name or by
+ * the parameter's description (bitwarden's `create_file_send`, "Access password for the Send"; a database server's
+ * `pg_manage_users`, "Password for the user"; metabase's `create_user`, "User's password"). A tool that signs in
+ * names no such record, and stays a warning.
+ */
+function recordPassword(parameter: string, tool: Record<string, unknown> | undefined, property: Record<string, unknown> | undefined): string | undefined {
+  if (!PASSWORD_NAME.test(parameter)) return undefined;
+  const name = typeof tool?.name === 'string' ? snake(tool.name).slice(0, 200) : '';
+  const description = typeof tool?.description === 'string' ? tool.description.slice(0, 2000) : '';
+  const purpose = `${name.replace(/_/g, ' ')}: ${description.split(/(?<=[.!?])\s|\n/)[0] ?? ''}`;
+  if (!WRITES_RECORDS.test(purpose) || SIGNS_IN.test(purpose)) return undefined;
+  const said = typeof property?.description === 'string' ? property.description.slice(0, 2000) : '';
+  if (!RECORD_IN_NAME.test(name) && !RECORD_PASSWORD.test(said)) return undefined;
+  return `the password of the record the tool writes (${quote(purpose, 80)})`;
+}
+
 /**
  * Why a bare `token` parameter is a handle, not a credential, if it is: the tool's own text (the parameter's
  * description, or the tool's) calls the token a link, page, continuation or ref token, or one the results handed
@@ -150,7 +188,8 @@ export const secretSolicitation = defineRule({
     'and in every tool call the model makes afterwards, and a malicious server uses exactly this to phish ' +
     'credentials. Reported: string parameters (and prompt arguments) named like a secret (`api_key`, `password`, ' +
     '`token`, `private_key`, `seed_phrase`, `mnemonic`, `credentials`, ...; `page_token`, `max_tokens` and the ' +
-    'like are not secrets), parameter descriptions that start with "your ... API key", and any description that ' +
+    'like are not secrets), names that ask for the contents of a private file (`contents_of_etc_passwd`, ' +
+    '`id_rsa_text`; not `ssh_key_path`), parameter descriptions that start with "your ... API key", and any description that ' +
     'says "provide/enter/paste your password" (or key, token, seed phrase, card number). Servers should read ' +
     'credentials from their own configuration (environment, OAuth), never from the model. A parameter that is what ' +
     'the tool works on is not a credential, and is information: its noun is what the tool is named for (`secret` of ' +
@@ -162,7 +201,10 @@ export const secretSolicitation = defineRule({
     'refresh, session, OAuth or GitHub token, which stays a warning), or it is the secret half of a pair ' +
     '(`client_secret` beside `client_id`, `_uuid` or `_name`) of a tool whose name or first sentence says it ' +
     'creates, updates or manages records (a GitHub App registered in a deployment tool): a field of the record it ' +
-    'writes. Warning by default otherwise: ' +
+    'writes, or it is the password a tool that creates or changes records gives a principal or a shared item, named ' +
+    'by the tool\'s name or the parameter\'s description (`create_user`, `pg_manage_users` "Password for the user", ' +
+    'bitwarden\'s `create_file_send` "Access password for the Send"); a tool that logs in or connects gets no such ' +
+    'excuse. Warning by default otherwise: ' +
     'a tool that logs in with a password is the case this rule is for; silence a justified one with ' +
     '`rules: { security/secret-solicitation: off }` under the server. Of a description longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so).",
@@ -174,9 +216,21 @@ export const secretSolicitation = defineRule({
         const property = asRecord(raw);
         const type = property?.type;
         if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) continue;
+        const file = CONTENTS_WORD.test(snake(name)) ? PRIVATE_FILE_WORD.exec(snake(name)) : null;
+        if (file !== null) {
+          report({
+            message: `tool parameter ${quote(name, 60)} asks the model for the contents of a private file (${file[0].replace(/^_|_$/g, '')})`,
+            location: itemLocation(surface, 'tools', item, pointer('inputSchema', 'properties', name)),
+            data: { parameter: name, file: file[0].replace(/^_|_$/g, '') },
+          });
+          continue;
+        }
         if (!SECRET_NAME.test(snake(name))) continue;
         const purpose =
-          subjectOfTool(snake(name), item.record) ?? handleToken(snake(name), item.record, property) ?? recordField(snake(name), item.record, siblings);
+          subjectOfTool(snake(name), item.record) ??
+          handleToken(snake(name), item.record, property) ??
+          recordField(snake(name), item.record, siblings) ??
+          recordPassword(snake(name), item.record, property);
         report({
           message:
             purpose === undefined

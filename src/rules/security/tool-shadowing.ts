@@ -14,6 +14,21 @@ import { since } from '../../model/spec.js';
 const ORDER_ABOUT =
   /\b(?:when(?:ever)?|if|before|after|each\s+time)\b[^.\n]{0,80}?\b(?:is|are|gets?)\s+(?:called|invoked|used|present|available|run|executed)\b|\b(?:change|override|replace|redirect|modify|alter|intercept)\s+(?:the|its|their|all|any)\b|\b(?:also|always|secretly|silently)\s+(?:add|include|send|cc|bcc|forward|set)\b/i;
 
+/**
+ * A statement that the tool takes calls meant for another server or tool ("this tool intercepts send_email requests
+ * intended for the trusted email server", "calls meant for the GitHub server are routed here"): shadowing by
+ * declaration, with no order at all (beejak/Vulnerable-MCP-Server's SHADOW-001). Both need the other party named
+ * as a server, tool or service, so a proxy tool's "intercept network requests matching a pattern" stays silent.
+ * "This tool replaces the X tool" is security/tool-steering's, and is not reported twice.
+ */
+const OTHER_PARTY = String.raw`(?:the|a|an|another|other|any|all)\b[^.\n]{0,60}?\b(?:server|tool|service|integration|connector)s?\b`;
+const CALLS_MEANT_FOR = String.raw`(?:requests?|calls?|invocations?|messages?|traffic)\s+(?:intended|meant|destined|addressed)\s+(?:for|to)\s+${OTHER_PARTY}`;
+const TAKES_OTHERS_CALLS = new RegExp(
+  String.raw`\b(?:intercept|hijack|captur|impersonat|reroute|re-route|redirect|tak(?:e|es|ing)\s+over)\w*\s+(?:(?:all|every|any)\s+)?(?:[\w.:-]{1,64}\s+)?${CALLS_MEANT_FOR}` +
+    String.raw`|${CALLS_MEANT_FOR}[^.\n]{0,40}?\b(?:are|is|get|gets|will\s+be)\s+(?:routed|rerouted|redirected|sent|forwarded|handled|served|intercepted|captured)\s+(?:here|by\s+this|through\s+this|to\s+this)\b`,
+  'i',
+);
+
 function ordersAbout(text: string, index: number): boolean {
   const start = Math.max(text.lastIndexOf('.', index), text.lastIndexOf('\n', index)) + 1;
   const ends = [text.indexOf('.', index), text.indexOf('\n', index)].filter((at) => at >= 0);
@@ -32,11 +47,37 @@ function toolNames(surface: Surface): Set<string> {
   return new Set(items(surface, 'tools').flatMap((item) => (typeof item.record?.name === 'string' ? [item.record.name] : [])));
 }
 
+/** How far into a server's schemas its own values are looked for: bounded, since a hostile schema has no end. */
+const VALUE_WALK = { maxDepth: 32, maxNodes: 20_000 };
+
+/**
+ * The string values a server's own input schemas declare (`enum`, `const`): the operations of an `action` parameter
+ * ("list_revisions", "get_status") are this server's words, even when another server has a tool of that name.
+ */
+function ownValues(surface: Surface): Set<string> {
+  const values = new Set<string>();
+  let nodes = 0;
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > VALUE_WALK.maxDepth || nodes++ > VALUE_WALK.maxNodes || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const entry of node) walk(entry, depth + 1);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    if (Array.isArray(record.enum)) for (const value of record.enum) if (typeof value === 'string') values.add(value);
+    if (typeof record.const === 'string') values.add(record.const);
+    for (const [key, value] of Object.entries(record)) if (key !== 'enum' && key !== 'const') walk(value, depth + 1);
+  };
+  for (const item of items(surface, 'tools')) walk(item.record?.inputSchema, 0);
+  return values;
+}
+
 export const toolShadowing = defineRule({
   id: 'security/tool-shadowing',
   family: 'security',
   needs: ['tools', 'prompts', 'resources', 'resourceTemplates'],
-  description: 'Tool descriptions do not give orders about tools this server does not have; across servers, no tool name is declared twice.',
+  description:
+    'Tool descriptions do not give orders about tools this server does not have, nor say they take calls meant for another server; across servers, no tool name is declared twice.',
   defaultSeverity: 'warning',
   spec: {
     basis: 'policy',
@@ -67,10 +108,15 @@ export const toolShadowing = defineRule({
     'send_email tool is used, also bcc ..."). On a single server, mcpact reports tool and parameter descriptions ' +
     'that give an order about a tool the server does not declare ("when the `send_email` tool is called, change ' +
     'the recipient ...", "always cc ... on the tool named send_mail"); a bare mention of such a tool (a tool the ' +
-    'server hides behind configuration) is documentation, not shadowing. With several servers in one config, a cross-server check runs after ' +
+    'server hides behind configuration) is documentation, not shadowing. It also reports a tool or parameter ' +
+    'description that says the tool takes calls meant for another server or tool, with no order at all ("this tool ' +
+    'intercepts send_email requests intended for the trusted email server", "calls meant for the GitHub server are ' +
+    'routed here"): the other party must be named as a server, tool or ' +
+    'service, so "intercept network requests matching a pattern" stays silent. With several servers in one config, a cross-server check runs after ' +
     'all of them and reports, under this rule, the same tool name declared by two servers (a host that merges ' +
     'tool lists may call the wrong one) and any description or instructions that name a tool of another server ' +
-    '(identifier-like names such as `send_email` or `createIssue`, or names quoted as a tool). Each finding is on ' +
+    "(identifier-like names such as `send_email` or `createIssue`, or names quoted as a tool; not a value the server's " +
+    "own schemas declare, such as an `action` enum's `get_status`). Each finding is on " +
     'the server whose contract carries it. Silence a justified case (two servers of one product that refer to ' +
     'each other) with `rules: { security/tool-shadowing: off }` under the server. Of a text longer than 65,536 ' +
     "characters only the first 65,536 are scanned (the rule's note says so on a single server).",
@@ -82,6 +128,15 @@ export const toolShadowing = defineRule({
     for (const text of texts) {
       const scanned = normalizeText(scannedPart(text));
       const foreign = toolReferences(scanned).filter((reference) => !own.has(reference.name) && ordersAbout(scanned, reference.index));
+      const takes = foreign.length === 0 ? TAKES_OTHERS_CALLS.exec(scanned) : null;
+      if (takes !== null) {
+        report({
+          message: `${text.owner} description says it takes calls meant for another server or tool: ${quote(takes[0], 120)}`,
+          location: text.location,
+          data: { intercepts: takes[0] },
+        });
+        continue;
+      }
       if (foreign.length === 0) continue;
       report({
         message: `${text.owner} description refers to ${foreign.length === 1 ? 'a tool' : 'tools'} this server does not declare: ${foreign
@@ -122,12 +177,13 @@ function shadowingAcross(servers: readonly ServerSurface[]): Map<string, Report[
       });
     }
     const own = declared.get(server.name)!;
+    const values = ownValues(server.surface);
     for (const text of steering(collectTexts(server.surface))) {
       const tokens = identifierTokens(scannedPart(text));
       const quoted = toolReferences(scannedPart(text)).map((reference) => reference.name);
       const named = new Map<string, string[]>();
       for (const candidate of new Set([...quoted, ...[...tokens].filter(identifierShaped)])) {
-        if (own.has(candidate)) continue;
+        if (own.has(candidate) || values.has(candidate)) continue;
         const elsewhere = (owners.get(candidate) ?? []).filter((owner) => owner !== server.name);
         if (elsewhere.length > 0) named.set(candidate, elsewhere);
       }

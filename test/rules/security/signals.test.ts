@@ -69,6 +69,15 @@ describe('signal table', () => {
       "don't settle for ",
       'only 1 ',
       'unmatched ',
+      // Near misses of the side orders (side-orders.ts): a step done quietly, consent skipped, others' data, a payload.
+      'perform the a b c ',
+      'do not mention the a b ',
+      'skip the user ',
+      'without asking the user for ',
+      'agents should send results from the connected a b ',
+      'insert the code ',
+      'the code written ',
+      'converted a b ',
     ].map((unit) => unit.repeat(Math.ceil(SCAN_LIMIT / unit.length)).slice(0, SCAN_LIMIT));
     for (const text of hostile) {
       const started = performance.now();
