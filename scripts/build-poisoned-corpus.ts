@@ -222,6 +222,133 @@ const MCP_ATTACK_LABS: Source = {
   fresh: true,
   note: 'No LICENSE file at this commit or at any commit of the snapshot read here: all rights reserved, so only pointers are kept. A later commit (4794ccf) adds an MIT License (Copyright (c) 2026 Amine Raji, with a notice that the code is for education and authorised testing only); the shadowing lab text kept here was rewritten before it. Hands-on MCP attack labs by one author; at this commit, the cross-server shadowing lab (labs/01b-cross-server-shadowing/daily_facts_server.py) and the weather servers of lab 06 (explicit and subtle descriptions; as a case no description can reveal, the order a tool returns).',
 };
+// Fifteen more fresh sources (issue #33): judged case by case and measured blind by a reviewer session with the build
+// at cd90d66 (39 of 81 revealable at the poisoning tier over all fifteen), before any row was read against them. Texts
+// of the eight whose licence is declared at the commit pinned here; pointers only for the others, measured from a
+// local mirror.
+const MALICIOUS_MCP_SERVER: Source = {
+  repo: 'matteocolazilli/malicious-mcp-server',
+  commit: '13859866116b91d3f674f171f77635f16fc9dfa5',
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: 'No LICENSE file, and pyproject.toml declares no licence: all rights reserved, so only pointers are kept. A master\'s-thesis PoC (main.py, fastmcp 2.14.4): a "dev tools" server whose tool description makes running a remote payload (curl | python3) a mandatory step; its f-string is evaluated with the defaults main.py gives HOSTNAME and BIND_PORT (localhost, 8000, as in .env.example).',
+};
+const MCP_CTF: Source = {
+  repo: 'shruti-datta-gupta/mcp-ctf',
+  commit: 'a6b7f5d748b219dc4b2c9643693b76a9702a364c',
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: "No LICENSE file, and pyproject.toml declares no licence: all rights reserved, so only pointers are kept. A six-challenge MCP CTF workshop (official SDK FastMCP), as cases no description can reveal: challenge 03's order to call search_docs with the user's own phrase, and challenge 04's impersonation by a similar name with the legitimate tool's description. Its other descriptions are honest.",
+};
+const DEVSECOPS_ARENA: Source = {
+  repo: 'kholcomb/DevSecOps_Arena',
+  commit: 'a46d7e9ca24b304e7dacb957782160723e1bb37b',
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: "No LICENSE file at this commit and no licence statement: all rights reserved, so only pointers are kept. Gamified DevSecOps training; the vulnerable MCP servers of its MCP domain (domains/mcp/servers/): level 03's two poisoned descriptions (tool_poisoning.py) and, as a case no description can reveal, the backdoor tool supply_chain.py hides behind an honest description. Its other descriptions are honest.",
+};
+const GENSECAI: Source = {
+  repo: 'gensecaihq/mcp-poisoning-poc',
+  // The one commit holding fake_mcp_server.py with a licence; the MIT commit that removes it (79ac3cb) adds
+  // src/demo/, src/attacks/ and docs/PROOF_OF_CONCEPT.md, whose five cases are not at this commit and are left out.
+  commit: 'b8f40a3ccf9c264589eb06b3d984cc9a7bf408fb',
+  license: 'Apache-2.0',
+  redistributable: true,
+  fresh: true,
+  note: 'GenSecAI; Apache License 2.0 as declared at this commit by LICENSE (the licence\'s heading, "Version 2.0, January 2004", its terms left as the placeholder "[Full Apache 2.0 License Text Here]"; no copyright line) and README.md ("Apache 2.0 - For educational and research use only."). A later commit (79ac3cb) removes fake_mcp_server.py and relicenses the repository under the MIT License (Copyright (c) 2024 GenSecAI - Generative AI Security Community). A tool-poisoning PoC: the six <IMPORTANT> descriptions of fake_mcp_server.py (exfiltration to outside hosts, a local log to upload later, an upload destination hijacked and kept from the user).',
+};
+const SPRING_ATTACK: Source = {
+  repo: 'mdatikshahriar/mcp-attack-demo-spring',
+  commit: '9326237e00d072a4626ee5812b8f49034aa8c6b5',
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: 'No LICENSE file at this commit (README.md states "Server: Apache License 2.0" and "See respective LICENSE files in subdirectories", which hold none; the Java files carry the Spring AI examples\' Apache header): only pointers are kept. A Spring AI MCP server demo of "instruction poisoning" (server/src/main/java/com/example/server/service/WeatherService.java): the leaks parameter of searchLocation. Its tool description, a Java text block, is left out: no extract here reads Java text blocks.',
+};
+const RAG_ATTACK: Source = {
+  repo: 'mdatikshahriar/mcp-rag-attack',
+  commit: '7bff6728275083a60b3f44f43dc62c5fdf19f764',
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: 'No LICENSE file at this commit (README.md: a "License: MIT" badge and "MIT License - Educational and research purposes only. See LICENSE"): only pointers are kept. By the author of mcp-attack-demo-spring, a Spring AI academic RAG server (server/src/main/java/com/example/server/service/LookupService.java): the disclosed exfiltration parameter academic_data of searchArxivPapers. Its three poisoned descriptions, Java text blocks, are left out: no extract here reads Java text blocks.',
+};
+const TOOL_POISONING_BENCH: Source = {
+  repo: 'harryc295/tool-poisoning-bench',
+  commit: '9a5c49669f2e50da8e7cfc571ff35dc77cccb034',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright (c) 2026 Harry C; MIT License (LICENSE). A small tool-poisoning benchmark (scenarios.py): three description overrides that aim send_email at an outside address (an explicit override, a compliance pretext, a casual "p.s." with no keyword) and, as cases no description can reveal, three injections in the text read_ticket returns. Its BASE_TOOLS descriptions are honest.',
+};
+const MCP_CTF_CHALLENGE: Source = {
+  repo: 'aganita/mcp-ctf-challenge',
+  commit: 'ccbb84683ddc86201982b4177d3b81ba19f1612b',
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: 'No LICENSE file; README.md\'s "License" section says only "This project is for educational purposes only.": all rights reserved, so only pointers are kept. A seven-challenge MCP CTF (official SDK low-level Server, mcp.types.Tool): the tool_poisoning challenge\'s help_system description and, as a case no description can reveal, the injection in the data indirect_injection\'s process_data returns. Its other descriptions are honest.',
+};
+const AGENT_ENGINEERING: Source = {
+  repo: 'Crypto-Sanemi/agent-engineering',
+  commit: 'c92a09be5f7aef79856a10b3a53fd4af00067cce',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright (c) 2026 Sanemi; MIT License (LICENSE). Agent-engineering training scenarios: scenario 04, "The Tool Trap" (training/scenarios/04-tool-trap.md), gives a poisoned MCP tool as JSON.',
+};
+const AGENT_NULL: Source = {
+  repo: 'jaschadub/AgentNull',
+  commit: '173b3e7351c8f73a4b7a26cba566f301a83a48a3',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright (c) 2025 Jascha Wanger / Tarnover, LLC; MIT License (LICENSE, SPDX-License-Identifier: MIT in the files). A catalogue of AI-agent attack PoCs (pocs/): MCPRugPull (four rug-pull strategies, the clean and the swapped schema), FullSchemaPoisoning (instructions in a parameter name, type, required, extra keys, default) and SchemaValidationBypass (encoded, nested, patternProperties, extension fields). Instructions placed outside every description (type, required, default, extra keys, x- fields) are cases no description can reveal.',
+};
+const UNITONE_GATEWAY: Source = {
+  repo: 'UnitOneAI/unitone-agentgateway',
+  commit: '8af0b5da17804735ec699aa31d205bff80033aae',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: "Copyright (c) 2026 UnitOne AI; MIT License (LICENSE). A gateway's guard test servers: testservers/src/tool_poisoning_test (one poisoned docstring per attack category, official SDK FastMCP) and testservers/src/rug_pull_test (benign weather tools swapped after a call for descriptions that openly announce harvesting, in its modes all, description, schema and add).",
+};
+const IMCP: Source = {
+  repo: 'nav33n25/IMCP',
+  commit: '23dd216fc6dddc51c76837706db67ec050573a50',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: "Copyright (c) 2025 Educational MCP Security Lab; MIT License (LICENSE, package.json). An educational vulnerable MCP server (src/vulnerable-mcp-server.ts: TypeScript SDK registerTool, zod .describe()): code-analyzer's hidden instruction, hr-benefits-manager's rug pull to a description that announces harvesting and, as cases no description can reveal, two impersonations and two options that skip a safeguard. Its other tools have honest-looking descriptions and malicious behaviour.",
+};
+const MEDUSA: Source = {
+  repo: 'joshmaster2165/medusa',
+  // The last commit before its checks and their tests were removed (the snapshot's newest is 06f20a1).
+  commit: '480d7d4a1af74f2a7960e9f18a1f6a822dae0b0c',
+  license: 'Apache-2.0',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright 2025 Joshua Bukshpan; Apache License 2.0 (LICENSE, pyproject.toml). An MCP security scanner\'s tool-poisoning test fixtures (tests/conftest.py, tests/unit/test_checks/test_tool_poisoning.py): short texts written to trip its checks. Those with no order or payload (placeholders, a lone zero-width space, a hex string of "JohnDoe", a URL or a capability stated openly) are cases no description can reveal; the checks\' negative examples are honest.',
+};
+const MCP_HACKING: Source = {
+  repo: 'tristanhausermannpernet/mcp-hacking',
+  commit: 'b359e16d617805f2c3684c35805acf6eed916a9f',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: "Copyright (c) 2025 Tristan Hausermann-Pernet; MIT License (LICENSE.txt). Raw JSON-RPC demo servers: the poisoning server's add_numbers and, as a case no description can reveal, the baiting server's add_numbers_secure (preference by name and adjectives only). The shadowing server's add_numbers, a verbatim copy of Invariant Labs' shadowing example, is left out.",
+};
+const AGENTSH_DEMO: Source = {
+  repo: 'canyonroad/agentsh-mcp-protection-demo',
+  commit: '006bd5a700612eaf39f0e3fe0e47a6464c7a68cc',
+  license: 'NONE',
+  redistributable: false,
+  fresh: true,
+  note: 'No LICENSE file or licence statement: all rights reserved, so only pointers are kept. A demo of the agentsh MCP gateway: two fake Go MCP servers (servers/notes-server, servers/web-server) with a poisoned search_notes (POISONED_TOOL=1), a rug pull of fetch_url after the first tools/list and, as cases no description can reveal, the injection read_note appends to a note (POISONED_OUTPUT=1) and a same-name shadow list_notes.',
+};
 const SOURCES = [
   CISCO,
   INVARIANT,
@@ -247,6 +374,21 @@ const SOURCES = [
   BEYOND_TOOL_POISONING,
   MCP_ATTACK_SUITE,
   MCP_ATTACK_LABS,
+  MALICIOUS_MCP_SERVER,
+  MCP_CTF,
+  DEVSECOPS_ARENA,
+  GENSECAI,
+  SPRING_ATTACK,
+  RAG_ATTACK,
+  TOOL_POISONING_BENCH,
+  MCP_CTF_CHALLENGE,
+  AGENT_ENGINEERING,
+  AGENT_NULL,
+  UNITONE_GATEWAY,
+  IMCP,
+  MEDUSA,
+  MCP_HACKING,
+  AGENTSH_DEMO,
 ];
 /** Where each source's history can be read (a fork holds Invariant's original commits); the others at owner+name. */
 const MIRRORS: Record<string, string> = {
@@ -265,7 +407,8 @@ type Extract =
    * JavaScript literal decoded as the language does (adjacent Python literals joined; a JavaScript template literal
    * must hold no `${`). `clean` applies inspect.cleandoc (FastMCP docstrings); without it the value is kept as is
    * (pydantic `Field(description=...)`, FastMCP `instructions=`, a dict value, an SDK `server.tool(name, text)`).
-   * `uncomment` first removes one `#` from the start of every line (a block the source keeps commented out).
+   * `uncomment` first removes one `#` from the start of every line (a block the source keeps commented out). A JSON
+   * string, and a Go or Java string literal whose only escapes are `\n`, `\"` and `\\`, read as JavaScript reads them.
    */
   | { after: string[]; lang: 'python' | 'js'; clean?: boolean; uncomment?: boolean }
   /** The `field` of the element of a JSON array whose `key` equals `equals`. */
@@ -285,13 +428,16 @@ type Extract =
   /**
    * The Python string expression after the last of `expression` (markers as in `after`), evaluated as Python does: string
    * literals, f-strings among them, joined by adjacency or `+` across lines and comments, and names of the file's
-   * module-level string constants (`NAME = ...`, read the same way); what FastMCP's `@app.tool(description=...)` gets
-   * when a description is built from constants. A replacement field of an f-string (`{...}`, no conversion or format
-   * spec) is such a name or a key of `values`: the extract of what the source computes elsewhere (a function's result).
+   * module-level string constants (`NAME = ...`, read the same way), each operand possibly repeated by an integer
+   * (`"ab" * 10`); what FastMCP's `@app.tool(description=...)` gets when a description is built from constants. A
+   * replacement field of an f-string (`{...}`, no conversion or format spec) is such a name or a key of `values`: the
+   * extract of what the source computes elsewhere (a function's result, a local variable).
    */
   | { expression: string[]; values?: Record<string, Extract> }
   /** Python's `str.strip()` of an extract (whitespace off both ends), where the source's code strips what it composes. */
-  | { strip: Extract };
+  | { strip: Extract }
+  /** The Base64 of an extract's UTF-8 bytes, where the source encodes a literal when it runs (`base64.b64encode(b"...")`). */
+  | { base64: Extract };
 
 interface Spec {
   id: string;
@@ -1334,6 +1480,280 @@ const WAPITI_DOCSTRINGS: { id: string; path: string; tool: string; parameter?: s
 ];
 const MCP_ATTACK_LABS_06 = 'labs/06-ASI02-cross-server-mcp-poisoning';
 
+/**
+ * harryc295/tool-poisoning-bench's scenarios, by id: the text a scenario's description_override gives the poisoned
+ * tool (revealable), or the text its tool_outputs give read_ticket (not revealable).
+ */
+const BENCH_SCENARIOS: { scenario: string; tool: string; categories: PoisonCategory[] }[] = [
+  { scenario: 'desc-inject-explicit', tool: 'calculator', categories: ['instruction-override', 'exfiltration', 'forced-tool-order'] },
+  { scenario: 'desc-inject-social', tool: 'lookup_account', categories: ['exfiltration'] },
+  { scenario: 'desc-inject-obfuscated', tool: 'calculator', categories: ['exfiltration'] },
+  { scenario: 'output-inject-explicit', tool: 'read_ticket', categories: ['tool-output', 'exfiltration'] },
+  { scenario: 'output-inject-social', tool: 'read_ticket', categories: ['tool-output', 'exfiltration'] },
+  { scenario: 'output-inject-obfuscated', tool: 'read_ticket', categories: ['tool-output', 'exfiltration'] },
+];
+const AGENT_NULL_RUG_PULL = 'pocs/MCPRugPull/mcp_rug_pull_agent.py';
+/** AgentNull's rug pulls that swap a clean schema for one that asks for a file: the strategy's class, tool and parameter. */
+const AGENT_NULL_SWAPS: { id: string; strategy: string; tool: string; parameter: string }[] = [
+  { id: 'time', strategy: 'TimeBasedRugPull', tool: 'file_analyzer', parameter: 'ssh_key_content' },
+  { id: 'usage', strategy: 'UsageBasedRugPull', tool: 'calculator', parameter: 'env_config' },
+  { id: 'context', strategy: 'ContextAwareRugPull', tool: 'data_processor', parameter: 'user_validation' },
+];
+const AGENT_NULL_FSP = 'pocs/FullSchemaPoisoning/full_schema_poisoning_agent.py';
+const AGENT_NULL_SVB = 'pocs/SchemaValidationBypass/schema_validation_bypass_agent.py';
+/**
+ * AgentNull's instructions placed outside every description, judged not revealable by a description: the function
+ * that builds the schema, the markers of the value within it, and why.
+ */
+const AGENT_NULL_OUTSIDE: {
+  id: string;
+  path: string;
+  builder: string;
+  markers: string[];
+  tool: string;
+  parameter?: string;
+  categories: PoisonCategory[];
+  symbol: string;
+  reason: string;
+}[] = [
+  {
+    id: 'fsp/process_data/type',
+    path: AGENT_NULL_FSP,
+    builder: 'create_poisoned_type_field_tool',
+    markers: ['"secret":', '"type":'],
+    tool: 'process_data',
+    parameter: 'secret',
+    categories: ['secret-or-file-read'],
+    symbol: 'create_poisoned_type_field_tool properties.secret.type',
+    reason: 'In a parameter\'s "type" value, not in any description.',
+  },
+  {
+    id: 'fsp/validate_input/required',
+    path: AGENT_NULL_FSP,
+    builder: 'create_poisoned_required_array_tool',
+    markers: ['"required": ["input",'],
+    tool: 'validate_input',
+    categories: ['secret-or-file-read'],
+    symbol: 'create_poisoned_required_array_tool required[1]',
+    reason: 'In the "required" array, not in any description.',
+  },
+  {
+    id: 'fsp/format_text/extra-fields',
+    path: AGENT_NULL_FSP,
+    builder: 'create_poisoned_extra_field_tool',
+    markers: ['"extra_instruction":'],
+    tool: 'format_text',
+    parameter: 'text',
+    categories: ['secret-or-file-read', 'forced-tool-order'],
+    symbol: 'create_poisoned_extra_field_tool properties.text.extra_instruction / hidden_requirement',
+    reason: 'In non-standard keys of a parameter schema (extra_instruction, hidden_requirement), not in any description.',
+  },
+  {
+    id: 'fsp/configure_settings/default',
+    path: AGENT_NULL_FSP,
+    builder: 'create_poisoned_default_value_tool',
+    markers: ['"default":'],
+    tool: 'configure_settings',
+    parameter: 'config',
+    categories: ['secret-or-file-read'],
+    symbol: 'create_poisoned_default_value_tool properties.config.default',
+    reason: 'In a parameter\'s "default" value, which is data, not a description.',
+  },
+  {
+    id: 'svb/type_confusion_tool/extra',
+    path: AGENT_NULL_SVB,
+    builder: 'create_type_confusion_schema',
+    markers: ['"malicious_instruction":'],
+    tool: 'type_confusion_tool',
+    parameter: 'config',
+    categories: ['secret-or-file-read'],
+    symbol: 'create_type_confusion_schema properties.config.malicious_instruction',
+    reason: 'In a non-standard key of a parameter schema, not in any description.',
+  },
+  {
+    id: 'svb/extension_tool/x-fields',
+    path: AGENT_NULL_SVB,
+    builder: 'create_extension_fields_schema',
+    markers: ['"x-cursor-hint":'],
+    tool: 'extension_tool',
+    categories: ['secret-or-file-read'],
+    symbol: 'create_extension_fields_schema x-cursor-hint',
+    reason: 'In tool-level extension keys (x-cursor-hint, x-claude-instruction), outside the MCP Tool fields a client sends to the model.',
+  },
+];
+const UNITONE_POISONING = 'testservers/src/tool_poisoning_test/server.py';
+/** UnitOne's tool-poisoning test server: one docstring per attack category (its clean tools are honest). */
+const UNITONE_DOCSTRINGS: { tool: string; categories: PoisonCategory[]; reason?: string }[] = [
+  {
+    tool: 'add',
+    categories: ['instruction-override'],
+    reason: 'A placeholder: a [HIDDEN] block whose only content is "Some dangerous instructions here"; nothing is ordered, read or sent.',
+  },
+  { tool: 'secret_notes', categories: ['exfiltration'] },
+  { tool: 'translate_text', categories: ['instruction-override', 'secret-or-file-read'] },
+  { tool: 'get_status', categories: ['instruction-override', 'command-execution'] },
+  { tool: 'search_files', categories: ['instruction-override'] },
+  { tool: 'run_diagnostic', categories: ['instruction-override'] },
+  { tool: 'get_help', categories: ['exfiltration', 'instruction-override'] },
+];
+const UNITONE_RUG_PULL = 'testservers/src/rug_pull_test/server.py';
+/**
+ * UnitOne's rug pulls: what a mode's tool list (the function that returns it) gives a tool or one of its parameters
+ * after the swap. Every text openly announces the harvesting; a tool's own description was first the benign one.
+ */
+const UNITONE_SWAPS: { mode: string; tool: string; parameter?: string; categories: PoisonCategory[]; reason?: string }[] = [
+  { mode: 'all', tool: 'get_weather', categories: ['rug-pull', 'disclosed-collection'] },
+  { mode: 'all', tool: 'get_weather', parameter: 'location', categories: ['rug-pull', 'disclosed-collection'] },
+  { mode: 'all', tool: 'get_weather', parameter: 'exfiltrate_secrets', categories: ['rug-pull', 'disclosed-collection'] },
+  { mode: 'all', tool: 'get_global_weather', categories: ['rug-pull', 'disclosed-collection'] },
+  { mode: 'all', tool: 'get_global_weather', parameter: 'region', categories: ['rug-pull', 'disclosed-collection'] },
+  { mode: 'all', tool: 'get_global_weather', parameter: 'deep_scan', categories: ['rug-pull', 'disclosed-collection'] },
+  { mode: 'all', tool: 'get_forecast', categories: ['rug-pull', 'disclosed-collection'] },
+  { mode: 'all', tool: 'get_forecast', parameter: 'scan_filesystem', categories: ['rug-pull', 'disclosed-collection'] },
+  { mode: 'description', tool: 'get_weather', categories: ['rug-pull', 'disclosed-collection', 'privilege-claim'] },
+  { mode: 'description', tool: 'get_global_weather', categories: ['rug-pull', 'disclosed-collection'] },
+  {
+    mode: 'schema',
+    tool: 'get_weather',
+    parameter: 'include_system_info',
+    categories: ['rug-pull', 'out-of-scope-parameter'],
+    reason: '"Include system environment info" is an honest optional flag on its own; only its neighbour exfiltrate_env discloses the intent.',
+  },
+  { mode: 'schema', tool: 'get_weather', parameter: 'exfiltrate_env', categories: ['rug-pull', 'disclosed-collection'] },
+];
+const IMCP_SERVER = 'src/vulnerable-mcp-server.ts';
+const MEDUSA_TESTS = 'tests/unit/test_checks/test_tool_poisoning.py';
+/**
+ * joshmaster2165/medusa's tool-poisoning unit tests: the description (or a parameter's) a test serves its check, by
+ * test name. Those with a reason have no order or payload a description could reveal.
+ */
+const MEDUSA_FIXTURES: { id: string; test: string; tool: string; parameter?: string; categories: PoisonCategory[]; reason?: string }[] = [
+  { id: 'comment_tool', test: 'test_detects_html_comment_injection', tool: 'comment_tool', categories: ['exfiltration'] },
+  {
+    id: 'param_poison/user_input',
+    test: 'test_detects_hidden_tags_in_param_descriptions',
+    tool: 'param_poison',
+    parameter: 'user_input',
+    categories: ['instruction-override', 'exfiltration'],
+  },
+  {
+    id: 'multi_tag_tool',
+    test: 'test_multiple_hidden_tags_in_one_tool',
+    tool: 'multi_tag_tool',
+    categories: ['instruction-override'],
+    reason: 'Placeholder tags ("Step 1", "Step 2") with no order or payload.',
+  },
+  { id: 'bad_tool', test: 'test_detects_ignore_instructions', tool: 'bad_tool', categories: ['instruction-override'] },
+  { id: 'covert_tool', test: 'test_detects_do_not_tell_user', tool: 'covert_tool', categories: ['hiding-from-user'] },
+  { id: 'secret_tool', test: 'test_detects_secretly', tool: 'secret_tool', categories: ['disclosed-collection', 'hiding-from-user'] },
+  { id: 'exfil_tool', test: 'test_detects_exfiltrate', tool: 'exfil_tool', categories: ['disclosed-collection', 'exfiltration'] },
+  {
+    id: 'param_inject_tool/input_text',
+    test: 'test_detects_injection_in_parameter_description',
+    tool: 'param_inject_tool',
+    parameter: 'input_text',
+    categories: ['secret-or-file-read', 'parameter-tampering'],
+  },
+  { id: 'case_tool', test: 'test_case_insensitive_detection', tool: 'case_tool', categories: ['instruction-override', 'exfiltration'] },
+  { id: 'malicious_tool', test: 'test_genuine_injection_still_flagged', tool: 'malicious_tool', categories: ['instruction-override', 'exfiltration'] },
+  {
+    id: 'bad_schema_tool/input',
+    test: 'test_fails_on_injection_phrase_in_schema',
+    tool: 'bad_schema_tool',
+    parameter: 'input',
+    categories: ['exfiltration', 'hiding-from-user'],
+  },
+  {
+    id: 'zwsp_tool',
+    test: 'test_fails_on_zero_width_space_in_tool',
+    tool: 'zwsp_tool',
+    categories: ['hidden-unicode'],
+    reason: 'One zero-width space between two words; it hides nothing.',
+  },
+  {
+    id: 'exfil_tool/ip-url',
+    test: 'test_fails_on_ip_url_in_description',
+    tool: 'exfil_tool',
+    categories: ['network-request'],
+    reason:
+      'Names a fixed private-network endpoint the tool sends to; honest internal webhook tools read the same (only the fixture\'s tool name says "exfil").',
+  },
+  {
+    id: 'ngrok_tool',
+    test: 'test_fails_on_ngrok_url',
+    tool: 'ngrok_tool',
+    categories: ['network-request'],
+    reason: "Names a tunnel URL the tool posts to; no order to the model, nothing beyond the tool's own results.",
+  },
+  {
+    id: 'loopy_tool',
+    test: 'test_fails_on_recursive_phrase',
+    tool: 'loopy_tool',
+    categories: ['forced-tool-order'],
+    reason: 'Asks to call the tool again; honest paginating tools say as much.',
+  },
+  {
+    id: 'xml_tool',
+    test: 'test_fails_on_onclick_attribute',
+    tool: 'xml_tool',
+    categories: ['behaviour-only'],
+    reason: 'Markup aimed at a renderer, not an instruction to the model.',
+  },
+  {
+    id: 'md_tool',
+    test: 'test_fails_on_markdown_image_injection',
+    tool: 'md_tool',
+    categories: ['network-request'],
+    reason: 'A remote image in Markdown carries no data and orders nothing; only the domain name "evil.com" gives it away.',
+  },
+  {
+    id: 'get_user_data',
+    test: 'test_fails_on_read_name_with_delete_in_description',
+    tool: 'get_user_data',
+    categories: ['environment-change'],
+    reason: 'Openly states a destructive side effect; a name/behaviour mismatch, not an instruction to the model and no data leaves.',
+  },
+  {
+    id: 'list_files',
+    test: 'test_fails_on_list_name_with_send_in_description',
+    tool: 'list_files',
+    categories: ['disclosed-collection', 'exfiltration'],
+  },
+  {
+    id: 'fetch_config',
+    test: 'test_fails_on_fetch_name_with_execute_in_description',
+    tool: 'fetch_config',
+    categories: ['command-execution'],
+    reason: 'Openly states the tool executes commands; a capability disclosure, no order to the model and no target.',
+  },
+  {
+    id: 'setup_tool',
+    test: 'test_fails_when_description_references_another_tool',
+    tool: 'setup_tool',
+    categories: ['forced-tool-order', 'environment-change'],
+  },
+  {
+    id: 'malicious_tool/instead',
+    test: 'test_fails_on_use_instead_of_pattern',
+    tool: 'malicious_tool',
+    categories: ['shadowing', 'preference-manipulation'],
+  },
+];
+/**
+ * medusa's tests that build a description from a payload computed in the test: the f-string's variable and, for
+ * `payload`, the bytes literal the test Base64-encodes (`base64.b64encode(b"...")`: an ASCII bytes literal reads as the
+ * string it spells).
+ */
+const medusaComputed = (test: string, variable: string, parameter?: string): Extract => ({
+  expression: [`def ${test}(`, ...(parameter === undefined ? [] : [`"${parameter}": {`]), '"description":'],
+  values: {
+    [variable]:
+      variable === 'payload'
+        ? { base64: { after: [`def ${test}(`, 'base64.b64encode(b'], lang: 'python' } }
+        : { expression: [`def ${test}(`, `${variable} =`] },
+  },
+});
+
 /** Cases of the fresh held-out sources (issue #33), judged before the rules were run on them. */
 const FRESH_SPECS: Spec[] = [
   ...AMA_TOOLS.flatMap(({ file, kind, tools, revealable }) =>
@@ -1761,6 +2181,537 @@ const FRESH_SPECS: Spec[] = [
     reason: 'The order is appended to the weather the tool returns; its description is "Get current weather for a city."',
     tool: 'get_weather',
   },
+  {
+    id: 'colazilli/analyze_python_code',
+    source: MALICIOUS_MCP_SERVER,
+    path: 'main.py',
+    // An f-string served as written (fastmcp keeps an explicit description=); HOSTNAME and BIND_PORT as main.py
+    // defaults them when the environment does not set them.
+    extract: {
+      expression: ['name="analyze_python_code"', 'description='],
+      values: {
+        HOSTNAME: { after: ['HOSTNAME = os.getenv("HOSTNAME",'], lang: 'python' },
+        BIND_PORT: { after: ['BIND_PORT = int(os.getenv("BIND_PORT",'], lang: 'python' },
+      },
+    },
+    symbol: 'analyze_python_code description=',
+    categories: ['command-execution', 'forced-tool-order', 'network-request'],
+    placement: 'tool-description',
+    tool: 'analyze_python_code',
+  },
+  {
+    id: 'shruti/03/search_docs',
+    source: MCP_CTF,
+    path: '03-looks-legit-to-me/challenge.py',
+    extract: { after: ['def list_categories(', '@mcp.tool(', 'description='], lang: 'python' },
+    symbol: 'search_docs description=',
+    categories: ['forced-tool-order', 'behaviour-only'],
+    placement: 'tool-description',
+    revealable: false,
+    reason:
+      "The order is to call this same tool with the user's own phrase and show its output to the user: nothing leaves, nothing is hidden, no other tool or file is named. The harm is the backend returning the internal report for those phrases; an honest docs-search tool could say the same.",
+    tool: 'search_docs',
+  },
+  {
+    id: 'shruti/04/email_sender_service',
+    source: MCP_CTF,
+    path: '04-name-your-poison/challenge.py',
+    extract: { docstring: 'email_sender_service' },
+    categories: ['shadowing', 'behaviour-only'],
+    placement: 'tool-description',
+    revealable: false,
+    reason: "Impersonation by a similar name with the legitimate tool's own neutral description; the leak is in the return value.",
+    tool: 'email_sender_service',
+  },
+  ...(
+    [
+      ['analyze_sentiment', ['forced-tool-order', 'hiding-from-user', 'privilege-claim']],
+      ['get_admin_secrets', ['hiding-from-user', 'forced-tool-order', 'privilege-claim']],
+    ] as const
+  ).map(([tool, categories]): Spec => ({
+    id: `arena/${tool}`,
+    source: DEVSECOPS_ARENA,
+    path: 'domains/mcp/servers/tool_poisoning.py',
+    extract: { after: [`"name": "${tool}"`, '"description":'], lang: 'python' },
+    symbol: `${tool} description`,
+    categories: [...categories],
+    placement: 'tool-description',
+    tool,
+  })),
+  {
+    id: 'arena/debug_analytics_config',
+    source: DEVSECOPS_ARENA,
+    path: 'domains/mcp/servers/supply_chain.py',
+    extract: { after: ['"name": "debug_analytics_config"', '"description":'], lang: 'python' },
+    symbol: 'debug_analytics_config description',
+    categories: ['behaviour-only'],
+    placement: 'tool-description',
+    revealable: false,
+    reason:
+      'A hidden backdoor tool of the supply-chain level: the description honestly says it retrieves configuration for debugging; the secrets come from the enum value internal_secrets and the implementation.',
+    tool: 'debug_analytics_config',
+  },
+  ...(
+    [
+      ['generate_code', ['exfiltration', 'hiding-from-user']],
+      ['generate_financial_report', ['exfiltration']],
+      ['analyze_competitor', ['exfiltration', 'environment-change']],
+      ['summarize_meeting_notes', ['exfiltration']],
+      ['code_review', ['exfiltration']],
+      ['note', ['shadowing', 'redirection', 'hiding-from-user']],
+    ] as const
+  ).map(([tool, categories]): Spec => ({
+    id: `gensecai/fake/${tool}`,
+    source: GENSECAI,
+    path: 'fake_mcp_server.py',
+    extract: { after: [`"name": "${tool}"`, '"description":'], lang: 'python' },
+    symbol: `${tool} description`,
+    categories: [...categories],
+    placement: 'tool-description',
+    tool,
+  })),
+  {
+    // A Java string literal (no escape) in @ToolParam; the tool's description, a Java text block, is left out.
+    id: 'spring-attack/searchLocation/leaks',
+    source: SPRING_ATTACK,
+    path: 'server/src/main/java/com/example/server/service/WeatherService.java',
+    extract: { after: ['Integer count,', '@ToolParam(', 'description ='], lang: 'js' },
+    symbol: 'searchLocation @ToolParam leaks',
+    categories: ['disclosed-collection', 'out-of-scope-parameter'],
+    placement: 'parameter-description',
+    tool: 'searchLocation',
+    parameter: 'leaks',
+  },
+  {
+    // A Java string literal (no escape) in @ToolParam; the three descriptions, Java text blocks, are left out.
+    id: 'rag-attack/searchArxivPapers/academic_data',
+    source: RAG_ATTACK,
+    path: 'server/src/main/java/com/example/server/service/LookupService.java',
+    extract: { after: ['Integer maxResults,', '@ToolParam(', 'description ='], lang: 'js' },
+    symbol: 'searchArxivPapers @ToolParam academic_data',
+    categories: ['disclosed-collection', 'out-of-scope-parameter'],
+    placement: 'parameter-description',
+    tool: 'searchArxivPapers',
+    parameter: 'academic_data',
+  },
+  ...BENCH_SCENARIOS.map(({ scenario, tool, categories }): Spec => {
+    const output = scenario.startsWith('output-');
+    return {
+      id: `harryc/${scenario}`,
+      source: TOOL_POISONING_BENCH,
+      path: 'scenarios.py',
+      extract: { after: [`id="${scenario}"`, output ? 'tool_outputs={' : 'description_override={', `"${tool}":`], lang: 'python' },
+      symbol: `SCENARIOS[${scenario}].${output ? 'tool_outputs' : 'description_override'}.${tool}`,
+      categories,
+      placement: output ? 'tool-output' : 'tool-description',
+      ...(output && {
+        revealable: false,
+        reason: 'The order is in the text read_ticket returns; its description ("Fetch the raw text of a support ticket by ticket ID.") is honest.',
+      }),
+      tool,
+    };
+  }),
+  {
+    id: 'aganita/help_system',
+    source: MCP_CTF_CHALLENGE,
+    path: 'src/challenges/easy/tool_poisoning.py',
+    extract: { after: ['name="help_system"', 'description='], lang: 'python' },
+    symbol: 'help_system Tool(description=)',
+    categories: ['instruction-override', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'help_system',
+  },
+  {
+    // The third string of the list.
+    id: 'aganita/process_data/output',
+    source: MCP_CTF_CHALLENGE,
+    path: 'src/challenges/medium/indirect_injection.py',
+    extract: { after: ['"user_comments": [', '",', '",'], lang: 'python' },
+    symbol: 'data_sources.user_comments[2] (returned by process_data)',
+    categories: ['tool-output', 'instruction-override'],
+    placement: 'tool-output',
+    revealable: false,
+    reason: 'In data process_data returns; its description is honest.',
+    tool: 'process_data',
+  },
+  {
+    // A JSON string in the scenario's json block.
+    id: 'sanemi/security_audit_helper',
+    source: AGENT_ENGINEERING,
+    path: 'training/scenarios/04-tool-trap.md',
+    extract: { after: ['```json', '"description":'], lang: 'js' },
+    symbol: 'security_audit_helper description (Setup JSON)',
+    categories: ['secret-or-file-read', 'exfiltration', 'hiding-from-user', 'privilege-claim'],
+    placement: 'tool-description',
+    tool: 'security_audit_helper',
+  },
+  ...AGENT_NULL_SWAPS.flatMap(({ id, strategy, tool, parameter }): Spec[] => [
+    {
+      id: `agentnull/rugpull/${id}/${tool}`,
+      source: AGENT_NULL,
+      path: AGENT_NULL_RUG_PULL,
+      extract: { after: [`class ${strategy}:`, 'def _get_malicious_description(', '"description":'], lang: 'python' },
+      before: { after: [`class ${strategy}:`, 'def _get_clean_description(', '"description":'], lang: 'python' },
+      symbol: `${strategy}._get_malicious_description description`,
+      categories: ['rug-pull', 'secret-or-file-read'],
+      placement: 'tool-description',
+      tool,
+      parameter,
+    },
+    {
+      id: `agentnull/rugpull/${id}/${tool}/${parameter}`,
+      source: AGENT_NULL,
+      path: AGENT_NULL_RUG_PULL,
+      extract: { after: [`class ${strategy}:`, 'def _get_malicious_description(', `"${parameter}":`, '"description":'], lang: 'python' },
+      symbol: `${strategy}._get_malicious_description ${parameter}`,
+      categories: ['rug-pull', 'secret-or-file-read'],
+      placement: 'parameter-description',
+      tool,
+      parameter,
+    },
+  ]),
+  ...(
+    [
+      [2, undefined, ['rug-pull'], 'Phase 2 of a gradual swap: vague, asks for nothing in particular.'],
+      [
+        3,
+        undefined,
+        ['rug-pull'],
+        'Phase 3 description alone asks for "environment details", which honest config tools ask for; the file is named only in the env_details parameter (a case of its own).',
+      ],
+      [4, 'ssh_config', ['rug-pull', 'secret-or-file-read'], undefined],
+    ] as const
+  ).map(([phase, parameter, categories, reason]): Spec => ({
+    id: `agentnull/rugpull/gradual/phase${phase}`,
+    source: AGENT_NULL,
+    path: AGENT_NULL_RUG_PULL,
+    extract: { after: ['class GradualRugPull:', phase === 4 ? 'else:  # phase 4' : `self.phase == ${phase}:`, 'base_schema["description"] ='], lang: 'python' },
+    before: { after: ['class GradualRugPull:', 'self.phase == 1:', 'base_schema["description"] ='], lang: 'python' },
+    symbol: `GradualRugPull phase ${phase} description`,
+    categories: [...categories],
+    placement: 'tool-description',
+    ...(reason !== undefined && { revealable: false, reason }),
+    tool: 'config_manager',
+    ...(parameter !== undefined && { parameter }),
+  })),
+  ...(
+    [
+      [3, 'env_details', 'self.phase == 3:'],
+      [4, 'ssh_config', 'else:  # phase 4'],
+    ] as const
+  ).map(([phase, parameter, branch]): Spec => ({
+    id: `agentnull/rugpull/gradual/phase${phase}/${parameter}`,
+    source: AGENT_NULL,
+    path: AGENT_NULL_RUG_PULL,
+    extract: { after: ['class GradualRugPull:', branch, `["${parameter}"] = {`, '"description":'], lang: 'python' },
+    symbol: `GradualRugPull phase ${phase} ${parameter}`,
+    categories: ['rug-pull', 'secret-or-file-read'],
+    placement: 'parameter-description',
+    tool: 'config_manager',
+    parameter,
+  })),
+  {
+    // The instruction is the parameter's name; the text is the tool's description, served with that parameter.
+    id: 'agentnull/fsp/calculate_sum/parameter-name',
+    source: AGENT_NULL,
+    path: AGENT_NULL_FSP,
+    extract: { after: ['def create_poisoned_parameter_name_tool(', '"description":'], lang: 'python' },
+    symbol: 'create_poisoned_parameter_name_tool',
+    categories: ['out-of-scope-parameter', 'secret-or-file-read'],
+    placement: 'tool-description',
+    tool: 'calculate_sum',
+    parameter: 'content_from_reading_ssh_id_rsa',
+  },
+  ...AGENT_NULL_OUTSIDE.map(({ id, path, builder, markers, tool, parameter, categories, symbol, reason }): Spec => ({
+    id: `agentnull/${id}`,
+    source: AGENT_NULL,
+    path,
+    extract: { after: [`def ${builder}(`, ...markers], lang: 'python' },
+    symbol,
+    categories,
+    placement: 'code',
+    revealable: false,
+    reason,
+    tool,
+    ...(parameter !== undefined && { parameter }),
+  })),
+  {
+    // An f-string whose field is a local variable written with \u escapes.
+    id: 'agentnull/svb/encoding_tool',
+    source: AGENT_NULL,
+    path: AGENT_NULL_SVB,
+    extract: {
+      expression: ['def create_encoding_bypass_schema(', '"description":'],
+      values: { encoded_instruction: { after: ['def create_encoding_bypass_schema(', 'encoded_instruction ='], lang: 'python' } },
+    },
+    symbol: 'create_encoding_bypass_schema description',
+    categories: ['secret-or-file-read'],
+    placement: 'tool-description',
+    tool: 'encoding_tool',
+  },
+  {
+    id: 'agentnull/svb/nested_tool/key_file',
+    source: AGENT_NULL,
+    path: AGENT_NULL_SVB,
+    extract: { after: ['def create_nested_bypass_schema(', '"key_file":', '"description":'], lang: 'python' },
+    symbol: 'create_nested_bypass_schema ...credentials.properties.key_file.description',
+    categories: ['secret-or-file-read'],
+    placement: 'parameter-description',
+    tool: 'nested_tool',
+    parameter: 'key_file',
+  },
+  {
+    id: 'agentnull/svb/pattern_tool/options',
+    source: AGENT_NULL,
+    path: AGENT_NULL_SVB,
+    extract: { after: ['def create_pattern_abuse_schema(', '"patternProperties":', '"description":'], lang: 'python' },
+    symbol: 'create_pattern_abuse_schema options.patternProperties[.*].description',
+    categories: ['secret-or-file-read'],
+    placement: 'parameter-description',
+    tool: 'pattern_tool',
+    parameter: 'options',
+  },
+  ...UNITONE_DOCSTRINGS.map(({ tool, categories, reason }): Spec => ({
+    id: `unitone/tp/${tool}`,
+    source: UNITONE_GATEWAY,
+    path: UNITONE_POISONING,
+    extract: { docstring: tool },
+    categories,
+    placement: 'tool-description',
+    ...(reason !== undefined && { revealable: false, reason }),
+    tool,
+  })),
+  ...UNITONE_SWAPS.map(({ mode, tool, parameter, categories, reason }): Spec => ({
+    id: `unitone/rug/${mode}/${tool}${parameter === undefined ? '' : `/${parameter}`}`,
+    source: UNITONE_GATEWAY,
+    path: UNITONE_RUG_PULL,
+    extract: {
+      after: [`def _get_malicious_tools_${mode}(`, `name="${tool}"`, ...(parameter === undefined ? ['description='] : [`"${parameter}": {`, '"description":'])],
+      lang: 'python',
+    },
+    ...(parameter === undefined && { before: { after: ['def _get_benign_tools(', `name="${tool}"`, 'description='], lang: 'python' } }),
+    symbol: `_get_malicious_tools_${mode} ${tool}${parameter === undefined ? '' : `.${parameter}`}`,
+    categories,
+    placement: parameter === undefined ? 'tool-description' : 'parameter-description',
+    ...(reason !== undefined && { revealable: false, reason }),
+    tool,
+    ...(parameter !== undefined && { parameter }),
+  })),
+  {
+    id: 'unitone/rug/add/emergency_weather_alert',
+    source: UNITONE_GATEWAY,
+    path: UNITONE_RUG_PULL,
+    extract: { after: ['def _get_malicious_tools_add(', 'name="emergency_weather_alert"', 'description='], lang: 'python' },
+    symbol: '_get_malicious_tools_add emergency_weather_alert',
+    categories: ['instruction-override', 'forced-tool-order', 'preference-manipulation'],
+    placement: 'tool-description',
+    tool: 'emergency_weather_alert',
+    parameter: 'current_location',
+  },
+  {
+    id: 'imcp/code-analyzer',
+    source: IMCP,
+    path: IMCP_SERVER,
+    extract: { after: ['"code-analyzer",', 'description:'], lang: 'js' },
+    symbol: 'registerTool("code-analyzer") description',
+    categories: ['exfiltration', 'redirection', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'code-analyzer',
+  },
+  {
+    // `description: toolDefinitionsChanged ? "<after the change>" : "<before>"`.
+    id: 'imcp/hr-benefits-manager',
+    source: IMCP,
+    path: IMCP_SERVER,
+    extract: { after: ['"hr-benefits-manager",', 'description: toolDefinitionsChanged ?'], lang: 'js' },
+    before: { after: ['"hr-benefits-manager",', 'description: toolDefinitionsChanged ?', '" :'], lang: 'js' },
+    symbol: 'registerTool("hr-benefits-manager") description (toolDefinitionsChanged)',
+    categories: ['rug-pull', 'disclosed-collection'],
+    placement: 'tool-description',
+    tool: 'hr-benefits-manager',
+  },
+  {
+    id: 'imcp/enterprise-security-vault',
+    source: IMCP,
+    path: IMCP_SERVER,
+    extract: { after: ['"enterprise-security-vault",', 'description:'], lang: 'js' },
+    symbol: 'registerTool("enterprise-security-vault") description',
+    categories: ['preference-manipulation', 'shadowing'],
+    placement: 'tool-description',
+    revealable: false,
+    reason:
+      'Impersonation of a trusted encryption service by marketing claims ("trusted by Fortune 500 companies"); the exfiltration is in the implementation.',
+    tool: 'enterprise-security-vault',
+  },
+  {
+    id: 'imcp/salesforce-connector',
+    source: IMCP,
+    path: IMCP_SERVER,
+    extract: { after: ['"salesforce-connector",', 'description:'], lang: 'js' },
+    symbol: 'registerTool("salesforce-connector") description',
+    categories: ['shadowing', 'preference-manipulation'],
+    placement: 'tool-description',
+    revealable: false,
+    reason: 'Claims to be the "Official" Salesforce connector (name confusion); a description cannot tell it from the real one.',
+    tool: 'salesforce-connector',
+  },
+  ...(
+    [
+      [
+        'productivity-assistant',
+        'skipConfirmations',
+        'Consent-fatigue scenario: an option the caller may set, not an order to the model; harm is in how the server acts on it.',
+      ],
+      ['security-compliance-scanner', 'emergencyOverride', 'An override flag honestly described; the bypass is in the implementation.'],
+    ] as const
+  ).map(([tool, parameter, reason]): Spec => ({
+    id: `imcp/${tool}/${parameter}`,
+    source: IMCP,
+    path: IMCP_SERVER,
+    extract: { after: [`"${tool}",`, `${parameter}:`, '.describe('], lang: 'js' },
+    symbol: `${tool} ${parameter} .describe()`,
+    categories: ['behaviour-only'],
+    placement: 'parameter-description',
+    revealable: false,
+    reason,
+    tool,
+    parameter,
+  })),
+  ...(
+    [
+      ['sneaky_reader', 'sneaky_reader', ['secret-or-file-read', 'exfiltration'], 'tool-description'],
+      ['helpful_tool', 'helpful_tool', ['instruction-override', 'exfiltration', 'hiding-from-user'], 'tool-description'],
+      ['resource/Settings', 'Settings', ['instruction-override', 'exfiltration'], 'resource-description'],
+    ] as const
+  ).map(([id, name, categories, placement]): Spec => ({
+    id: `medusa/${id}`,
+    source: MEDUSA,
+    path: 'tests/conftest.py',
+    extract: { after: [`"name": "${name}"`, '"description":'], lang: 'python' },
+    symbol: `${name} description`,
+    categories: [...categories],
+    placement,
+    tool: name,
+  })),
+  ...MEDUSA_FIXTURES.map(({ id, test, tool, parameter, categories, reason }): Spec => ({
+    id: `medusa/${id}`,
+    source: MEDUSA,
+    path: MEDUSA_TESTS,
+    extract: { after: [`def ${test}(`, ...(parameter === undefined ? [] : [`"${parameter}": {`]), '"description":'], lang: 'python' },
+    symbol: `${test}: ${tool}${parameter === undefined ? '' : `.${parameter}`} description`,
+    categories,
+    placement: parameter === undefined ? 'tool-description' : 'parameter-description',
+    ...(reason !== undefined && { revealable: false, reason }),
+    tool,
+    ...(parameter !== undefined && { parameter }),
+  })),
+  ...(
+    [
+      ['evil_tool/base64', 'test_fails_on_base64_injection_payload', 'evil_tool', 'payload', undefined, ['instruction-override', 'exfiltration'], undefined],
+      ['innocent_tool/base64', 'test_fails_on_base64_in_description', 'innocent_tool', 'b64_payload', undefined, ['command-execution'], undefined],
+      [
+        'hex_tool',
+        'test_fails_on_hex_encoded_string_in_description',
+        'hex_tool',
+        'hex_payload',
+        undefined,
+        ['hidden-unicode'],
+        'The hex decodes to "JohnDoe" repeated: no payload.',
+      ],
+      ['param_tool/input/base64', 'test_fails_on_base64_in_param_description', 'param_tool', 'b64_payload', 'input', ['command-execution'], undefined],
+    ] as const
+  ).map(([id, test, tool, variable, parameter, categories, reason]): Spec => ({
+    id: `medusa/${id}`,
+    source: MEDUSA,
+    path: MEDUSA_TESTS,
+    extract: medusaComputed(test, variable, parameter),
+    symbol: `${test}: ${tool}${parameter === undefined ? '' : `.${parameter}`} description`,
+    categories: [...categories],
+    placement: parameter === undefined ? 'tool-description' : 'parameter-description',
+    ...(reason !== undefined && { revealable: false, reason }),
+    tool,
+    ...(parameter !== undefined && { parameter }),
+  })),
+  {
+    id: 'tristan/poisoning/add_numbers',
+    source: MCP_HACKING,
+    path: 'tool-poisoning-attack/poisoning-server.py',
+    extract: { after: ['"name": "add_numbers"', '"description":'], lang: 'python' },
+    symbol: 'add_numbers description',
+    categories: ['secret-or-file-read', 'forced-tool-order'],
+    placement: 'tool-description',
+    tool: 'add_numbers',
+  },
+  {
+    id: 'tristan/baiting/add_numbers_secure',
+    source: MCP_HACKING,
+    path: 'tool-baiting-attack/baiting-server.py',
+    extract: { after: ['"name": "add_numbers_secure"', '"description":'], lang: 'python' },
+    symbol: 'add_numbers_secure description',
+    categories: ['preference-manipulation'],
+    placement: 'tool-description',
+    revealable: false,
+    reason: 'Self-praise in ordinary product words ("Enhanced secure ... Recommended for sensitive calculations"), no order, no other tool named.',
+    tool: 'add_numbers_secure',
+  },
+  {
+    // Go string literals (only \n escapes), and a JSON schema in a Go raw string.
+    id: 'canyonroad/search_notes',
+    source: AGENTSH_DEMO,
+    path: 'servers/notes-server/main.go',
+    extract: { after: ['var poisonedTool = tool{', 'Description:'], lang: 'js' },
+    symbol: 'search_notes Description',
+    categories: ['secret-or-file-read', 'exfiltration', 'privilege-claim'],
+    placement: 'tool-description',
+    tool: 'search_notes',
+  },
+  {
+    id: 'canyonroad/fetch_url/v2',
+    source: AGENTSH_DEMO,
+    path: 'servers/web-server/main.go',
+    extract: { after: ['var fetchURLv2 = tool{', 'Description:'], lang: 'js' },
+    before: { after: ['var fetchURLv1 = tool{', 'Description:'], lang: 'js' },
+    symbol: 'fetchURLv2 Description',
+    categories: ['rug-pull', 'exfiltration', 'secret-or-file-read'],
+    placement: 'tool-description',
+    tool: 'fetch_url',
+    parameter: 'headers',
+  },
+  {
+    id: 'canyonroad/fetch_url/v2/headers',
+    source: AGENTSH_DEMO,
+    path: 'servers/web-server/main.go',
+    extract: { after: ['var fetchURLv2 = tool{', '"headers":', '"description":'], lang: 'js' },
+    symbol: 'fetchURLv2 InputSchema.properties.headers.description',
+    categories: ['rug-pull', 'exfiltration', 'secret-or-file-read'],
+    placement: 'parameter-description',
+    tool: 'fetch_url',
+    parameter: 'headers',
+  },
+  {
+    id: 'canyonroad/read_note/output',
+    source: AGENTSH_DEMO,
+    path: 'servers/notes-server/main.go',
+    extract: { after: ['if poisonOutput {', 'text +='], lang: 'js' },
+    symbol: 'read_note result text when POISONED_OUTPUT=1',
+    categories: ['tool-output', 'exfiltration', 'hiding-from-user', 'privilege-claim'],
+    placement: 'tool-output',
+    revealable: false,
+    reason: 'Appended to the note read_note returns; its description ("Read the contents of a specific note") is honest.',
+    tool: 'read_note',
+  },
+  {
+    id: 'canyonroad/list_notes/shadow',
+    source: AGENTSH_DEMO,
+    path: 'servers/web-server/main.go',
+    extract: { after: ['var shadowListNotes = tool{', 'Description:'], lang: 'js' },
+    symbol: 'shadowListNotes Description',
+    categories: ['shadowing'],
+    placement: 'tool-description',
+    revealable: false,
+    reason: 'Shadowing by a duplicate tool name across servers; the description is neutral.',
+    tool: 'list_notes',
+  },
 ];
 
 /** Cisco's prompt-injection evals: description-level injections, judged one by one (file name -> categories). */
@@ -1851,6 +2802,7 @@ function extract(file: string, how: Extract, where: string, read: (path: string)
   const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if ('concat' in how) return how.concat.map((part) => extract(file, part, where, read)).join('');
   if ('strip' in how) return pythonStrip(extract(file, how.strip, where, read));
+  if ('base64' in how) return Buffer.from(extract(file, how.base64, where, read), 'utf8').toString('base64');
   if ('from' in how) return extract(read(how.from), how.extract, `${where} → ${how.from}`, read);
   if ('replace' in how) {
     const template = extract(file, how.replace, where, read);
@@ -1945,6 +2897,7 @@ function afterMarkers(source: string, markers: readonly string[], where: string)
 function symbolOf(how: Extract): string {
   if ('concat' in how) return symbolOf(how.concat[0]!);
   if ('strip' in how) return symbolOf(how.strip);
+  if ('base64' in how) return symbolOf(how.base64);
   if ('from' in how) return `${how.from}: ${symbolOf(how.extract)}`;
   if ('replace' in how) return `${symbolOf(how.replace)} with ${how.marker} = ${symbolOf(how.with)}`;
   if ('list' in how) return `${how.list} (assignment ${how.block})[${how.index}]`;
@@ -2053,9 +3006,9 @@ function pythonString(text: string, start: number, where: string, field?: (expre
 }
 
 /**
- * The Python string expression starting at `at` (Extract `expression`): operands, each a string literal or a name,
- * joined by adjacency (of a literal) or `+`, with whitespace, comments and opening parentheses around them; `name`
- * gives a name's value and `field` an f-string replacement field's.
+ * The Python string expression starting at `at` (Extract `expression`): operands, each a string literal or a name and
+ * each possibly repeated (`* 10`), joined by adjacency (of a literal) or `+`, with whitespace, comments and opening
+ * parentheses around them; `name` gives a name's value and `field` an f-string replacement field's.
  */
 function pythonExpression(text: string, at: number, where: string, name: (name: string) => string, field: (expression: string) => string): string {
   let value = '';
@@ -2065,14 +3018,22 @@ function pythonExpression(text: string, at: number, where: string, name: (name: 
     skip(/^(?:\s|\(|#[^\n]*)*/);
     const literal = pythonString(text, index, where, field);
     const identifier = literal ? undefined : /^[A-Za-z_]\w*(?![\w.(])/.exec(text.slice(index));
+    let operand: string;
     if (literal) {
-      value += literal.value;
+      operand = literal.value;
       index = literal.end;
     } else if (identifier) {
-      value += name(identifier[0]);
+      operand = name(identifier[0]);
       index += identifier[0].length;
     } else fail(`${where}: no Python string literal or constant where an operand should be`);
     skip(/^(?:\s|#[^\n]*)*/);
+    const times = /^\*\s*(\d+)(?![\w.])/.exec(text.slice(index));
+    if (times) {
+      operand = operand.repeat(Number(times[1]));
+      index += times[0].length;
+      skip(/^(?:\s|#[^\n]*)*/);
+    }
+    value += operand;
     if (text[index] === '+') index++;
     else if (!/^[rRuUfF]{0,2}["']/.test(text.slice(index))) break;
   }
@@ -2262,11 +3223,13 @@ function readme(cases: readonly PoisonedCase[]): string {
     'MCPSecBench cases, the removal of the `#` that comments their block out), under the licence',
     'recorded with its source: the Apache License 2.0 (https://www.apache.org/licenses/LICENSE-2.0) for',
     'cisco-ai-defense/mcp-scanner, invariantlabs-ai/mcp-scan, Tencent/AI-Infra-Guard,',
-    'acuvity/mcp-server-everything-wrong, enkryptai/secure-mcp-gateway, richardspicer/mcp-audit and ace26597/mcp-lock;',
-    'the MIT License for riseandignite/mcp-shield, mcp-tool-shop/tool-scan, TUM-DSE/MCPSecBench,',
-    'nmeisenzahl/hijack-agentic-ai, bountyyfi/mcp-watchdog, dongsenzhang/MSB, alexandriashai/mcp-guardian,',
-    'cao-elaine/MPMA, beejak/Vulnerable-MCP-Server, punchfan01/BeyondToolPoisoning and Wapiti08/mcp-attack-suite',
-    '(each copyright notice is in the table above). The `tencent/` cases are based on',
+    'acuvity/mcp-server-everything-wrong, enkryptai/secure-mcp-gateway, richardspicer/mcp-audit, ace26597/mcp-lock,',
+    'gensecaihq/mcp-poisoning-poc and joshmaster2165/medusa; the MIT License for riseandignite/mcp-shield,',
+    'mcp-tool-shop/tool-scan, TUM-DSE/MCPSecBench, nmeisenzahl/hijack-agentic-ai, bountyyfi/mcp-watchdog,',
+    'dongsenzhang/MSB, alexandriashai/mcp-guardian, cao-elaine/MPMA, beejak/Vulnerable-MCP-Server,',
+    'punchfan01/BeyondToolPoisoning, Wapiti08/mcp-attack-suite, harryc295/tool-poisoning-bench,',
+    'Crypto-Sanemi/agent-engineering, jaschadub/AgentNull, UnitOneAI/unitone-agentgateway, nav33n25/IMCP and',
+    'tristanhausermannpernet/mcp-hacking (each copyright notice is in the table above). The `tencent/` cases are based on',
     'Tencent Zhuque Lab AI-Infra-Guard (https://github.com/Tencent/AI-Infra-Guard), as its NOTICE asks. Several example',
     'servers (Cisco, Tencent, mcp-shield) restate attacks first published by Invariant Labs, in their own words.',
     "Invariant Labs' original commits are read from the history kept in the fork johannhartmann/mcp-injection-experiments.",

@@ -118,7 +118,8 @@ describe('mcpact run --url with --oauth-client-id and --oauth-client-secret', ()
   it('without credentials: exit 2 and one line naming the server, saying it needs OAuth and how to give it', async () => {
     const result = await runCli(['run', '--url', protectedServer.url], { timeoutMs: 30_000 });
     expect(result.code).toBe(2);
-    const lines = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.includes('401'));
+    // "HTTP 401", not "401": a line that times the run ("2401 ms") holds the digits too, under a loaded CI runner.
+    const lines = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.includes('HTTP 401'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(protectedServer.url);
     expect(lines[0]).toContain('needs OAuth');

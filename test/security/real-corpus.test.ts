@@ -53,26 +53,33 @@ const HELD_OUT_CAUGHT = {
  * the corpus: aminrj-labs' commits hold no licence, so its cases keep pointers only and are measured from a local
  * mirror, docs/security.md, "Three sources more, blind"), and src/rules/security/side-orders.ts was written after
  * reading their misses: 13 of 13 now, 10 held out.
+ * Fifteen more sources were measured blind at commit cd90d66 by a reviewer session (39 of 81 revealable at the
+ * poisoning tier over all fifteen), and the eight whose licence allows their texts are counted here:
+ * gensecaihq/mcp-poisoning-poc, harryc295/tool-poisoning-bench, Crypto-Sanemi/agent-engineering, jaschadub/AgentNull,
+ * UnitOneAI/unitone-agentgateway, nav33n25/IMCP, joshmaster2165/medusa and tristanhausermannpernet/mcp-hacking
+ * (pointers only for matteocolazilli/malicious-mcp-server, shruti-datta-gupta/mcp-ctf, kholcomb/DevSecOps_Arena,
+ * mdatikshahriar/mcp-attack-demo-spring, mdatikshahriar/mcp-rag-attack, aganita/mcp-ctf-challenge and
+ * canyonroad/agentsh-mcp-protection-demo).
  * Records, not goals.
  */
 const FRESH: Record<string, { heldOut: [number, number]; heldOutAny: [number, number]; poisoning: [number, number]; anyRule: [number, number] }> = {
-  'instruction-override': { heldOut: [16, 27], heldOutAny: [16, 27], poisoning: [27, 27], anyRule: [27, 27] },
-  'hiding-from-user': { heldOut: [12, 13], heldOutAny: [12, 13], poisoning: [13, 13], anyRule: [13, 13] },
-  exfiltration: { heldOut: [12, 17], heldOutAny: [12, 17], poisoning: [16, 17], anyRule: [16, 17] },
-  'secret-or-file-read': { heldOut: [3, 6], heldOutAny: [3, 6], poisoning: [6, 6], anyRule: [6, 6] },
-  'forced-tool-order': { heldOut: [2, 7], heldOutAny: [2, 7], poisoning: [7, 7], anyRule: [7, 7] },
-  shadowing: { heldOut: [2, 2], heldOutAny: [2, 2], poisoning: [2, 2], anyRule: [2, 2] },
-  'rug-pull': { heldOut: [1, 1], heldOutAny: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
+  'instruction-override': { heldOut: [28, 41], heldOutAny: [28, 41], poisoning: [41, 41], anyRule: [41, 41] },
+  'hiding-from-user': { heldOut: [17, 21], heldOutAny: [17, 21], poisoning: [21, 21], anyRule: [21, 21] },
+  exfiltration: { heldOut: [28, 40], heldOutAny: [28, 40], poisoning: [38, 40], anyRule: [38, 40] },
+  'secret-or-file-read': { heldOut: [9, 24], heldOutAny: [11, 24], poisoning: [23, 24], anyRule: [24, 24] },
+  'forced-tool-order': { heldOut: [4, 11], heldOutAny: [4, 11], poisoning: [11, 11], anyRule: [11, 11] },
+  shadowing: { heldOut: [3, 4], heldOutAny: [3, 4], poisoning: [3, 4], anyRule: [3, 4] },
+  'rug-pull': { heldOut: [6, 22], heldOutAny: [7, 22], poisoning: [21, 22], anyRule: [21, 22] },
   'hidden-unicode': { heldOut: [7, 7], heldOutAny: [7, 7], poisoning: [7, 7], anyRule: [7, 7] },
-  'privilege-claim': { heldOut: [6, 10], heldOutAny: [6, 10], poisoning: [10, 10], anyRule: [10, 10] },
-  'disclosed-collection': { heldOut: [1, 1], heldOutAny: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
-  'command-execution': { heldOut: [1, 2], heldOutAny: [1, 2], poisoning: [2, 2], anyRule: [2, 2] },
-  'parameter-tampering': { heldOut: [1, 2], heldOutAny: [1, 2], poisoning: [2, 2], anyRule: [2, 2] },
-  redirection: { heldOut: [1, 1], heldOutAny: [1, 1], poisoning: [1, 1], anyRule: [1, 1] },
-  'environment-change': { heldOut: [0, 1], heldOutAny: [0, 1], poisoning: [1, 1], anyRule: [1, 1] },
-  'network-request': { heldOut: [2, 5], heldOutAny: [2, 5], poisoning: [5, 5], anyRule: [5, 5] },
-  'preference-manipulation': { heldOut: [7, 57], heldOutAny: [51, 57], poisoning: [9, 57], anyRule: [53, 57] },
-  'out-of-scope-parameter': { heldOut: [0, 4], heldOutAny: [0, 4], poisoning: [0, 4], anyRule: [0, 4] },
+  'privilege-claim': { heldOut: [8, 12], heldOutAny: [8, 12], poisoning: [12, 12], anyRule: [12, 12] },
+  'disclosed-collection': { heldOut: [6, 16], heldOutAny: [6, 16], poisoning: [15, 16], anyRule: [15, 16] },
+  'command-execution': { heldOut: [2, 5], heldOutAny: [2, 5], poisoning: [5, 5], anyRule: [5, 5] },
+  'parameter-tampering': { heldOut: [2, 3], heldOutAny: [2, 3], poisoning: [3, 3], anyRule: [3, 3] },
+  redirection: { heldOut: [2, 3], heldOutAny: [2, 3], poisoning: [3, 3], anyRule: [3, 3] },
+  'environment-change': { heldOut: [0, 3], heldOutAny: [0, 3], poisoning: [2, 3], anyRule: [2, 3] },
+  'network-request': { heldOut: [3, 5], heldOutAny: [3, 5], poisoning: [5, 5], anyRule: [5, 5] },
+  'preference-manipulation': { heldOut: [8, 59], heldOutAny: [52, 59], poisoning: [10, 59], anyRule: [54, 59] },
+  'out-of-scope-parameter': { heldOut: [0, 5], heldOutAny: [1, 5], poisoning: [0, 5], anyRule: [1, 5] },
 };
 const freshColumn = (column: 'heldOut' | 'heldOutAny' | 'poisoning' | 'anyRule') =>
   Object.fromEntries(Object.entries(FRESH).map(([category, row]) => [category, row[column]]));
@@ -204,11 +211,20 @@ describe('security rules on the corpora (issue #12)', () => {
     expect(heldAny).toEqual(freshColumn('heldOutAny'));
     const anyRule = Object.fromEntries(measured.byCategory.filter((row) => row.measurable > 0).map((row) => [row.category, [row.caught, row.measurable]]));
     expect(anyRule).toEqual(freshColumn('anyRule'));
-    // Two fresh sources were measured and left alone: no row cites them, so their figure is the blind one. (Rows cite
+    // Fresh sources measured and left alone: no row cites them, so their figure is the blind one. (Rows cite
     // kazemf78/llm-unreliable-tool-preferences since they were widened after its blind measurement; it keeps
     // pointers only, so it is measured from a local mirror: docs/security.md, "A sixth fresh source". SEAIC-M/AMA
-    // keeps pointers only too: blind, 0 of its 4 revealable cases by any rule, "A seventh fresh source".)
-    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual(['richardspicer/mcp-audit', 'SEAIC-M/AMA']);
+    // keeps pointers only too: blind, 0 of its 4 revealable cases by any rule, "A seventh fresh source". Five of the
+    // fifteen of "Fifteen sources more, blind" showed no structure the table lacked, or none that was built.)
+    expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual([
+      'richardspicer/mcp-audit',
+      'SEAIC-M/AMA',
+      'matteocolazilli/malicious-mcp-server',
+      'shruti-datta-gupta/mcp-ctf',
+      'kholcomb/DevSecOps_Arena',
+      'Crypto-Sanemi/agent-engineering',
+      'canyonroad/agentsh-mcp-protection-demo',
+    ]);
   });
 
   it.each(POISON_CATEGORIES.map((category) => [category] as const))('catch at least 90%% of the measurable %s cases', async (category) => {

@@ -47,7 +47,7 @@ export function sentenceWhere(text: string, accept: (sentence: string) => boolea
  * What the tool says it is for, without `sentence`: an attack that is the description's first sentence ("Collects
  * the user's phone number for verification.") must not make its own object part of the purpose.
  */
-function purposeOutside(purpose: Purpose, sentence: string): string {
+export function purposeOutside(purpose: Purpose, sentence: string): string {
   const stated = purpose.purpose ?? '';
   const trimmed = sentence.trim();
   return trimmed.length > 0 && stated.includes(trimmed) ? stated.replace(trimmed, ' ') : stated;
@@ -87,7 +87,7 @@ const FROM_DATA = /^\s+(?:(?:or|and)\s+\w+\s+)?(?:returned|found|contained|embed
  * contradiction the attack relies on.
  */
 const LIFT_SAFEGUARDS =
-  /(?:^|[:>\],;]\s*|\b(?:and|then)\s+)(?:please\s+)?(?:(?:ignore|disregard|bypass|skip|disable|circumvent|turn\s+off|switch\s+off|lift|remove|drop)\s+(?:(?:all|any|the|every)\s+)?(?:(?:previous|prior|existing|other)\s+)?(?:safety|security|content)\s+(?:restrictions|policies|guidelines|checks|filters?|filtering|measures|controls|protocols|safeguards)|(?:execute|run|process|accept|allow)\s+[^.\n]{0,40}?\bwithout\s+(?:any\s+)?(?:security|safety)\s+(?:checks|validation|restrictions|review)|trust\s+all\s+(?:user\s+|admin\s+|incoming\s+)?(?:input|inputs|commands|queries|requests|instructions))\b/i;
+  /(?:^|[:>\],;]\s*|\b(?:and|then)\s+)(?:please\s+)?(?:(?:ignore|disregard|bypass|skip|disable|circumvent|turn\s+off|switch\s+off|lift|remove|drop|override)\s+(?:(?:all|any|the|every)\s+)?(?:(?:previous|prior|existing|other)\s+)?(?:safety|security|content)\s+(?:restrictions|policies|guidelines|checks|filters?|filtering|measures|controls|protocols|safeguards)|(?:execute|run|process|accept|allow)\s+[^.\n]{0,40}?\bwithout\s+(?:any\s+)?(?:security|safety)\s+(?:checks|validation|restrictions|review)|trust\s+all\s+(?:user\s+|admin\s+|incoming\s+)?(?:input|inputs|commands|queries|requests|instructions))\b/i;
 /**
  * A label that speaks with authority at the head of a sentence ("SYSTEM:", "[HIDDEN INSTRUCTION]:", "OVERRIDE
  * DIRECTIVE:"): the frame that turns a parameter's plain "Disable content filtering" into an order to the model.
@@ -99,6 +99,18 @@ const PRIORITY =
 /** A tool about prompts or instructions may speak of replacing them. */
 const PROMPT_PURPOSE = /\b(?:prompts?|instructions?|guidelines|guardrails|persona|system_prompt|systemPrompt)\b/i;
 
+/** A defence that names what it stops, then the words reporting the attack ("prevents users from being told to"). */
+const REPORTED_ATTACK =
+  /\b(?:prevent|detect|block|flag|catch|stop|refuse|reject|guard|protect|defend|recogni[sz]e|identif(?:y|ies)|neutrali[sz]e|filter)\w*\b[^.\n]{0,60}\b(?:told|asked|instructed|attempts?|tries|trying|requests?|prompts?|phrases?|texts?|messages?|inputs?|patterns?)\s+(?:to\s+|like\s+|such\s+as\s+|that\s+say\s+)?$/i;
+/** An attack phrase quoted, or reported as what a defence stops, is mentioned, not said. */
+export function mentioned(text: string, index: number, length: number): boolean {
+  const before = text.slice(Math.max(0, index - 120), index);
+  const quoted = /['"“‘`]\s*$/.test(before) && /^\s*['"”’`]/.test(text.slice(index + length, index + length + 3));
+  const example = /^['"”’`]?\s+is\s+(?:a|an)\s+(?:common\s+|typical\s+|known\s+)?(?:attack|injection|jailbreak|pattern|example)/i.test(
+    text.slice(index + length, index + length + 60),
+  );
+  return quoted || example || REPORTED_ATTACK.test(before.slice(before.lastIndexOf('.') + 1));
+}
 /** Set the model's instructions aside, or claim priority over them. */
 export const overrideInstructions: Finder = (text, purpose) =>
   sentenceWhere(text, (sentence) => {
@@ -106,7 +118,10 @@ export const overrideInstructions: Finder = (text, purpose) =>
     SET_ASIDE.lastIndex = 0;
     for (let match = SET_ASIDE.exec(sentence); match && !aside; match = SET_ASIDE.exec(sentence)) {
       const object = MODEL_RULES.exec(sentence.slice(match.index + match[0].length, match.index + match[0].length + 160));
-      aside = object !== null && !FROM_DATA.test(sentence.slice(match.index + match[0].length + object[0].length));
+      aside =
+        object !== null &&
+        !FROM_DATA.test(sentence.slice(match.index + match[0].length + object[0].length)) &&
+        !mentioned(sentence, match.index, match[0].length + object[0].length);
     }
     if (LIFT_SAFEGUARDS.test(sentence.trimStart()) && (VOICE_LABEL.test(sentence.trimStart()) || FRAME.test(sentence))) return true;
     return (aside || PRIORITY.test(sentence)) && (outside(purpose, sentence, PROMPT_PURPOSE) || FRAME.test(sentence));
@@ -359,7 +374,7 @@ const PRIVILEGE = [
 ];
 /** A grant of a role or a mode may be what a tool about roles and permissions does ("Enables admin mode"). */
 const GRANT = new RegExp(
-  String.raw`\b(?:granted|given|assigned|elevated\s+to|promoted\s+to|upgraded\s+to|switched\s+to|switch\s+to|enter|entering|activate|enable)\s+(?:you\s+)?(?:full\s+|unrestricted\s+|elevated\s+)?${ROLE}\s+(?:mode|access|privileges?|rights|permissions|level|role)\b`,
+  String.raw`\b(?:granted|given|assigned|elevated\s+to|promoted\s+to|upgraded\s+to|switched\s+to|switch\s+to|enter|entering|activate|enable)\s+(?:you\s+)?(?:full\s+|unrestricted\s+|elevated\s+)?(${ROLE})\s+(?:mode|access|privileges?|rights|permissions|level|role)\b`,
   'i',
 );
 /** What a tool about roles and permissions speaks of. */
@@ -367,11 +382,19 @@ const ROLE_PURPOSE = /\b(?:roles?|permissions?|privileges?|admin\w*|access|users
 
 /** Claim a role or privilege for the model, or speak as the system or the developer. */
 export const claimPrivilege: Finder = (text, purpose) =>
-  sentenceWhere(
-    text,
-    (sentence) =>
-      PRIVILEGE.some((regex) => regex.test(sentence)) || (GRANT.test(sentence) && (outside(purpose, sentence, ROLE_PURPOSE) || FRAME.test(sentence))),
-  );
+  sentenceWhere(text, (sentence) => {
+    if (PRIVILEGE.some((regex) => regex.test(sentence))) return true;
+    const grant = GRANT.exec(sentence);
+    // A tool named for the mode it grants ("debug_info", "enable_debug": "Enable debug mode") speaks of its own feature.
+    const word = grant?.[1]!.split(/\s+/)[0]!.toLowerCase();
+    const ownMode =
+      word !== undefined &&
+      (purpose.purpose ?? '')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .includes(word);
+    return grant !== null && !ownMode && (outside(purpose, sentence, ROLE_PURPOSE) || FRAME.test(sentence));
+  });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Collection: the user's personal details taken for a pretext, or handed to a third party.

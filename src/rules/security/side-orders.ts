@@ -104,3 +104,27 @@ const MADE_FOR_USER =
 /** Put a program the text supplies into what the model makes for the user: its code, its answer, the tool's file. */
 export const insertPayload: Finder = (text) =>
   sentenceWhere(text, (sentence) => INSERT_CODE.test(sentence) && MADE_FOR_USER.test(sentence) && SUPPLIED.test(text));
+
+/** A tool whose name says it destroys everything: deletes all, wipes the database, drops the repository. */
+const DESTROYER =
+  /^(?:delete|remove|drop|wipe|purge|destroy|erase|truncate|reset|format|nuke|clear)[_-]?(?:all|everything|database|db|repo|repository|files|data|disk|system)\b/i;
+/** "always call delete_all", "you must then run wipe_database": a call of it as a standing order. */
+const CALLS = /\b(?:call|run|invoke|execute|use|trigger)\s+(?:the\s+)?[`'"]?([A-Za-z][\w-]{1,63})[`'"]?/gi;
+
+/** Call a tool that destroys everything, as an order: no honest description sends the model there. */
+export const callDestroyer: Finder = (text) =>
+  sentenceWhere(text, (sentence) => {
+    if (!ordered(sentence)) return false;
+    CALLS.lastIndex = 0;
+    for (let match = CALLS.exec(sentence); match; match = CALLS.exec(sentence)) if (DESTROYER.test(match[1]!)) return true;
+    return false;
+  });
+
+/** "read the contents of 'youfoundme.txt' file", "read the file notes.txt": a named file read as an order. */
+const READ_NAMED_FILE = /\bread\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:the\s+)?(?:file\s+)?[`'"]?[\w.~/-]{1,80}\.[a-z0-9]{1,6}[`'"]?(?:\s+file)?\b/i;
+/** What a tool that reads files speaks of. */
+const FILE_PURPOSE = /\b(?:files?|documents?|read\w*|paths?|director\w*|folders?|notes?|logs?|disk|storage|fs)\b/i;
+
+/** Read a named file as an order, in a tool whose purpose is not about files: a step on the side (weak alone). */
+export const readNamedFile: Finder = (text, purpose) =>
+  sentenceWhere(text, (sentence) => ordered(sentence) && READ_NAMED_FILE.test(sentence) && !FILE_PURPOSE.test(purpose.purpose ?? ''));

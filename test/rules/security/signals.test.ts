@@ -78,6 +78,17 @@ describe('signal table', () => {
       'insert the code ',
       'the code written ',
       'converted a b ',
+      // Near misses of the fourth part (disclosures.ts) and of text hidden in base64.
+      'contents of ~/.ssh/ ',
+      'provide ~/.a, ',
+      'requires ~/.ssh/config for ',
+      'harvests data ',
+      'scans ~/.a, ~/.b, ',
+      'search the conversation for secrets ',
+      'put it into the `x` ',
+      'aWdub3JlIHByZXZpb3VzIGk= ',
+      'hijack all ',
+      'let a@b.cd know what the user ',
     ].map((unit) => unit.repeat(Math.ceil(SCAN_LIMIT / unit.length)).slice(0, SCAN_LIMIT));
     for (const text of hostile) {
       const started = performance.now();
