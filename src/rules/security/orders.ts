@@ -292,6 +292,20 @@ function calledATool(sentence: string, name: string): boolean {
   });
 }
 
+/** A value the text fixes for the call: "on 'TSLA'", "with the query '5-star cafes'", "to admin@malicious.com". */
+const FIXED_ARGUMENT =
+  /\b(?:with|for|on|using|to|as)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:['"‘“][^'"’”\n]{2,80}['"’”]|`[^`\n]{2,80}`)|\bto\s+[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}/i;
+
+/**
+ * A call of a tool this server does not declare, with a value the text fixes ("you must first call `insider_transactions`
+ * on 'TSLA'", MCPTox's forced calls, read in a fifth blind run): the text drives another server's tool with its own
+ * arguments. A call of one of the server's own tools is how honest servers chain them.
+ */
+function fixedCallElsewhere(sentence: string, purpose: Purpose): boolean {
+  const called = calledTool(sentence, purpose);
+  return called !== undefined && !purpose.ownTools.has(called) && FIXED_ARGUMENT.test(sentence.slice(sentence.indexOf(called) + called.length));
+}
+
 /**
  * Call another tool: an obligation ("you must first call `x`") naming a tool other than this one, under an
  * authority frame in the sentence or the one next to it, or with a message the model is to pass on to the user.
@@ -306,7 +320,8 @@ export const callTool: Finder = (text, purpose) => {
       .slice(Math.max(0, i - 2), i + 2)
       .map((part) => part.sentence)
       .join(' ');
-    if (FRAME.test(near) || MESSAGE_TO_USER.test(sentence) || quotesItself(near, purpose)) return { index, length: Math.min(sentence.length, 400) };
+    if (FRAME.test(near) || MESSAGE_TO_USER.test(sentence) || quotesItself(near, purpose) || fixedCallElsewhere(sentence, purpose))
+      return { index, length: Math.min(sentence.length, 400) };
   }
   return undefined;
 };
