@@ -349,6 +349,24 @@ const AGENTSH_DEMO: Source = {
   fresh: true,
   note: 'No LICENSE file or licence statement: all rights reserved, so only pointers are kept. A demo of the agentsh MCP gateway: two fake Go MCP servers (servers/notes-server, servers/web-server) with a poisoned search_notes (POISONED_TOOL=1), a rug pull of fetch_url after the first tools/list and, as cases no description can reveal, the injection read_note appends to a note (POISONED_OUTPUT=1) and a same-name shadow list_notes.',
 };
+// Seventeen more fresh sources (issue #33): judged case by case and measured blind by a reviewer session with the build
+// at cd86487 (99 of 157 revealable over all seventeen), before any row was read against them. Those kept here:
+const PIPELOCK: Source = {
+  repo: 'luckyPipewrench/pipelock',
+  commit: '408651293dfc175df407662de27216b5ea7cc66b',
+  license: 'Apache-2.0',
+  redistributable: true,
+  fresh: true,
+  note: 'Copyright 2026 Josh Waldrep; Apache License 2.0 (LICENSE, SPDX-License-Identifier: Apache-2.0 in the files). A Go MCP proxy and scanner: the texts its tool-poisoning tests serve checkToolPoison and ScanTools (internal/mcp/tools/tools_test.go: tools/list responses, rug pulls, homoglyph, combining-mark and tag-character bypasses). Many are sentence fragments written to trip its patterns, each judged as a whole tool description; those that only announce a label or emphasis, or read as the purpose of an honest tool, are cases no description can reveal.',
+};
+const FUZZD: Source = {
+  repo: 'ksek87/fuzzd',
+  commit: '8cacd08b42f0577281dac7c6306d24a088135f77',
+  license: 'MIT',
+  redistributable: true,
+  fresh: true,
+  note: 'Keelin Sekerka (ksek87, the repository\'s owner; no copyright line is written); MIT as declared in Cargo.toml (license = "MIT") and README.md (a "License: MIT" badge, "MIT licensed"); the repository holds no LICENSE file at this commit. An adversarial MCP fuzzer: its attack corpus (corpus/*/*.json, `payload` the whole injected text, written after the MCPTox paradigms) and a test fixture (tests/fixtures/vulnerable_tools.json). Its bench/mcptox_actual.json, a verbatim copy of MCPTox-Benchmark (zhiqiangwang4/MCPTox-Benchmark, whose own licence is unknown), is left out.',
+};
 const SOURCES = [
   CISCO,
   INVARIANT,
@@ -389,6 +407,8 @@ const SOURCES = [
   MEDUSA,
   MCP_HACKING,
   AGENTSH_DEMO,
+  PIPELOCK,
+  FUZZD,
 ];
 /** Where each source's history can be read (a fork holds Invariant's original commits); the others at owner+name. */
 const MIRRORS: Record<string, string> = {
@@ -408,7 +428,8 @@ type Extract =
    * must hold no `${`). `clean` applies inspect.cleandoc (FastMCP docstrings); without it the value is kept as is
    * (pydantic `Field(description=...)`, FastMCP `instructions=`, a dict value, an SDK `server.tool(name, text)`).
    * `uncomment` first removes one `#` from the start of every line (a block the source keeps commented out). A JSON
-   * string, and a Go or Java string literal whose only escapes are `\n`, `\"` and `\\`, read as JavaScript reads them.
+   * string, and a Go or Java string literal whose only escapes are `\n`, `\"`, `\\` and `\uXXXX` (or Go's `\UXXXXXXXX`), read as
+   * JavaScript reads them; a Go raw string (in backquotes) only when it holds no backslash.
    */
   | { after: string[]; lang: 'python' | 'js'; clean?: boolean; uncomment?: boolean }
   /** The `field` of the element of a JSON array whose `key` equals `equals`. */
@@ -1754,6 +1775,441 @@ const medusaComputed = (test: string, variable: string, parameter?: string): Ext
   },
 });
 
+const PIPELOCK_TESTS = 'internal/mcp/tools/tools_test.go';
+/**
+ * pipelock's tool-poisoning tests: the markers after which each text's Go string literal (or the JSON string of a
+ * tools/list response in a Go raw string) stands, the first the test function. A `[]string{` table's entry is found by
+ * counting the entries before it. Those with a reason have no order or payload a description could reveal.
+ */
+const PIPELOCK_CASES: {
+  id: string;
+  at: string[];
+  categories: PoisonCategory[];
+  placement?: Placement;
+  reason?: string;
+  tool?: string;
+  parameter?: string;
+  before?: string[];
+}[] = [
+  { id: 'instruction-tag-01', at: ['func TestCheckToolPoison_InstructionTag(', '{"IMPORTANT",'], categories: ['secret-or-file-read', 'instruction-override'] },
+  { id: 'instruction-tag-02', at: ['func TestCheckToolPoison_InstructionTag(', '{"CRITICAL",'], categories: ['instruction-override'] },
+  { id: 'instruction-tag-03', at: ['func TestCheckToolPoison_InstructionTag(', '{"SYSTEM",'], categories: ['privilege-claim', 'instruction-override'] },
+  {
+    id: 'instruction-tag-04',
+    at: ['func TestCheckToolPoison_InstructionTag(', '{"HIDDEN",'],
+    categories: ['hiding-from-user'],
+    reason: 'announces a hidden instruction but holds none: a label or emphasis with no instruction in it: nothing a reader could call an attack',
+  },
+  { id: 'instruction-tag-05', at: ['func TestCheckToolPoison_InstructionTag(', '{"case insensitive",'], categories: ['secret-or-file-read'] },
+  { id: 'instruction-tag-06', at: ['func TestCheckToolPoison_InstructionTag(', '{"with attrs",'], categories: ['privilege-claim', 'instruction-override'] },
+  { id: 'instruction-tag-07', at: ['func TestCheckToolPoison_InstructionTag(', '{"bracket IMPORTANT",'], categories: ['secret-or-file-read'] },
+  { id: 'instruction-tag-08', at: ['func TestCheckToolPoison_InstructionTag(', '{"bracket CRITICAL",'], categories: ['instruction-override'] },
+  {
+    id: 'instruction-tag-09',
+    at: ['func TestCheckToolPoison_InstructionTag(', '{"bold IMPORTANT",'],
+    categories: ['instruction-override'],
+    reason: '"follow these rules" with no rules: a label or emphasis with no instruction in it: nothing a reader could call an attack',
+  },
+  {
+    id: 'instruction-tag-10',
+    at: ['func TestCheckToolPoison_InstructionTag(', '{"bold HIDDEN",'],
+    categories: ['hiding-from-user'],
+    reason: 'announces a hidden instruction but holds none: a label or emphasis with no instruction in it: nothing a reader could call an attack',
+  },
+  {
+    id: 'instruction-tag-11',
+    at: ['func TestCheckToolPoison_InstructionTag(', '{"bold CRITICAL trailing",'],
+    categories: ['forced-tool-order'],
+    reason: 'no step named: a label or emphasis with no instruction in it: nothing a reader could call an attack',
+  },
+  {
+    id: 'instruction-tag-12',
+    at: ['func TestCheckToolPoison_InstructionTag(', '{"bold IMPORTANT trailing",'],
+    categories: ['instruction-override'],
+    reason: 'a label or emphasis with no instruction in it: nothing a reader could call an attack',
+  },
+  {
+    id: 'instruction-tag-13',
+    at: ['func TestCheckToolPoison_InstructionTag(', '{"bold SYSTEM trailing",'],
+    categories: ['privilege-claim', 'instruction-override'],
+  },
+  { id: 'instruction-tag-14', at: ['func TestCheckToolPoison_InstructionTag(', '{"bracket SYSTEM trailing",'], categories: ['privilege-claim'] },
+  {
+    id: 'instruction-tag-15',
+    at: ['func TestCheckToolPoison_InstructionTag(', '{"bracket INSTRUCTION trailing",'],
+    categories: ['forced-tool-order'],
+    reason: 'calling an init tool first is ordinary honest guidance',
+  },
+  { id: 'file-exfil-01', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{'], categories: ['secret-or-file-read', 'exfiltration'] },
+  { id: 'file-exfil-02', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",'], categories: ['secret-or-file-read'] },
+  { id: 'file-exfil-03', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",'], categories: ['exfiltration', 'secret-or-file-read'] },
+  {
+    id: 'file-exfil-04',
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",'],
+    categories: ['secret-or-file-read', 'exfiltration'],
+  },
+  { id: 'file-exfil-05', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",'], categories: ['secret-or-file-read'] },
+  {
+    id: 'file-exfil-06',
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",'],
+    categories: ['secret-or-file-read'],
+    reason: 'as a whole description it reads as the purpose of a tool that reads /etc/passwd (world-readable): no order beyond the purpose',
+  },
+  {
+    id: 'file-exfil-07',
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",'],
+    categories: ['secret-or-file-read', 'disclosed-collection'],
+  },
+  {
+    id: 'file-exfil-08',
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",'],
+    categories: ['secret-or-file-read'],
+    reason: 'reads as the purpose of a dotenv/config tool; nothing a reader could tell from an honest description',
+  },
+  {
+    id: 'file-exfil-09',
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",'],
+    categories: ['secret-or-file-read'],
+  },
+  {
+    id: 'file-exfil-10',
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",', '",'],
+    categories: ['exfiltration', 'secret-or-file-read'],
+  },
+  {
+    id: 'file-exfil-11',
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",'],
+    categories: ['secret-or-file-read'],
+    reason: 'as a whole description: the purpose of a tool that prints /etc/passwd (world-readable)',
+  },
+  {
+    id: 'file-exfil-12',
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",', 'action verb.'],
+    categories: ['exfiltration', 'secret-or-file-read'],
+  },
+  {
+    id: 'file-exfil-13',
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",', 'action verb.', '",'],
+    categories: ['secret-or-file-read', 'exfiltration'],
+  },
+  {
+    id: 'file-exfil-14',
+    at: [
+      'func TestCheckToolPoison_FileExfiltration(',
+      '[]string{',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      'action verb.',
+      '",',
+      '",',
+    ],
+    categories: ['exfiltration', 'secret-or-file-read'],
+  },
+  {
+    id: 'file-exfil-15',
+    at: [
+      'func TestCheckToolPoison_FileExfiltration(',
+      '[]string{',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      'action verb.',
+      '",',
+      '",',
+      '",',
+    ],
+    categories: ['secret-or-file-read', 'exfiltration'],
+  },
+  {
+    id: 'file-exfil-16',
+    at: [
+      'func TestCheckToolPoison_FileExfiltration(',
+      '[]string{',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      '",',
+      'action verb.',
+      '",',
+      '",',
+      '",',
+      '",',
+    ],
+    categories: ['secret-or-file-read'],
+  },
+  {
+    id: 'cross-tool-1',
+    at: ['func TestCheckToolPoison_CrossTool(', '[]string{'],
+    categories: ['preference-manipulation', 'shadowing'],
+    reason: 'scoped "use this instead of X" is common honest guidance',
+  },
+  {
+    id: 'cross-tool-2',
+    at: ['func TestCheckToolPoison_CrossTool(', '[]string{', '",'],
+    categories: ['preference-manipulation', 'shadowing'],
+    reason: 'scoped "use this instead of X" is common honest guidance',
+  },
+  {
+    id: 'cross-tool-3',
+    at: ['func TestCheckToolPoison_CrossTool(', '[]string{', '",', '",'],
+    categories: ['shadowing'],
+    reason: 'a caution against a tool is honest guidance as far as a reader can tell',
+  },
+  { id: 'cross-tool-4', at: ['func TestCheckToolPoison_CrossTool(', '[]string{', '",', '",', '",'], categories: ['preference-manipulation'] },
+  { id: 'evil-tool-ignore', at: ['func TestScanTools_InjectionInDescription(', '"description":'], categories: ['instruction-override'], tool: 'evil_tool' },
+  { id: 'sneaky', at: ['func TestScanTools_PoisonTag(', '"description":'], categories: ['secret-or-file-read'], tool: 'sneaky' },
+  {
+    id: 'fetch-url-param',
+    at: ['func TestScanTools_SchemaDescriptionPoison(', '"url":', '"description":'],
+    categories: ['secret-or-file-read', 'exfiltration'],
+    placement: 'parameter-description',
+    tool: 'fetch',
+    parameter: 'url',
+  },
+  {
+    id: 'curl-exec',
+    at: ['func TestScanTools_CurlExecDirective(', '"description":'],
+    categories: ['command-execution', 'exfiltration', 'network-request'],
+    tool: 'get_weather',
+  },
+  {
+    id: 'verify-recipient',
+    at: ['func TestScanTools_DataRoutingDirective(', '"description":'],
+    categories: ['shadowing', 'exfiltration', 'forced-tool-order'],
+    tool: 'verify_recipient',
+    parameter: 'verification_data',
+  },
+  {
+    id: 'search-query-aws',
+    at: ['func TestScanTools_SchemaCredentialPrepend(', '"query":', '"description":'],
+    categories: ['secret-or-file-read', 'exfiltration'],
+    placement: 'parameter-description',
+    tool: 'search',
+    parameter: 'query',
+  },
+  {
+    id: 'steal-all-credentials',
+    at: ['func TestScanTools_MultiplePoisonedTools(', '"name":"evil_tool"', '"description":'],
+    categories: ['secret-or-file-read'],
+    tool: 'evil_tool',
+  },
+  { id: 'shadow-first', at: ['func TestScanTools_CrossToolManipulation(', '"description":'], categories: ['forced-tool-order', 'shadowing'], tool: 'shadow' },
+  {
+    id: 'steal-all-secrets',
+    at: ['func TestScanTools_EmptyNameToolDoesNotBypass(', '"name":"evil"', '"description":'],
+    categories: ['secret-or-file-read'],
+    tool: 'evil',
+  },
+  { id: 'both', at: ['func TestScanTools_InjectionAndPoison(', '"description":'], categories: ['instruction-override', 'secret-or-file-read'], tool: 'both' },
+  {
+    id: 'bad-tag',
+    at: ['func TestScanTools_BatchPreservesRPCID(', '"description":'],
+    categories: ['instruction-override'],
+    reason: 'a label or emphasis with no instruction in it: nothing a reader could call an attack',
+    tool: 'evil',
+  },
+  {
+    id: 'rugpull-steal-api-keys',
+    at: ['func TestScanTools_DriftDetected(', 'line3 :=', '"description":'],
+    categories: ['rug-pull', 'secret-or-file-read'],
+    tool: 'search',
+    before: ['func TestScanTools_DriftDetected(', 'line1 :=', '"description":'],
+  },
+  {
+    id: 'rugpull-weather-idrsa',
+    at: ['func TestToolBaseline_DiffSummary_TextAdded(', 'tb.DiffSummary("get_weather",'],
+    categories: ['rug-pull', 'secret-or-file-read', 'exfiltration'],
+    tool: 'get_weather',
+    parameter: 'query',
+    before: ['func TestToolBaseline_DiffSummary_TextAdded(', 'tb.StoreDesc("get_weather",'],
+  },
+  {
+    id: 'rugpull-calc-idrsa',
+    at: ['func TestScanTools_DriftDetail(', 'line2 :=', '"description":'],
+    categories: ['rug-pull', 'secret-or-file-read'],
+    tool: 'calc',
+    before: ['func TestScanTools_DriftDetail(', 'line1 :=', '"description":'],
+  },
+  {
+    id: 'homoglyph-cyrillic-o',
+    at: ['func TestScanTools_HomoglyphInjectionBypass(', '"cyrillic_o_in_ignore",', 'desc:'],
+    categories: ['instruction-override'],
+    tool: 'evil',
+  },
+  {
+    id: 'homoglyph-cyrillic-e',
+    at: ['func TestScanTools_HomoglyphInjectionBypass(', '"cyrillic_e_in_previous",', 'desc:'],
+    categories: ['instruction-override'],
+    tool: 'evil',
+  },
+  {
+    id: 'homoglyph-greek-omicron',
+    at: ['func TestScanTools_HomoglyphInjectionBypass(', '"greek_omicron_in_ignore",', 'desc:'],
+    categories: ['instruction-override'],
+    tool: 'evil',
+  },
+  {
+    id: 'homoglyph-multiple',
+    at: ['func TestScanTools_HomoglyphInjectionBypass(', '"multiple_substitutions",', 'desc:'],
+    categories: ['instruction-override'],
+    tool: 'evil',
+  },
+  {
+    id: 'combining-dot-above',
+    at: ['func TestScanTools_CombiningMarkInjectionBypass(', '{"combining_dot_above",'],
+    categories: ['instruction-override'],
+    tool: 'evil',
+  },
+  {
+    id: 'combining-diaeresis',
+    at: ['func TestScanTools_CombiningMarkInjectionBypass(', '{"combining_diaeresis",'],
+    categories: ['instruction-override'],
+    tool: 'evil',
+  },
+  {
+    id: 'combining-plus-confusable',
+    at: ['func TestScanTools_CombiningMarkInjectionBypass(', '{"combining_plus_confusable",'],
+    categories: ['instruction-override'],
+    tool: 'evil',
+  },
+  {
+    id: 'variation-selector',
+    at: ['func TestScanTools_VariationSelectorPoisoning(', '"description":'],
+    categories: ['instruction-override', 'hidden-unicode'],
+    tool: 'evil',
+  },
+  {
+    id: 'tags-interleaved',
+    at: ['func TestScanTools_TagsBlockPoisoning(', '{"tags_interleaved_instruction",'],
+    categories: ['instruction-override', 'hidden-unicode'],
+    tool: 'evil',
+  },
+  {
+    id: 'homoglyph-tag-cyrillic-I',
+    at: ['func TestCheckToolPoison_HomoglyphBypass(', '"cyrillic_I_in_IMPORTANT",', 'text:'],
+    categories: ['secret-or-file-read'],
+  },
+  {
+    id: 'homoglyph-tag-cyrillic-A',
+    at: ['func TestCheckToolPoison_HomoglyphBypass(', '"cyrillic_A_in_IMPORTANT",', 'text:'],
+    categories: ['hiding-from-user'],
+    reason: 'a label or emphasis with no instruction in it: nothing a reader could call an attack',
+  },
+  { id: 'homoglyph-tag-greek-I', at: ['func TestCheckToolPoison_HomoglyphBypass(', '"greek_I_in_IMPORTANT",', 'text:'], categories: ['exfiltration'] },
+  {
+    id: 'combining-tag-IMPORTANT',
+    at: ['func TestCheckToolPoison_CombiningMarkBypass(', '{"combining_in_IMPORTANT_tag",'],
+    categories: ['instruction-override'],
+    reason: 'a bare tag: a label or emphasis with no instruction in it: nothing a reader could call an attack',
+  },
+  {
+    id: 'combining-tag-instruction',
+    at: ['func TestCheckToolPoison_CombiningMarkBypass(', '{"combining_in_instruction_tag",'],
+    categories: ['instruction-override'],
+    reason: 'a bare tag: a label or emphasis with no instruction in it: nothing a reader could call an attack',
+  },
+  {
+    id: 'combining-confusable-tag',
+    at: ['func TestCheckToolPoison_CombiningMarkBypass(', '{"combining_with_confusable_tag",'],
+    categories: ['instruction-override'],
+    reason: 'a bare tag: a label or emphasis with no instruction in it: nothing a reader could call an attack',
+  },
+  { id: 'ipa-small-caps', at: ['func TestCheckToolPoison_IPASmallCapsIMPORTANT(', 'normalize.ForToolText('], categories: ['secret-or-file-read'] },
+  { id: 'negative-squared', at: ['func TestCheckToolPoison_NegativeSquaredIMPORTANT(', 'normalize.ForToolText('], categories: ['secret-or-file-read'] },
+  {
+    id: 'tags-in-important',
+    at: ['func TestScanTools_TagsBlockPoisoning(', '{"tags_in_important",'],
+    categories: ['secret-or-file-read', 'exfiltration', 'hidden-unicode'],
+  },
+];
+/** fuzzd's own attack corpus: one record per file, its `payload` the injected text. */
+const FUZZD_RECORDS: { id: string; path: string; categories: PoisonCategory[]; placement?: Placement; reason?: string; tool?: string }[] = [
+  { id: 'RUG-001', path: 'corpus/rug_pull/RUG-001.json', categories: ['disclosed-collection', 'rug-pull'] },
+  { id: 'RUG-002', path: 'corpus/rug_pull/RUG-002.json', categories: ['disclosed-collection', 'network-request', 'rug-pull'] },
+  { id: 'RUG-003', path: 'corpus/rug_pull/RUG-003.json', categories: ['privilege-claim', 'rug-pull'] },
+  { id: 'TPA-001', path: 'corpus/tool_poisoning/TPA-001.json', categories: ['secret-or-file-read', 'environment-change', 'forced-tool-order'] },
+  { id: 'TPA-002', path: 'corpus/tool_poisoning/TPA-002.json', categories: ['secret-or-file-read', 'environment-change'] },
+  { id: 'TPA-003', path: 'corpus/tool_poisoning/TPA-003.json', categories: ['secret-or-file-read', 'environment-change', 'command-execution'] },
+  { id: 'TPA-004', path: 'corpus/tool_poisoning/TPA-004.json', categories: ['command-execution', 'secret-or-file-read', 'environment-change'] },
+  { id: 'TPA-005', path: 'corpus/tool_poisoning/TPA-005.json', categories: ['exfiltration', 'shadowing', 'hiding-from-user'] },
+  { id: 'TPA-006', path: 'corpus/tool_poisoning/TPA-006.json', categories: ['environment-change', 'command-execution', 'hiding-from-user'] },
+  { id: 'TPA-007', path: 'corpus/tool_poisoning/TPA-007.json', categories: ['parameter-tampering', 'hiding-from-user', 'shadowing'] },
+  { id: 'TPA-008', path: 'corpus/tool_poisoning/TPA-008.json', categories: ['secret-or-file-read', 'shadowing', 'hiding-from-user'] },
+  { id: 'TPA-009', path: 'corpus/tool_poisoning/TPA-009.json', categories: ['exfiltration', 'hiding-from-user', 'shadowing'] },
+  { id: 'TPA-010', path: 'corpus/tool_poisoning/TPA-010.json', categories: ['secret-or-file-read', 'shadowing', 'instruction-override'] },
+  {
+    id: 'TPA-011',
+    path: 'corpus/tool_poisoning/TPA-011.json',
+    categories: ['command-execution', 'parameter-tampering', 'instruction-override', 'network-request'],
+  },
+  { id: 'TPA-012', path: 'corpus/tool_poisoning/TPA-012.json', categories: ['exfiltration', 'network-request', 'hiding-from-user', 'instruction-override'] },
+  { id: 'TPA-013', path: 'corpus/tool_poisoning/TPA-013.json', categories: ['forced-tool-order', 'parameter-tampering'] },
+  { id: 'TPA-014', path: 'corpus/tool_poisoning/TPA-014.json', categories: ['forced-tool-order', 'privilege-claim', 'hiding-from-user'] },
+  {
+    id: 'TPA-015',
+    path: 'corpus/tool_poisoning/TPA-015.json',
+    categories: ['parameter-tampering', 'command-execution', 'exfiltration', 'instruction-override'],
+  },
+  { id: 'TPA-016', path: 'corpus/tool_poisoning/TPA-016.json', categories: ['exfiltration', 'forced-tool-order', 'hiding-from-user'] },
+  { id: 'TPA-017', path: 'corpus/tool_poisoning/TPA-017.json', categories: ['exfiltration', 'privilege-claim', 'hiding-from-user', 'instruction-override'] },
+  { id: 'TPA-018', path: 'corpus/tool_poisoning/TPA-018.json', categories: ['secret-or-file-read', 'exfiltration'] },
+  { id: 'TPA-019', path: 'corpus/tool_poisoning/TPA-019.json', categories: ['secret-or-file-read'] },
+  {
+    id: 'TPA-020',
+    path: 'corpus/tool_poisoning/TPA-020.json',
+    categories: ['redirection', 'exfiltration', 'hiding-from-user', 'shadowing'],
+    tool: 'send_message_proxy',
+  },
+  { id: 'TPA-021', path: 'corpus/tool_poisoning/TPA-021.json', categories: ['exfiltration', 'secret-or-file-read', 'hidden-unicode'] },
+  {
+    id: 'TPA-022',
+    path: 'corpus/tool_poisoning/TPA-022.json',
+    categories: ['tool-output', 'instruction-override'],
+    reason: 'in what the tool returns, not in any description',
+    placement: 'tool-output',
+  },
+  {
+    id: 'TPA-023',
+    path: 'corpus/tool_poisoning/TPA-023.json',
+    categories: ['tool-output', 'forced-tool-order'],
+    reason: 'in what the tool returns, not in any description',
+    placement: 'tool-output',
+  },
+  { id: 'TS-001', path: 'corpus/tool_shadowing/TS-001.json', categories: ['shadowing', 'preference-manipulation'], tool: 'read_file' },
+  { id: 'TS-002', path: 'corpus/tool_shadowing/TS-002.json', categories: ['shadowing', 'redirection'], tool: 'send_email' },
+  {
+    id: 'TS-003',
+    path: 'corpus/tool_shadowing/TS-003.json',
+    categories: ['shadowing'],
+    reason: 'the attack is the look-alike name (read-file vs read_file); the description reads as an honest file reader',
+    tool: 'read-file',
+  },
+];
+
 /** Cases of the fresh held-out sources (issue #33), judged before the rules were run on them. */
 const FRESH_SPECS: Spec[] = [
   ...AMA_TOOLS.flatMap(({ file, kind, tools, revealable }) =>
@@ -2712,6 +3168,39 @@ const FRESH_SPECS: Spec[] = [
     reason: 'Shadowing by a duplicate tool name across servers; the description is neutral.',
     tool: 'list_notes',
   },
+  ...PIPELOCK_CASES.map(({ id, at, categories, placement, reason, tool, parameter, before }): Spec => ({
+    id: `pipelock/${id}`,
+    source: PIPELOCK,
+    path: PIPELOCK_TESTS,
+    extract: { after: at, lang: 'js' },
+    ...(before !== undefined && { before: { after: before, lang: 'js' } }),
+    categories,
+    placement: placement ?? 'tool-description',
+    ...(reason !== undefined && { revealable: false, reason }),
+    ...(tool !== undefined && { tool }),
+    ...(parameter !== undefined && { parameter }),
+  })),
+  ...FUZZD_RECORDS.map(({ id, path, categories, placement, reason, tool }): Spec => ({
+    id: `fuzzd/${id}`,
+    source: FUZZD,
+    path,
+    extract: { pointer: '/payload' },
+    symbol: `${id} payload`,
+    categories,
+    placement: placement ?? 'tool-description',
+    ...(reason !== undefined && { revealable: false, reason }),
+    ...(tool !== undefined && { tool }),
+  })),
+  {
+    id: 'fuzzd/fixture-read_notes',
+    source: FUZZD,
+    path: 'tests/fixtures/vulnerable_tools.json',
+    extract: { json: { key: 'name', equals: 'read_notes', field: 'description' } },
+    categories: ['secret-or-file-read', 'forced-tool-order', 'hiding-from-user'],
+    placement: 'tool-description',
+    tool: 'read_notes',
+    parameter: 'path',
+  },
 ];
 
 /** Cisco's prompt-injection evals: description-level injections, judged one by one (file name -> categories). */
@@ -3040,7 +3529,10 @@ function pythonExpression(text: string, at: number, where: string, name: (name: 
   return value;
 }
 
-/** One JavaScript string or template literal starting at `at` after whitespace; a template must hold no `${`. */
+/**
+ * One JavaScript string or template literal starting at `at` after whitespace; a template must hold no `${`. `\U` with
+ * eight hex digits is read as Go reads it (a Go string literal); JavaScript has no such escape.
+ */
 function jsLiteral(text: string, at: number, where: string): string {
   const start = at + /^\s*/.exec(text.slice(at))![0].length;
   const quote = text[start];
@@ -3059,9 +3551,9 @@ function jsLiteral(text: string, at: number, where: string): string {
       continue;
     }
     const next = text[position + 1] ?? '';
-    const code = /^u\{([0-9a-fA-F]+)\}|^u([0-9a-fA-F]{4})|^x([0-9a-fA-F]{2})/.exec(text.slice(position + 1));
+    const code = /^u\{([0-9a-fA-F]+)\}|^u([0-9a-fA-F]{4})|^x([0-9a-fA-F]{2})|^U([0-9a-fA-F]{8})/.exec(text.slice(position + 1));
     if (code) {
-      value += String.fromCodePoint(parseInt(code[1] ?? code[2] ?? code[3]!, 16));
+      value += String.fromCodePoint(parseInt(code[1] ?? code[2] ?? code[3] ?? code[4]!, 16));
       position += 1 + code[0].length;
     } else {
       value += SIMPLE_ESCAPES[next] ?? next;
@@ -3224,12 +3716,14 @@ function readme(cases: readonly PoisonedCase[]): string {
     'recorded with its source: the Apache License 2.0 (https://www.apache.org/licenses/LICENSE-2.0) for',
     'cisco-ai-defense/mcp-scanner, invariantlabs-ai/mcp-scan, Tencent/AI-Infra-Guard,',
     'acuvity/mcp-server-everything-wrong, enkryptai/secure-mcp-gateway, richardspicer/mcp-audit, ace26597/mcp-lock,',
-    'gensecaihq/mcp-poisoning-poc and joshmaster2165/medusa; the MIT License for riseandignite/mcp-shield,',
+    'gensecaihq/mcp-poisoning-poc, joshmaster2165/medusa and luckyPipewrench/pipelock; the MIT License for',
+    'riseandignite/mcp-shield,',
     'mcp-tool-shop/tool-scan, TUM-DSE/MCPSecBench, nmeisenzahl/hijack-agentic-ai, bountyyfi/mcp-watchdog,',
     'dongsenzhang/MSB, alexandriashai/mcp-guardian, cao-elaine/MPMA, beejak/Vulnerable-MCP-Server,',
     'punchfan01/BeyondToolPoisoning, Wapiti08/mcp-attack-suite, harryc295/tool-poisoning-bench,',
-    'Crypto-Sanemi/agent-engineering, jaschadub/AgentNull, UnitOneAI/unitone-agentgateway, nav33n25/IMCP and',
-    'tristanhausermannpernet/mcp-hacking (each copyright notice is in the table above). The `tencent/` cases are based on',
+    'Crypto-Sanemi/agent-engineering, jaschadub/AgentNull, UnitOneAI/unitone-agentgateway, nav33n25/IMCP,',
+    'tristanhausermannpernet/mcp-hacking and ksek87/fuzzd (each copyright notice is in the table above). The `tencent/`',
+    'cases are based on',
     'Tencent Zhuque Lab AI-Infra-Guard (https://github.com/Tencent/AI-Infra-Guard), as its NOTICE asks. Several example',
     'servers (Cisco, Tencent, mcp-shield) restate attacks first published by Invariant Labs, in their own words.',
     "Invariant Labs' original commits are read from the history kept in the fork johannhartmann/mcp-injection-experiments.",

@@ -60,25 +60,30 @@ const HELD_OUT_CAUGHT = {
  * (pointers only for matteocolazilli/malicious-mcp-server, shruti-datta-gupta/mcp-ctf, kholcomb/DevSecOps_Arena,
  * mdatikshahriar/mcp-attack-demo-spring, mdatikshahriar/mcp-rag-attack, aganita/mcp-ctf-challenge and
  * canyonroad/agentsh-mcp-protection-demo).
+ * Seventeen more sources were measured blind at commit cd86487 by a reviewer session (99 of 157 revealable at the
+ * poisoning tier over all seventeen), and two are counted here: luckyPipewrench/pipelock (28 of 50) and ksek87/fuzzd
+ * (14 of its own 27; the MCPTox cases it copies are left out); rows were widened after reading their misses
+ * ("Seventeen sources more, blind"), and security/tool-shadowing's reading of orders about another server's tool
+ * reads no table, so held out they may pass their blind figure.
  * Records, not goals.
  */
 const FRESH: Record<string, { heldOut: [number, number]; heldOutAny: [number, number]; poisoning: [number, number]; anyRule: [number, number] }> = {
-  'instruction-override': { heldOut: [28, 41], heldOutAny: [28, 41], poisoning: [41, 41], anyRule: [41, 41] },
-  'hiding-from-user': { heldOut: [17, 21], heldOutAny: [17, 21], poisoning: [21, 21], anyRule: [21, 21] },
-  exfiltration: { heldOut: [28, 40], heldOutAny: [28, 40], poisoning: [38, 40], anyRule: [38, 40] },
-  'secret-or-file-read': { heldOut: [9, 24], heldOutAny: [11, 24], poisoning: [23, 24], anyRule: [24, 24] },
-  'forced-tool-order': { heldOut: [4, 11], heldOutAny: [4, 11], poisoning: [11, 11], anyRule: [11, 11] },
-  shadowing: { heldOut: [3, 4], heldOutAny: [3, 4], poisoning: [3, 4], anyRule: [3, 4] },
-  'rug-pull': { heldOut: [6, 22], heldOutAny: [7, 22], poisoning: [21, 22], anyRule: [21, 22] },
-  'hidden-unicode': { heldOut: [7, 7], heldOutAny: [7, 7], poisoning: [7, 7], anyRule: [7, 7] },
-  'privilege-claim': { heldOut: [8, 12], heldOutAny: [8, 12], poisoning: [12, 12], anyRule: [12, 12] },
-  'disclosed-collection': { heldOut: [6, 16], heldOutAny: [6, 16], poisoning: [15, 16], anyRule: [15, 16] },
-  'command-execution': { heldOut: [2, 5], heldOutAny: [2, 5], poisoning: [5, 5], anyRule: [5, 5] },
-  'parameter-tampering': { heldOut: [2, 3], heldOutAny: [2, 3], poisoning: [3, 3], anyRule: [3, 3] },
-  redirection: { heldOut: [2, 3], heldOutAny: [2, 3], poisoning: [3, 3], anyRule: [3, 3] },
-  'environment-change': { heldOut: [0, 3], heldOutAny: [0, 3], poisoning: [2, 3], anyRule: [2, 3] },
-  'network-request': { heldOut: [3, 5], heldOutAny: [3, 5], poisoning: [5, 5], anyRule: [5, 5] },
-  'preference-manipulation': { heldOut: [8, 59], heldOutAny: [52, 59], poisoning: [10, 59], anyRule: [54, 59] },
+  'instruction-override': { heldOut: [41, 63], heldOutAny: [41, 63], poisoning: [58, 63], anyRule: [58, 63] },
+  'hiding-from-user': { heldOut: [25, 32], heldOutAny: [25, 32], poisoning: [29, 32], anyRule: [29, 32] },
+  exfiltration: { heldOut: [42, 64], heldOutAny: [42, 64], poisoning: [52, 64], anyRule: [52, 64] },
+  'secret-or-file-read': { heldOut: [34, 63], heldOutAny: [36, 63], poisoning: [50, 63], anyRule: [51, 63] },
+  'forced-tool-order': { heldOut: [8, 18], heldOutAny: [9, 18], poisoning: [15, 18], anyRule: [16, 18] },
+  shadowing: { heldOut: [6, 14], heldOutAny: [7, 14], poisoning: [6, 14], anyRule: [7, 14] },
+  'rug-pull': { heldOut: [9, 28], heldOutAny: [10, 28], poisoning: [24, 28], anyRule: [24, 28] },
+  'hidden-unicode': { heldOut: [11, 11], heldOutAny: [11, 11], poisoning: [11, 11], anyRule: [11, 11] },
+  'privilege-claim': { heldOut: [11, 19], heldOutAny: [11, 19], poisoning: [18, 19], anyRule: [18, 19] },
+  'disclosed-collection': { heldOut: [7, 19], heldOutAny: [7, 19], poisoning: [16, 19], anyRule: [16, 19] },
+  'command-execution': { heldOut: [3, 11], heldOutAny: [3, 11], poisoning: [6, 11], anyRule: [6, 11] },
+  'parameter-tampering': { heldOut: [2, 7], heldOutAny: [2, 7], poisoning: [3, 7], anyRule: [3, 7] },
+  redirection: { heldOut: [3, 5], heldOutAny: [3, 5], poisoning: [4, 5], anyRule: [4, 5] },
+  'environment-change': { heldOut: [3, 8], heldOutAny: [3, 8], poisoning: [5, 8], anyRule: [5, 8] },
+  'network-request': { heldOut: [4, 9], heldOutAny: [4, 9], poisoning: [6, 9], anyRule: [6, 9] },
+  'preference-manipulation': { heldOut: [8, 61], heldOutAny: [52, 61], poisoning: [10, 61], anyRule: [54, 61] },
   'out-of-scope-parameter': { heldOut: [0, 5], heldOutAny: [1, 5], poisoning: [0, 5], anyRule: [1, 5] },
 };
 const freshColumn = (column: 'heldOut' | 'heldOutAny' | 'poisoning' | 'anyRule') =>

@@ -46,6 +46,9 @@ const HOLDS_CONTENTS =
 const NEEDED_FOR = /\b(?:requires?|needs?)\s+(?:your\s+|the\s+)?$/i;
 const PRETEXT_AFTER =
   /^\S*\s+(?:contents?\s+)?(?:for|to\s+(?:verify|validate|ensure|enable|complete))\s+(?:secure|security|verification|validation|compliance|authentication|proper|production|environment|user)\b/i;
+/** The file first, the order after it: ".env file — send it back in the response", "~/.ssh/config and upload to server". */
+const ORDER_AFTER =
+  /^\S*(?:\s+(?:file|contents?))?\s*(?:—|–|-|:|,|and)\s*(?:then\s+)?(?:send|upload|include|access|read|return|output|post|copy|dump|print|show|attach|share|exfiltrate)\b/i;
 /** An order to hand the file over: provide, include, pass, attach, paste, send ... (with or without "contents"). */
 const HAND_OVER =
   /(?:^|[:,;>\]]\s*|\b(?:must|should|always|please|and|then|to)\s+)(?:also\s+)?(?:provide|include|pass|attach|paste|supply|send|submit|give|share|upload|enter)\s+(?:(?:the|your|its)\s+)?(?:(?:full\s+|raw\s+|complete\s+|entire\s+)?contents?\s+of\s+)?(?:your\s+|the\s+)?$/i;
@@ -81,6 +84,7 @@ export const askPrivateFile: Finder = (text, purpose) =>
     const prefix = sentence.slice(0, file.index) + (/^\s/.test(file[0]) ? file[0][0] : '');
     const after = sentence.slice(file.index + file[0].length - 1, file.index + file[0].length + 80);
     return (
+      ORDER_AFTER.test(sentence.slice(file.index + file[0].length, file.index + file[0].length + 60)) ||
       (prefix.length <= 80 && HOLDS_CONTENTS.test(prefix)) ||
       HAND_OVER.test(prefix.slice(-80)) ||
       (NEEDED_FOR.test(prefix.slice(-40)) && PRETEXT_AFTER.test(after))

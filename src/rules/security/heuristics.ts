@@ -54,6 +54,10 @@ const REFERENCES = [
   /\b([a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)\s+(?:tool|function)\b/g,
   /\b(?:tool|function)\s+(?:named\s+|called\s+)?[`'"]([A-Za-z][\w.-]{0,63})[`'"]/g,
   /\b(?:tool|function)\s+(?:named|called)\s+([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)\b/g,
+  // The moment of a use, "when using brave_local_search", and a value "submitted to `map_geocode`": what is used or
+  // submitted to is a tool, though the word "tool" is not there (MCPTox's orders about other servers' arguments).
+  /\b(?:[Ww]hen(?:ever)?|[Bb]efore|[Aa]fter)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke)\s+(?:the\s+)?[`'"]?([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)\b/g,
+  /\b(?:submitted|sent|passed|given)\s+to\s+[`'"]([A-Za-z][\w.-]{0,63})[`'"]/g,
 ];
 
 /** Names the text refers to as tools, in order of appearance, each once. */
