@@ -17,7 +17,7 @@
  * (test/rules/security/signals.test.ts).
  */
 import { foreignHost, ordered, sentences, type Purpose, type Span } from './orders.js';
-import { purposeOutside, sentenceWhere } from './intents.js';
+import { purposeOutside, realEmail, sentenceWhere } from './intents.js';
 
 type Finder = (text: string, purpose: Purpose) => Span | undefined;
 
@@ -158,13 +158,9 @@ const MOVE_NOW =
 const TAKE_OVER = /\b(?:hijack|intercept|take\s+over|capture)\w*\s+(?:all|every|any)\s+(?:e-?mails?|e-?mail\s+communications|communications|messages|calls)\b/i;
 /** A polite order is an order: "it would be really helpful if you could also ...". */
 const POLITE = /\b(?:would\s+be\s+(?:really\s+|very\s+|most\s+)?helpful\s+if\s+you|could\s+you|can\s+you|kindly|also)\b/i;
-const ADDRESS = /\b[\w.+-]{1,64}@((?:[\w-]{1,63}\.){1,8}[a-z]{2,24})\b/i;
-const EXAMPLE_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$/i;
 /** An outside party: a real address, a host the server does not name, or an outside service. */
 function outsideParty(sentence: string, purpose: Purpose): boolean {
-  const address = ADDRESS.exec(sentence);
-  if (address !== null && !EXAMPLE_DOMAIN.test(address[1]!)) return true;
-  return foreignHost(sentence, purpose) !== undefined || REMOTE_PARTY.test(sentence);
+  return realEmail(sentence) || foreignHost(sentence, purpose) !== undefined || REMOTE_PARTY.test(sentence);
 }
 /** A tool about messages or mail may send them; one about code may publish it. */
 const WORDS_PURPOSE = /\b(?:e-?mails?|mail\w*|messag\w*|inbox|forward\w*|chat|slack|teams|notif\w*|support|ticket\w*|crm|log\w*|analytics|telemetry)\b/i;

@@ -221,7 +221,8 @@ const THEFT = /\b(?:exfiltrate|exfil|smuggle|siphon|leak)\b/i;
 /** Credentials handed to the service the tool is for, to authenticate: its purpose, not a leak. */
 const AUTHENTICATES = /\b(?:header|authorization|authenticate|authentication|bearer|login|log\s+in|sign\s+in|oauth)\b/i;
 
-function realEmail(sentence: string): boolean {
+/** An address whose domain is no documentation example: a real recipient. */
+export function realEmail(sentence: string): boolean {
   EMAIL.lastIndex = 0;
   for (let match = EMAIL.exec(sentence); match; match = EMAIL.exec(sentence)) if (!EXAMPLE_DOMAIN.test(match[1]!)) return true;
   return false;
