@@ -1776,20 +1776,25 @@ const medusaComputed = (test: string, variable: string, parameter?: string): Ext
 });
 
 const PIPELOCK_TESTS = 'internal/mcp/tools/tools_test.go';
+/** Markers with each number n spelled out as n end-of-entry markers: the entries of a Go `[]string{` table skipped. */
+function entries(markers: readonly (string | number)[]): string[] {
+  return markers.flatMap((marker) => (typeof marker === 'number' ? Array<string>(marker).fill('",') : [marker]));
+}
 /**
  * pipelock's tool-poisoning tests: the markers after which each text's Go string literal (or the JSON string of a
  * tools/list response in a Go raw string) stands, the first the test function. A `[]string{` table's entry is found by
- * counting the entries before it. Those with a reason have no order or payload a description could reveal.
+ * counting the entries before it: a number n in a list stands for n entries skipped (`entries(n)`). Those with a
+ * reason have no order or payload a description could reveal.
  */
 const PIPELOCK_CASES: {
   id: string;
-  at: string[];
+  at: (string | number)[];
   categories: PoisonCategory[];
   placement?: Placement;
   reason?: string;
   tool?: string;
   parameter?: string;
-  before?: string[];
+  before?: (string | number)[];
 }[] = [
   { id: 'instruction-tag-01', at: ['func TestCheckToolPoison_InstructionTag(', '{"IMPORTANT",'], categories: ['secret-or-file-read', 'instruction-override'] },
   { id: 'instruction-tag-02', at: ['func TestCheckToolPoison_InstructionTag(', '{"CRITICAL",'], categories: ['instruction-override'] },
@@ -1842,123 +1847,69 @@ const PIPELOCK_CASES: {
   },
   { id: 'file-exfil-01', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{'], categories: ['secret-or-file-read', 'exfiltration'] },
   { id: 'file-exfil-02', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",'], categories: ['secret-or-file-read'] },
-  { id: 'file-exfil-03', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",'], categories: ['exfiltration', 'secret-or-file-read'] },
+  { id: 'file-exfil-03', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 2], categories: ['exfiltration', 'secret-or-file-read'] },
   {
     id: 'file-exfil-04',
-    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",'],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 3],
     categories: ['secret-or-file-read', 'exfiltration'],
   },
-  { id: 'file-exfil-05', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",'], categories: ['secret-or-file-read'] },
+  { id: 'file-exfil-05', at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 4], categories: ['secret-or-file-read'] },
   {
     id: 'file-exfil-06',
-    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",'],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 5],
     categories: ['secret-or-file-read'],
     reason: 'as a whole description it reads as the purpose of a tool that reads /etc/passwd (world-readable): no order beyond the purpose',
   },
   {
     id: 'file-exfil-07',
-    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",'],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 6],
     categories: ['secret-or-file-read', 'disclosed-collection'],
   },
   {
     id: 'file-exfil-08',
-    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",'],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 7],
     categories: ['secret-or-file-read'],
     reason: 'reads as the purpose of a dotenv/config tool; nothing a reader could tell from an honest description',
   },
   {
     id: 'file-exfil-09',
-    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",'],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 8],
     categories: ['secret-or-file-read'],
   },
   {
     id: 'file-exfil-10',
-    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",', '",'],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 9],
     categories: ['exfiltration', 'secret-or-file-read'],
   },
   {
     id: 'file-exfil-11',
-    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",'],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 10],
     categories: ['secret-or-file-read'],
     reason: 'as a whole description: the purpose of a tool that prints /etc/passwd (world-readable)',
   },
   {
     id: 'file-exfil-12',
-    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",', 'action verb.'],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 11, 'action verb.'],
     categories: ['exfiltration', 'secret-or-file-read'],
   },
   {
     id: 'file-exfil-13',
-    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",', '",', 'action verb.', '",'],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 11, 'action verb.', '",'],
     categories: ['secret-or-file-read', 'exfiltration'],
   },
   {
     id: 'file-exfil-14',
-    at: [
-      'func TestCheckToolPoison_FileExfiltration(',
-      '[]string{',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      'action verb.',
-      '",',
-      '",',
-    ],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 11, 'action verb.', 2],
     categories: ['exfiltration', 'secret-or-file-read'],
   },
   {
     id: 'file-exfil-15',
-    at: [
-      'func TestCheckToolPoison_FileExfiltration(',
-      '[]string{',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      'action verb.',
-      '",',
-      '",',
-      '",',
-    ],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 11, 'action verb.', 3],
     categories: ['secret-or-file-read', 'exfiltration'],
   },
   {
     id: 'file-exfil-16',
-    at: [
-      'func TestCheckToolPoison_FileExfiltration(',
-      '[]string{',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      '",',
-      'action verb.',
-      '",',
-      '",',
-      '",',
-      '",',
-    ],
+    at: ['func TestCheckToolPoison_FileExfiltration(', '[]string{', 11, 'action verb.', 4],
     categories: ['secret-or-file-read'],
   },
   {
@@ -1975,11 +1926,11 @@ const PIPELOCK_CASES: {
   },
   {
     id: 'cross-tool-3',
-    at: ['func TestCheckToolPoison_CrossTool(', '[]string{', '",', '",'],
+    at: ['func TestCheckToolPoison_CrossTool(', '[]string{', 2],
     categories: ['shadowing'],
     reason: 'a caution against a tool is honest guidance as far as a reader can tell',
   },
-  { id: 'cross-tool-4', at: ['func TestCheckToolPoison_CrossTool(', '[]string{', '",', '",', '",'], categories: ['preference-manipulation'] },
+  { id: 'cross-tool-4', at: ['func TestCheckToolPoison_CrossTool(', '[]string{', 3], categories: ['preference-manipulation'] },
   { id: 'evil-tool-ignore', at: ['func TestScanTools_InjectionInDescription(', '"description":'], categories: ['instruction-override'], tool: 'evil_tool' },
   { id: 'sneaky', at: ['func TestScanTools_PoisonTag(', '"description":'], categories: ['secret-or-file-read'], tool: 'sneaky' },
   {
@@ -3172,8 +3123,8 @@ const FRESH_SPECS: Spec[] = [
     id: `pipelock/${id}`,
     source: PIPELOCK,
     path: PIPELOCK_TESTS,
-    extract: { after: at, lang: 'js' },
-    ...(before !== undefined && { before: { after: before, lang: 'js' } }),
+    extract: { after: entries(at), lang: 'js' },
+    ...(before !== undefined && { before: { after: entries(before), lang: 'js' } }),
     categories,
     placement: placement ?? 'tool-description',
     ...(reason !== undefined && { revealable: false, reason }),
