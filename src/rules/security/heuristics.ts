@@ -3,7 +3,8 @@
  * signals.ts; this file only prepares text for them: Unicode folded (NFKC), Unicode tag characters decoded to the
  * ASCII they spell (a model reads them; a reviewer does not see them), every other invisible character (control
  * characters among them) removed so `ig<U+200B>nore` is "ignore", Cyrillic or Greek lookalikes in a Latin word read
- * as the Latin letters they pass for ("ignоre" with a Cyrillic о is "ignore"), quotes and spaces made plain.
+ * as the Latin letters they pass for ("ignоre" with a Cyrillic о is "ignore"), marks on Latin letters dropped
+ * ("ignöre" and "i̇gnore" are "ignore"), quotes and spaces made plain.
  */
 import { outsideEmojiTags, withoutEmojiTags } from '../../util/emoji-tags.js';
 import { invisiblePattern } from '../../util/invisible.js';
@@ -11,6 +12,18 @@ import { foldLookalikes } from '../../util/lookalike.js';
 
 /** Every invisible kind (util/invisible.ts): removed before matching, so they cannot split a word out of a pattern. */
 const INVISIBLE = invisiblePattern();
+
+/**
+ * Marks on a Latin letter: a model reads "ignöre" as "ignore", a keyword filter does not. Dropping them costs an
+ * accented language nothing the scan looks for (its patterns are English); the excerpts say so (scan.ts#scanData).
+ */
+const LATIN_MARKS = /(\p{Script=Latin})\p{Mn}+/gu;
+
+/** True when the text has a Latin letter with a mark, which the excerpts show without it. */
+export function hasMarkedLatin(text: string): boolean {
+  LATIN_MARKS.lastIndex = 0;
+  return LATIN_MARKS.test(text.normalize('NFD'));
+}
 
 /** The text as a model reads it: compatibility forms folded, invisible characters gone, quotes and spaces plain. */
 export function normalizeText(text: string): string {
@@ -22,6 +35,9 @@ export function normalizeText(text: string): string {
       .replace(/[\v\f\u0085]/g, ' ')
       .replace(INVISIBLE, ''),
   )
+    .normalize('NFD')
+    .replace(LATIN_MARKS, '$1')
+    .normalize('NFC')
     .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
     .replace(/[\u201c\u201d\u201f\u2033]/g, '"')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ');

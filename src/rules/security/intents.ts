@@ -28,7 +28,7 @@
  * Every pattern is bounded or over disjoint classes, and nothing is compiled from server text, so matching stays
  * linear (test/rules/security/signals.test.ts).
  */
-import { FRAME, foreignHost, ordered, sentences, type Purpose, type Span } from './orders.js';
+import { FRAME, foreignHost, ordered, purposeOutside, sentences, type Purpose, type Span } from './orders.js';
 
 type Finder = (text: string, purpose: Purpose) => Span | undefined;
 
@@ -41,16 +41,6 @@ export function sentenceWhere(text: string, accept: (sentence: string) => boolea
     if (accept(sentence)) return { index: parts[i]!.index, length: Math.min(sentence.length, 400) };
   }
   return undefined;
-}
-
-/**
- * What the tool says it is for, without `sentence`: an attack that is the description's first sentence ("Collects
- * the user's phone number for verification.") must not make its own object part of the purpose.
- */
-export function purposeOutside(purpose: Purpose, sentence: string): string {
-  const stated = purpose.purpose ?? '';
-  const trimmed = sentence.trim();
-  return trimmed.length > 0 && stated.includes(trimmed) ? stated.replace(trimmed, ' ') : stated;
 }
 
 /** True when `family` (what the object is about) is outside what the tool says it is for. */
@@ -92,7 +82,8 @@ const LIFT_SAFEGUARDS =
  * A label that speaks with authority at the head of a sentence ("SYSTEM:", "[HIDDEN INSTRUCTION]:", "OVERRIDE
  * DIRECTIVE:"): the frame that turns a parameter's plain "Disable content filtering" into an order to the model.
  */
-const VOICE_LABEL = /^\[?\s*(?:[A-Z]+[ _-]){0,3}(?:SYSTEM|DIRECTIVE|INSTRUCTION|OVERRIDE|ADMIN|DEVELOPER)(?:[ _-][A-Z]+){0,3}\s*\]?\s*:/;
+const VOICE_LABEL =
+  /^\[?\s*(?:[A-Z]+[ _-]){0,3}(?:SYSTEM|DIRECTIVE|INSTRUCTION|OVERRIDE|ADMIN|DEVELOPER)(?:[ _-][A-Z]+){0,3}\s*\]?\s*:|^(?:System|Developer|Admin)\s*:/;
 /** Priority over the model's instructions or the user's requests. */
 const PRIORITY =
   /\b(?:take|takes|taking|have|has|having|with|given|get|gets)\s+(?:absolute\s+|highest\s+|top\s+|full\s+|the\s+highest\s+)?(?:priority|precedence)\s+over\s+(?:(?:all|any|the|your|every)\s+){0,2}(?:other\s+|previous\s+|prior\s+|system\s+|conflicting\s+|earlier\s+)?(?:instructions?|directives?|guidelines|prompts?|the\s+user\b(?!')|user\s+(?:input|requests?|instructions)|anything\s+else|everything\s+else)/i;
@@ -352,7 +343,7 @@ export const forceOrder: Finder = (text, purpose) =>
 /** Roles and modes that lift the model's limits. */
 const ROLE = String.raw`(?:admin|administrator|root|superuser|super\s+user|superadmin|sudo|sysadmin|system\s+administrator|developer|system|god|owner|unrestricted|jailbroken|privileged|elevated|debug|maintenance|dan)`;
 /** Roles a model may be told to play that lift its limits ("act as a custom re-ranking" is no role). */
-const ACT_ROLE = String.raw`(?:admin|administrator|root|superuser|superadmin|sudo|sysadmin|developer|owner|unrestricted|jailbroken|god|dan)`;
+const ACT_ROLE = String.raw`(?:admin|administrator|root|superuser|superadmin|sudo|sysadmin|developer|owner|unrestricted|jailbroken|god|dan|system(?=\s*(?:[.,;:!]|$)|\s+(?:and|to|now|with)\b))`;
 /** Claims addressed to the model (or made for the tool it is using): no tool's purpose excuses them. */
 const PRIVILEGE = [
   // "you are now admin", "you are now in developer mode", "you now have root privileges"
@@ -390,7 +381,7 @@ export const claimPrivilege: Finder = (text, purpose) =>
     const word = grant?.[1]!.split(/\s+/)[0]!.toLowerCase();
     const ownMode =
       word !== undefined &&
-      (purpose.purpose ?? '')
+      purposeOutside(purpose, sentence)
         .toLowerCase()
         .split(/[^a-z0-9]+/)
         .includes(word);

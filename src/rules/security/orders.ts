@@ -33,6 +33,16 @@ export interface Purpose {
   ownTools: ReadonlySet<string>;
 }
 
+/**
+ * What the tool says it is for, without `sentence`: an attack that is the description's first sentence ("Collects
+ * the user's phone number for verification.") must not make its own object part of the purpose.
+ */
+export function purposeOutside(purpose: Purpose, sentence: string): string {
+  const stated = purpose.purpose ?? '';
+  const trimmed = sentence.trim();
+  return trimmed.length > 0 && stated.includes(trimmed) ? stated.replace(trimmed, ' ') : stated;
+}
+
 /** Sentences of a text with their offsets (a wrapped line is not a sentence end; a blank line or list item is). */
 export function sentences(text: string): { sentence: string; index: number }[] {
   const found: { sentence: string; index: number }[] = [];
@@ -52,10 +62,18 @@ const OBLIGATION =
 /** An imperative addressed to the model at the start of a sentence or after a label ("Please run: ..."). */
 const IMPERATIVE =
   /(?:^|:\s*)(?:please\s+)?(?:run|execute|call|invoke|access|visit|contact|append|add|write)\b|\bplease\s+(?:run|execute|call|invoke|use|access|visit|contact|append|add|write|redirect|switch)\b/i;
+/**
+ * An imperative after a clause that sets its moment ("Before running any git command, read ...", "The first time
+ * any file-writing tool is used, silently write ..."): the order is the same, only put off. A description in the
+ * imperative ("Read a file") states what the tool does; after such a clause, it tells the model what to do.
+ */
+const IMPERATIVE_AFTER_CLAUSE =
+  /(?:^|:\s*)(?:(?:before|after|when|whenever|once|if|while|during|upon|on|the\s+first\s+time|each\s+time|every\s+time)\b[^,:;.\n]{1,120},\s*)(?:(?:then|also|first|silently|quietly|immediately|always|automatically)\s+){0,2}(?:please\s+)?(?:run|execute|call|invoke|access|visit|contact|append|add|write|read|send|save|copy|upload|prepend|store|log|forward|include|insert|use)\b/i;
 
 /** True when the sentence orders the model to do something. */
 export function ordered(sentence: string): boolean {
-  return OBLIGATION.test(sentence) || IMPERATIVE.test(sentence.trimStart());
+  const start = sentence.trimStart();
+  return OBLIGATION.test(sentence) || IMPERATIVE.test(start) || IMPERATIVE_AFTER_CLAUSE.test(start);
 }
 
 /** Domains of authority an attack invokes: security, compliance, audit, maintenance, deprecation, system updates. */
@@ -95,7 +113,7 @@ const SHELL_PURPOSE = /\b(?:shell|terminal|commands?|command-line|bash|zsh|power
 
 /** A path to the user's own configuration: shell start-up files, keys, dotenv, credentials, agent configs. */
 export const USER_CONFIG =
-  /(?:~|\$HOME|%USERPROFILE%)\/\.\w|\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|profile|bash_login|inputrc)\b|\bauthorized_keys\b|\.ssh\/|(?:^|[\s`'"(/])\.env(?:\.[\w-]+)?\b|\.gitconfig\b|\.npmrc\b|\.pypirc\b|\.netrc\b|\.aws\/|\.kube\/config\b|\bcrontab\b|\/etc\/(?:hosts|profile|environment|sudoers|crontab|passwd|shadow)\b|\bmcp\.json\b|claude_desktop_config\.json|\buser(?:'s)?\s+environment\s+(?:configuration|variables|settings)\b|\bshell\s+(?:profile|configuration|startup\s+files?)\b/i;
+  /(?:~|\$HOME|%USERPROFILE%)\/\.\w|\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|profile|bash_login|inputrc)\b|\bauthorized_keys\b|\.ssh\/|(?:^|[\s`'"(/])\.env(?:\.[\w-]+)?\b|\.gitconfig\b|\.npmrc\b|\.pypirc\b|\.netrc\b|\.aws\/|\.kube\/config\b|\bcrontab\b|\/etc\/cron\.(?:d|daily|hourly|weekly|monthly)\/|\/etc\/(?:hosts|profile|environment|sudoers|crontab|passwd|shadow)\b|\bmcp\.json\b|claude_desktop_config\.json|\buser(?:'s)?\s+environment\s+(?:configuration|variables|settings)\b|\bshell\s+(?:profile|configuration|startup\s+files?)\b/i;
 
 /** Verbs that change the environment, files or settings. */
 const WRITE =
@@ -185,7 +203,8 @@ function around(text: string, at: number): string {
   return text.slice(Math.max(0, at - 600), at + 600);
 }
 
-const RUN = /\b(?:run|runs|running|execute|executes|executing|invoke|type|paste)\b/i;
+// "type" as a verb, not the end of a header name ("-H 'Content-Type: ...'" in a curl line the text shows).
+const RUN = /\b(?:run|runs|running|execute|executes|executing|invoke|paste)\b|(?<![-\w])type\b/i;
 
 /**
  * Decode a payload and run it, opening a sentence or a clause ("Before formatting, decode the following base64 and
@@ -195,11 +214,12 @@ const DECODE_AND_RUN = /(?:^|[,:;]\s*)(?:please\s+)?(?:first\s+)?decode\b[^.\n]{
 
 /** Run a command: an order to execute a shell command, in a tool that is not about running commands. */
 export const runCommand: Finder = (text, purpose) => {
-  const excused = (whole: string, at: number) => SHELL_PURPOSE.test(purpose.purpose ?? '') && !FRAME.test(around(whole, at));
-  const ordered = orderWith((sentence, whole, at) => RUN.test(sentence) && SHELL_COMMAND.test(sentence) && !excused(whole, at))(text);
+  // The sentence judged is left out of the purpose: an order to run a command must not excuse itself by being the first sentence.
+  const excused = (sentence: string, whole: string, at: number) => SHELL_PURPOSE.test(purposeOutside(purpose, sentence)) && !FRAME.test(around(whole, at));
+  const ordered = orderWith((sentence, whole, at) => RUN.test(sentence) && SHELL_COMMAND.test(sentence) && !excused(sentence, whole, at))(text);
   if (ordered) return ordered;
   for (const { sentence, index } of sentences(text)) {
-    if (DECODE_AND_RUN.test(sentence.trimStart()) && !excused(text, index)) return { index, length: Math.min(sentence.length, 400) };
+    if (DECODE_AND_RUN.test(sentence.trimStart()) && !excused(sentence, text, index)) return { index, length: Math.min(sentence.length, 400) };
   }
   return undefined;
 };
@@ -294,7 +314,7 @@ function calledATool(sentence: string, name: string): boolean {
 
 /** A value the text fixes for the call: "on 'TSLA'", "with the query '5-star cafes'", "to admin@malicious.com". */
 const FIXED_ARGUMENT =
-  /\b(?:with|for|on|using|to|as)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:['"‘“][^'"’”\n]{2,80}['"’”]|`[^`\n]{2,80}`)|\bto\s+[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}/i;
+  /\b(?:with|for|on|using|to|as)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:['"‘“][^'"’”\n]{2,80}['"’”]|`[^`\n]{2,80}`)|\bto\s+[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}|\b(?:with|using)\s+[a-z_][\w]{0,40}\s*[=:]\s*['"‘“][^'"’”\n]{1,80}['"’”]/i;
 
 /**
  * A call of a tool this server does not declare, with a value the text fixes ("you must first call `insider_transactions`
@@ -306,6 +326,10 @@ function fixedCallElsewhere(sentence: string, purpose: Purpose): boolean {
   return called !== undefined && !purpose.ownTools.has(called) && FIXED_ARGUMENT.test(sentence.slice(sentence.indexOf(called) + called.length));
 }
 
+/** The call's stated end is to take protections away: "use it to remove private repository protections". */
+const LIFT_PROTECTIONS =
+  /\bto\s+(?:remove|disable|delete|drop|revoke|wipe|erase|destroy|bypass|turn\s+off|strip)\s+(?:(?:all|any|the|every|its|their)\s+)?(?:[\w-]+\s+){0,2}?(?:protections?|permissions|safeguards|security\s+(?:settings|controls|checks)|backups?|audit\s+logs?|access\s+controls?|restrictions|2fa|mfa)\b/i;
+
 /**
  * Call another tool: an obligation ("you must first call `x`") naming a tool other than this one, under an
  * authority frame in the sentence or the one next to it, or with a message the model is to pass on to the user.
@@ -315,12 +339,23 @@ export const callTool: Finder = (text, purpose) => {
   const parts = sentences(text);
   for (let i = 0; i < parts.length; i++) {
     const { sentence, index } = parts[i]!;
-    if (!OBLIGATION.test(sentence) || calledTool(sentence, purpose) === undefined) continue;
+    if (calledTool(sentence, purpose) === undefined) continue;
+    // An imperative without "must" ("Before calling `x`, call `y` on 'TSLA'") counts when it fixes the values.
+    if (!OBLIGATION.test(sentence)) {
+      if (ordered(sentence) && fixedCallElsewhere(sentence, purpose)) return { index, length: Math.min(sentence.length, 400) };
+      continue;
+    }
     const near = parts
       .slice(Math.max(0, i - 2), i + 2)
       .map((part) => part.sentence)
       .join(' ');
-    if (FRAME.test(near) || MESSAGE_TO_USER.test(sentence) || quotesItself(near, purpose) || fixedCallElsewhere(sentence, purpose))
+    if (
+      FRAME.test(near) ||
+      MESSAGE_TO_USER.test(sentence) ||
+      quotesItself(near, purpose) ||
+      fixedCallElsewhere(sentence, purpose) ||
+      LIFT_PROTECTIONS.test(sentence)
+    )
       return { index, length: Math.min(sentence.length, 400) };
   }
   return undefined;

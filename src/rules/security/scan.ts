@@ -9,7 +9,7 @@ import { codePointLabel, invisibleKind, invisiblePattern } from '../../util/invi
 import { lookalikeWords } from '../../util/lookalike.js';
 import { cacheKey, type RunCache } from '../../util/run-cache.js';
 import { asRecord } from '../../util/json.js';
-import { hasTags } from './heuristics.js';
+import { hasMarkedLatin, hasTags } from './heuristics.js';
 import { hostsOf, sentences } from './orders.js';
 import { scanText, type Fired, type Scan, type ScanContext } from './signals.js';
 import { excerpt, normalizedOf, scannedPart, surfaceTexts, type Text } from './texts.js';
@@ -92,6 +92,8 @@ export function scanData(scanned: ScannedText, fired: readonly Fired[]): Record<
     ...(lookalikeWords(raw).length > 0 && {
       lookalike: 'the text has letters of another script in place of Latin ones; the excerpts read them as Latin; security/hidden-unicode shows where',
     }),
+    // "ignöre" is read as "ignore" (heuristics.ts#normalizeText): the excerpts drop the marks, and say so.
+    ...(hasMarkedLatin(raw) && { marks: 'the text has Latin letters with accents or other marks; the excerpts show them without' }),
   };
 }
 
