@@ -51,8 +51,11 @@ const CREDENTIAL_TOKEN =
 const HANDLE_TOKEN =
   /\b(?:link|url|page|pagination|paging|continuation|cursor|next|next[\s_-]page|ref|reference|resume|sync|delta|offset|result|search)[\s_-]+tokens?\b|\bref:\/\/\S*\s+(?:\w+\s+)?tokens?\b|\btokens?\s+of\s+the\s+(?:next\s+|previous\s+)?page\b|\btokens?\b[^.\n]{0,60}?\b(?:as\s+(?:it\s+)?appear(?:s|ed)|returned|listed|shown|given)\s+(?:in|by)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}(?:results?|responses?|output|call)\b/i;
 
-/** A tool whose name or first sentence says it writes records: it creates, registers, updates or manages them. */
-const WRITES_RECORDS = /\b(?:create|add|register|update|edit|modify|manage|configure|store|save)[sd]?\b/i;
+/**
+ * A tool whose name or first sentence says it writes records: it creates, registers, updates or manages them.
+ * "stored" and "saved" describe what a tool reads ("Fetch a stored credential"); "stores" and "saves" what it writes.
+ */
+const WRITES_RECORDS = /\b(?:(?:create|add|register|update|edit|modify|manage|configure)[sd]?|stores?|saves?)\b/i;
 /** The secret half of a pair (`client_secret`, `app_key`): the prefix names the thing the secret belongs to. */
 const PAIRED_SECRET = /^([a-z0-9]+)_(?:secret|key|token|password)$/;
 /** The identifier halves a record keeps beside such a secret. */
@@ -102,7 +105,7 @@ function recordField(parameter: string, tool: Record<string, unknown> | undefine
 }
 
 /** A principal or a shared item: a record that others sign in to or open with the password the tool gives it. */
-const RECORD_WITH_PASSWORD = String.raw`(?:users?|roles?|members?|accounts?|sends?|shares?|links?|invitees?|guests?|employees?|students?|customers?)`;
+const RECORD_WITH_PASSWORD = String.raw`(?:users?|roles?|members?|accounts?|sends?|shares?|links?|invitees?|guests?|employees?|students?|customers?|credentials?)`;
 const RECORD_IN_NAME = new RegExp(String.raw`(?:^|_)${RECORD_WITH_PASSWORD}(?:_|$)`);
 /** "Password for the user", "the user's password", "Access password for the Send", "New access password". */
 const RECORD_PASSWORD = new RegExp(

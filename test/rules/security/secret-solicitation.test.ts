@@ -106,6 +106,33 @@ ruleTester(secretSolicitation, {
       ],
     },
     {
+      // @twilio-alpha/mcp 0.7.0: a SIP credential is a record; the tool that creates it sets its password. A tool that
+      // reads a credential with the password does not write it.
+      name: 'the password of a credential record the tool creates is information',
+      server: {
+        tools: [
+          tool(
+            'TwilioApiV2010--CreateSipCredential',
+            {
+              Username: { type: 'string' },
+              Password: { type: 'string', description: 'The password that the username will use when authenticating SIP requests.' },
+            },
+            'Twilio - Api: This is the public Twilio REST API. Create a new credential resource.',
+          ),
+          tool('fetch_credential', { password: { type: 'string', description: 'The password of the vault.' } }, 'Fetch a stored credential.'),
+        ],
+      },
+      findings: [
+        {
+          location: { name: 'TwilioApiV2010--CreateSipCredential' },
+          message: 'takes the password of the record the tool writes',
+          severity: 'info',
+          lenient: true,
+        },
+        { location: { name: 'fetch_credential' }, message: 'tool parameter "password" asks the model for a secret', severity: 'warning' },
+      ],
+    },
+    {
       // @dopplerhq/mcp-server 1.0.5: `secret` names the secret whose note the tool updates.
       name: 'a parameter that names what the tool is for is information',
       server: {
