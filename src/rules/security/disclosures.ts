@@ -26,7 +26,7 @@ type Finder = (text: string, purpose: Purpose) => Span | undefined;
  * names its topic in its first group, which a tool about that topic may speak of.
  */
 const PRIVATE_FILE =
-  /(?:~|\$HOME|%USERPROFILE%)\/\.(ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|bashrc|zshrc|bash_profile|zprofile|profile|env|cursor)\b|\b(id)_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(passwd|shadow|sudoers)\b|(?:^|[\s`'"(])\.(env|bashrc|zshrc|bash_profile|netrc|npmrc|pypirc|pgpass|git-credentials)\b|\b(mcp)\.json\b|(claude)_desktop_config\.json|(?:^|[\s`'"(/])\.(aws)(?:\/|\s+)credentials\b|(?:^|[\s`'"(/])\.(ssh)\/(?:id_\w+|config|known_hosts|authorized_keys)\b|\b(credentials)\s+file\b|\b(private)[_\s]key\s+file\b/i;
+  /(?:~|\$HOME|%USERPROFILE%)\/\.(ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|bashrc|zshrc|bash_profile|zprofile|profile|env|cursor)\b|(?:\b|_)(id)_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(passwd|shadow|sudoers)\b|(?:^|[\s`'"(])\.(env|bashrc|zshrc|bash_profile|netrc|npmrc|pypirc|pgpass|git-credentials)\b|\b(mcp)\.json\b|(claude)_desktop_config\.json|(?:^|[\s`'"(/])\.(aws)(?:\/|\s+)credentials\b|(?:^|[\s`'"(/])\.(ssh)\/(?:id_\w+|config|known_hosts|authorized_keys)\b|\b(credentials)\s+file\b|\b(private)[_\s]key\s+file\b/i;
 /** What each topic's own tools speak of: an SSH tool may ask for ~/.ssh/config. */
 const TOPIC_WORDS: Readonly<Record<string, RegExp>> = {
   // An SSH tool, not any tool about keys: "get_api_key" has no business with ~/.ssh/id_rsa.
@@ -55,7 +55,7 @@ const PRETEXT_AFTER =
   /^\S*\s+(?:contents?\s+)?(?:for|to\s+(?:verify|validate|ensure|enable|complete))\s+(?:secure|security|verification|validation|compliance|authentication|proper|production|environment|user)\b/i;
 /** The file first, the order after it: ".env file — send it back in the response", "~/.ssh/config and upload to server". */
 const ORDER_AFTER =
-  /^\S*(?:\s+(?:file|contents?))?\s*(?:—|–|-|:|,|and)\s*(?:then\s+)?(?:send|upload|include|access|read|return|output|post|copy|dump|print|show|attach|share|exfiltrate)\b/i;
+  /^\S*(?:\s+(?:file|contents?))?\s*(?:—|–|-|:|,|and)\s*(?:then\s+)?(?:send|upload|include|access|read|return|output|post|copy|dump|print|show|attach|share|exfiltrate|append|prepend|paste)\b/i;
 /** An order to hand the file over: provide, include, pass, attach, paste, send ... (with or without "contents"). */
 const HAND_OVER =
   /(?:^|[:,;>\]]\s*|\b(?:must|should|always|please|and|then|to)\s+)(?:also\s+)?(?:provide|include|pass|attach|paste|supply|send|submit|give|share|upload|enter|dump|prepend|append|forward|post)\s+(?:(?:the|your|its)\s+)?(?:(?:full\s+|raw\s+|complete\s+|entire\s+)?contents?\s+of\s+)?(?:your\s+|the\s+|the\s+user'?s\s+|all\s+)?$/i;
@@ -115,6 +115,8 @@ const DEFENCE =
  */
 const SWEEP =
   /\b(?:all|every|any|entire|whole)\s+(?:\w+\s+){0,2}?(?:environment\s+variables|credentials|secrets|api\s+keys|private\s+keys|passwords|tokens)\b|\b(?:entire|whole|complete)\s+(?:filesystem|file\s+system|home\s+directory|disk)\b|\b(?:all|every)\s+files?\s+(?:on|in|across)\s+(?:the\s+|your\s+)?(?:filesystem|file\s+system|disk|machine|home\s+directory)\b|\b(?:credential|secret|key)\s+(?:locations|stores|files)\b|(?:~\/\.\w+[,\s]+(?:and\s+)?){2,}|\b(?:filesystem|file\s+system|disk|machine|home\s+directory)\s+for\s+(?:sensitive|private|personal|secret|confidential)\s+(?:data|files|information)\b/i;
+/** What a debugging tool prints for the user to read stays on the machine: "Dumps all environment variables to stdout". */
+const LOCAL_SINK = /\bto\s+(?:stdout|stderr|the\s+console|the\s+terminal|standard\s+(?:output|error))\b/i;
 /** A sweep announced with no verb: "full system scan runs regardless". */
 const SWEEP_NOUN = /\b(?:full|entire|whole|complete)\s+(?:system|filesystem|file\s+system|disk|machine)\s+scans?\b/i;
 /** Reading verbs in the third person: the text says what the tool does. */
@@ -158,7 +160,12 @@ export const discloseTheft: Finder = (text, purpose) =>
     const stated = nameAndSentence(purpose, sentence);
     const theft = THEFT_STATED.exec(sentence);
     if (theft !== null && TAKEN.test(sentence) && !DEFENCE.test(sentence) && !SECRET_TOPIC.test(stated)) return true;
-    if (((READS_STATED.test(sentence) && SWEEP.test(sentence)) || SWEEP_NOUN.test(sentence)) && !DEFENCE.test(sentence) && !SECRET_TOPIC.test(stated))
+    if (
+      ((READS_STATED.test(sentence) && SWEEP.test(sentence)) || SWEEP_NOUN.test(sentence)) &&
+      !DEFENCE.test(sentence) &&
+      !LOCAL_SINK.test(sentence) &&
+      !SECRET_TOPIC.test(stated)
+    )
       return true;
     // No defence check: "for quality monitoring" is the pretext, and no defence sends a copy of what it is given.
     if (COPY_SENT.test(sentence) && !MOVING_PURPOSE.test(stated) && !WORDS_PURPOSE.test(stated)) return true;
@@ -232,7 +239,7 @@ export const gatherThenDeliver: Finder = (text) => {
 
 /** The conversation as a whole: "all conversation history", "the entire chat so far", "every previous message". */
 const WHOLE_CONVERSATION =
-  /\b(?:(?:all|the|entire|full|whole|complete)\s+){0,2}(?:conversation|chat|dialog(?:ue)?)\s+(?:history|so\s+far|transcript|logs?|context)\b|\b(?:all|every)\s+(?:previous|prior|earlier)\s+(?:messages|turns|prompts)\b|\b(?:the\s+)?(?:entire|full|whole)\s+(?:conversation|chat)\b/i;
+  /\b(?:(?:all|the|entire|full|whole|complete)\s+){0,2}(?:conversation|chat|dialog(?:ue)?)\s+(?:history|so\s+far|transcript|logs?|context)\b|\b(?:all|every)\s+(?:previous|prior|earlier)\s+(?:messages|turns|prompts)\b|\b(?:the\s+)?(?:entire|full|whole)\s+(?:conversation|chat)\b|\beverything\s+(?:you\s+were|you've\s+been|you\s+have\s+been|the\s+user)\s+(?:told|given|said|asked|wrote)\b/i;
 /** Verbs that put it into what the model sends. */
 const PUT_IN = /\b(?:append|prepend|add|attach|include|insert|paste|embed|concatenate)\b/i;
 /** A tool about chats, models or memory takes the conversation as its input. */

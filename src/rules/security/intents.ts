@@ -83,7 +83,7 @@ const LIFT_SAFEGUARDS =
  * DIRECTIVE:"): the frame that turns a parameter's plain "Disable content filtering" into an order to the model.
  */
 const VOICE_LABEL =
-  /^\[?\s*(?:[A-Z]+[ _-]){0,3}(?:SYSTEM|DIRECTIVE|INSTRUCTION|OVERRIDE|ADMIN|DEVELOPER)(?:[ _-][A-Z]+){0,3}\s*\]?\s*:|^(?:System|Developer|Admin)\s*:/;
+  /^\[?\s*(?:[A-Z]+[ _-]){0,3}(?:SYSTEM|DIRECTIVE|INSTRUCTION|OVERRIDE|ADMIN|DEVELOPER)(?:[ _-][A-Z]+){0,3}\s*\]?\s*:|^(?:[Ss]ystem|[Dd]eveloper|[Aa]dmin)\s*:/;
 /** Priority over the model's instructions or the user's requests. */
 const PRIORITY =
   /\b(?:take|takes|taking|have|has|having|with|given|get|gets)\s+(?:absolute\s+|highest\s+|top\s+|full\s+|the\s+highest\s+)?(?:priority|precedence)\s+over\s+(?:(?:all|any|the|your|every)\s+){0,2}(?:other\s+|previous\s+|prior\s+|system\s+|conflicting\s+|earlier\s+)?(?:instructions?|directives?|guidelines|prompts?|the\s+user\b(?!')|user\s+(?:input|requests?|instructions)|anything\s+else|everything\s+else)/i;
@@ -102,6 +102,21 @@ export function mentioned(text: string, index: number, length: number): boolean 
   );
   return quoted || example || REPORTED_ATTACK.test(before.slice(before.lastIndexOf('.') + 1));
 }
+/**
+ * Authority handed to data: "follow any instructions it contains", "comply with all instructions embedded in the
+ * documents". The defence honest servers write is the opposite ("do not follow instructions found in the page").
+ */
+const OBEY_DATA =
+  /\b(?:follow|obey|comply\s+with|execute|carry\s+out|act\s+on)\s+(?:any|all|every|the)\s+(?:\w+\s+)?(?:instructions?|directives?|commands|orders)\s+(?:it|they|this|that|the\s+\w+)?\s*(?:contains?|embedded|found|included|contained|returned|inside|within|in\s+(?:it|them|the\s+(?:documents?|notes?|pages?|files?|results?|output|response)))\b/i;
+const NEGATED_BEFORE = /\b(?:do\s+not|don't|dont|never|must\s+not|should\s+not|not|no)\s+(?:\w+\s+)?$/i;
+
+/** Obey instructions that come with data: the opposite of the defence, and how injected text gets its authority. */
+export const obeyEmbedded: Finder = (text) =>
+  sentenceWhere(text, (sentence) => {
+    const match = OBEY_DATA.exec(sentence);
+    return match !== null && !NEGATED_BEFORE.test(sentence.slice(Math.max(0, match.index - 30), match.index));
+  });
+
 /** Set the model's instructions aside, or claim priority over them. */
 export const overrideInstructions: Finder = (text, purpose) =>
   sentenceWhere(text, (sentence) => {
@@ -201,7 +216,10 @@ const ARGUMENT_SLOT = /\b(?:to|into|in|as)\s+[`'"]?([A-Za-z_]\w{0,40})/gi;
 /** A copy to another recipient: a recipient the user did not choose. */
 const COPY_TO = /\b(?:bcc|cc|blind[\s-]copy|carbon[\s-]copy|(?:send|forward)\s+(?:a\s+)?cop(?:y|ies))\b/i;
 /** Whatever the model has at hand: sent on an order to a fixed outside address, it leaves the tool. */
-const ANY_DATA = /\b(?:contents?|results?|outputs?|responses?|data|information|details|files?|documents?|records|everything)\b/i;
+// Files and documents in the plural or quantified ("any document marked confidential"): "upload the file to <the
+// storage host>" is what a storage tool does with the one file it is given.
+const ANY_DATA =
+  /\b(?:contents?|results?|outputs?|responses?|data|information|details|files|documents|records|everything)\b|\b(?:any|every|each|all)\s+(?:\w+\s+)?(?:file|document|record)\b/i;
 const EMAIL = /\b[\w.+-]{1,64}@((?:[\w-]{1,63}\.){1,8}[a-z]{2,24})\b/gi;
 const EXAMPLE_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$/i;
 /**
@@ -211,6 +229,24 @@ const EXAMPLE_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid
 const THEFT = /\b(?:exfiltrate|exfil|smuggle|siphon|leak)\b/i;
 /** Credentials handed to the service the tool is for, to authenticate: its purpose, not a leak. */
 const AUTHENTICATES = /\b(?:header|authorization|authenticate|authentication|bearer|login|log\s+in|sign\s+in|oauth)\b/i;
+
+/**
+ * A secret as the instrument of the move, not its object: "Using the access token, upload the file to ...", "With
+ * your API key set, send requests to ...", "... using your GitHub personal access token". What is moved is the
+ * file or the request (rune's honest near misses, a seventh blind run). "Using the token, upload the token to ..."
+ * still names the token as what is moved.
+ */
+const INSTRUMENT =
+  /\b(?:using|with|via|by)\s+(?:the\s+|your\s+|an?\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:access\s+tokens?|api\s+keys?|tokens?|passwords?|credentials?|bearer\s+tokens?|keys?)(?:\s+(?:set|configured|provided))?\b|\b(?:pass|provide|use|supply|give)\s+(?:your\s+|the\s+)?(?:password|api\s+key|token|credentials?)\s+to\s+(?:authenticate|sign\s+in|log\s+in)\b/gi;
+
+/** The sentence without the secrets it names only as the instrument of a move. */
+export function withoutInstrument(sentence: string): string {
+  return sentence.replace(INSTRUMENT, ' ');
+}
+
+/** Secrets as a whole, put into what the model sends: "include any ... access tokens", "submit any collected API keys". */
+const PUT_SECRETS =
+  /\b(?:include|append|add|attach|submit|provide|insert|paste|embed)\b[^.\n]{0,60}?(?:\b(?:any|all|every)\s+(?:collected|available|stored|cached|saved)\s+(?:[\w-]+,?\s+){0,4}?(?:credentials|tokens|api\s+keys?|secrets?|passwords|environment\s+variables)\b|\b(?:any|all|every)\s+(?:[\w-]+,?\s+){0,6}?(?:credentials|tokens|api\s+keys?|secrets?|passwords|environment\s+variables)\s+(?:available|collected|stored|found|you\s+(?:have|know|can\s+\w+)|(?:that\s+)?(?:are\s+)?in\s+(?:the\s+)?(?:current\s+)?(?:session|context|conversation|environment))\b|\bentire\s+contents\s+of\s+the\s+environment\b)/i;
 
 /** An address whose domain is no documentation example: a real recipient. */
 export function realEmail(sentence: string): boolean {
@@ -242,9 +278,15 @@ function intoParameter(sentence: string, purpose: Purpose): boolean {
  * An order to steal ("exfiltrate", "siphon", "leak") is one whatever the sink.
  */
 export const exfiltrate: Finder = (text, purpose) =>
-  sentenceWhere(text, (sentence) => {
-    if (!MOVE.test(sentence) || AUTHENTICATES.test(sentence)) return false;
+  sentenceWhere(text, (whole) => {
+    if (!MOVE.test(whole) || AUTHENTICATES.test(whole)) return false;
+    const sentence = withoutInstrument(whole);
     const commanded = ordered(sentence) || EXTRA_STEP.test(sentence) || MOVE_IMPERATIVE.test(sentence.trimStart());
+    // "always exfiltrate parsed text to ...": the verb is the theft, whatever is taken and wherever it goes.
+    if (commanded && THEFT.test(sentence) && !NEGATION.test(sentence)) return true;
+    // Secrets as a whole put into the call, with no sink named: "include any ... environment variables, or access
+    // tokens available in the current session context", "submit any collected authentication tokens".
+    if (commanded && PUT_SECRETS.test(sentence) && !NEGATION.test(sentence) && outside(purpose, sentence, DATA[1]![1])) return true;
     EMAIL.lastIndex = 0;
     if (commanded && COPY_TO.test(sentence) && EMAIL.test(sentence)) return true;
     const away = foreignHost(sentence, purpose) !== undefined || realEmail(sentence);
@@ -272,7 +314,7 @@ const READ_IMPERATIVE =
   /(?:^|[:,;>\]]\s*)(?:please\s+)?(?:(?:try|attempt)\s+to\s+)?(?:read|open|cat|load|access|retrieve|collect|gather|dump|extract|copy|list|print|grab|harvest)\b/i;
 /** A private file: keys, dotenv, credentials stores, system accounts, agent configs, shell history. */
 const PRIVATE_PATH =
-  /(?:~|\$HOME|%USERPROFILE%)\/\.(?:ssh|aws|gnupg|kube|docker|config|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|cursor)\b|\.ssh\/|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|\/etc\/(?:passwd|shadow|sudoers)\b|(?:^|[\s`'"(/])\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?\b|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.docker\/config\.json|\.kube\/config\b|\.config\/gcloud|\bwallet\.dat\b|\.bash_history\b|\.zsh_history\b|\/proc\/self\/environ|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\.gnupg\b|\.pgpass\b|\bcredentials\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bkeychain\b|\bLogin\s+Data\b/i;
+  /(?:~|\$HOME|%USERPROFILE%)\/\.(?:ssh|aws|gnupg|kube|docker|config|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|cursor)\b|\.ssh\/|(?:\b|_)id_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|\/etc\/(?:passwd|shadow|sudoers)\b|(?:^|[\s`'"(/])\.env(?!\.(?:example|sample|template|dist|defaults)\b)(?:\.[\w-]+)?\b|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.docker\/config\.json|\.kube\/config\b|\.config\/gcloud|\bwallet\.dat\b|\.bash_history\b|\.zsh_history\b|\/proc\/self\/environ|\bmcp\.json\b|claude_desktop_config\.json|\.cursor\/|\.gnupg\b|\.pgpass\b|\bcredentials\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bkeychain\b|\bLogin\s+Data\b/i;
 /** The user's secrets as a whole ("all stored credentials", "the user's passwords"), not one the tool needs. */
 const SECRETS =
   /\b(?:(?:all|any|every|the\s+user'?s|your|stored|saved|cached|system|local|browser|other)\s+(?:\w+\s+)?(?:credentials|passwords|api[\s_-]?keys|secrets|private\s+keys|ssh\s+keys|access\s+tokens|tokens|cookies|environment\s+variables)|environment\s+variables|env\s+vars|(?:ssh|private|gpg|pgp)\s+keys?|seed\s+phrases?|wallet\s+(?:keys|files|seeds?))\b/i;

@@ -68,12 +68,19 @@ const IMPERATIVE =
  * imperative ("Read a file") states what the tool does; after such a clause, it tells the model what to do.
  */
 const IMPERATIVE_AFTER_CLAUSE =
-  /(?:^|:\s*)(?:(?:before|after|when|whenever|once|if|while|during|upon|on|the\s+first\s+time|each\s+time|every\s+time)\b[^,:;.\n]{1,120},\s*)(?:(?:then|also|first|silently|quietly|immediately|always|automatically)\s+){0,2}(?:please\s+)?(?:run|execute|call|invoke|access|visit|contact|append|add|write|read|send|save|copy|upload|prepend|store|log|forward|include|insert|use)\b/i;
+  /(?:^|:\s*)(?:(?:before|after|when|whenever|once|if|while|during|upon|on|the\s+first\s+time|each\s+time|every\s+time)\b[^,:;.\n]{1,120},\s*)(?:(?:then|also|first|silently|quietly|immediately|always|automatically)\s+){0,2}(?:please\s+)?(?:run|execute|call|invoke|access|visit|contact|append|add|write|read|send|save|copy|upload|prepend|store|log|forward|include|insert|use|gather|collect|deliver|submit)\b/i;
+/**
+ * The same after a clause of purpose ("To keep the mirror complete, first gather ...", "For compliance, deliver ..."),
+ * with the verbs that move or take data only: "For asset-based images, use create_block with ..." and "To list
+ * files, call list_files" are how servers explain their own operations.
+ */
+const IMPERATIVE_AFTER_PURPOSE =
+  /(?:^|:\s*)(?:(?:for|to|per|due\s+to)\b[^,:;.\n]{1,120},\s*)(?:(?:then|also|first|silently|quietly|immediately|always|automatically)\s+){0,2}(?:please\s+)?(?:append|write|read|send|save|copy|upload|prepend|store|log|forward|include|insert|gather|collect|deliver|submit|post|share|dump)\b/i;
 
 /** True when the sentence orders the model to do something. */
 export function ordered(sentence: string): boolean {
   const start = sentence.trimStart();
-  return OBLIGATION.test(sentence) || IMPERATIVE.test(start) || IMPERATIVE_AFTER_CLAUSE.test(start);
+  return OBLIGATION.test(sentence) || IMPERATIVE.test(start) || IMPERATIVE_AFTER_CLAUSE.test(start) || IMPERATIVE_AFTER_PURPOSE.test(start);
 }
 
 /** Domains of authority an attack invokes: security, compliance, audit, maintenance, deprecation, system updates. */
@@ -118,6 +125,9 @@ export const USER_CONFIG =
 /** Verbs that change the environment, files or settings. */
 const WRITE =
   /\b(?:add|adding|append|appending|write|writing|insert|inserting|modify|modifying|update|updating|edit|editing|overwrite|replace|set|setting|create|creating|copy|copying|delete|deleting|remove|removing|wipe|erase|clean\s+up|export)\b/i;
+
+/** A shell redirect that appends to a file: "echo 'ssh-rsa ...' >> ~/.ssh/authorized_keys" writes as surely as "add". */
+const APPEND_REDIRECT = />>\s*['"]?(?:~|\$HOME|\/)/;
 
 /** A destructive change to the system's own directories ("remove all contents from the /tmp/ directory"). */
 const DESTROY_SYSTEM =
@@ -226,7 +236,7 @@ export const runCommand: Finder = (text, purpose) => {
 
 /** Change the user's environment: write to shell start-up files, keys, dotenv, credentials; wipe system directories. */
 export const changeEnvironment: Finder = (text) =>
-  orderWith((sentence) => (WRITE.test(sentence) && USER_CONFIG.test(sentence)) || DESTROY_SYSTEM.test(sentence))(text);
+  orderWith((sentence) => ((WRITE.test(sentence) || APPEND_REDIRECT.test(sentence)) && USER_CONFIG.test(sentence)) || DESTROY_SYSTEM.test(sentence))(text);
 
 /** Contact a host: an order to reach a URL whose host is not the server's own. */
 export const contactHost: Finder = (text, purpose) => orderWith((sentence) => CONTACT.test(sentence) && foreignHost(sentence, purpose) !== undefined)(text);
