@@ -65,26 +65,30 @@ const HELD_OUT_CAUGHT = {
  * (14 of its own 27; the MCPTox cases it copies are left out); rows were widened after reading their misses
  * ("Seventeen sources more, blind"), and security/tool-shadowing's reading of orders about another server's tool
  * reads no table, so held out they may pass their blind figure.
+ * The other sources of that run, and of a sixth run measured blind at 18c7339 (40 of 55 revealable at the poisoning
+ * tier), are counted here where a snapshot holds the commit judged: six of the fifth's and seven of the sixth's keep
+ * their texts (62 measurable cases, 59 caught with the whole table, 47 held out), eight keep pointers only; rows were
+ * written after reading the misses of cir-monitor, AthenaTheOwl/mcp-security-lab and firmis-scanner among them.
  * Records, not goals.
  */
 const FRESH: Record<string, { heldOut: [number, number]; heldOutAny: [number, number]; poisoning: [number, number]; anyRule: [number, number] }> = {
-  'instruction-override': { heldOut: [46, 63], heldOutAny: [46, 63], poisoning: [63, 63], anyRule: [63, 63] },
-  'hiding-from-user': { heldOut: [27, 32], heldOutAny: [27, 32], poisoning: [32, 32], anyRule: [32, 32] },
-  exfiltration: { heldOut: [47, 64], heldOutAny: [47, 64], poisoning: [63, 64], anyRule: [63, 64] },
-  'secret-or-file-read': { heldOut: [36, 63], heldOutAny: [38, 63], poisoning: [62, 63], anyRule: [63, 63] },
-  'forced-tool-order': { heldOut: [10, 18], heldOutAny: [11, 18], poisoning: [17, 18], anyRule: [18, 18] },
-  shadowing: { heldOut: [8, 14], heldOutAny: [9, 14], poisoning: [10, 14], anyRule: [11, 14] },
-  'rug-pull': { heldOut: [12, 28], heldOutAny: [13, 28], poisoning: [28, 28], anyRule: [28, 28] },
-  'hidden-unicode': { heldOut: [11, 11], heldOutAny: [11, 11], poisoning: [11, 11], anyRule: [11, 11] },
-  'privilege-claim': { heldOut: [11, 19], heldOutAny: [11, 19], poisoning: [19, 19], anyRule: [19, 19] },
+  'instruction-override': { heldOut: [77, 99], heldOutAny: [77, 99], poisoning: [99, 99], anyRule: [99, 99] },
+  'hiding-from-user': { heldOut: [40, 46], heldOutAny: [40, 46], poisoning: [46, 46], anyRule: [46, 46] },
+  exfiltration: { heldOut: [66, 88], heldOutAny: [66, 88], poisoning: [85, 88], anyRule: [85, 88] },
+  'secret-or-file-read': { heldOut: [49, 80], heldOutAny: [51, 80], poisoning: [78, 80], anyRule: [79, 80] },
+  'forced-tool-order': { heldOut: [14, 23], heldOutAny: [15, 23], poisoning: [21, 23], anyRule: [22, 23] },
+  shadowing: { heldOut: [10, 16], heldOutAny: [11, 16], poisoning: [12, 16], anyRule: [13, 16] },
+  'rug-pull': { heldOut: [14, 30], heldOutAny: [15, 30], poisoning: [30, 30], anyRule: [30, 30] },
+  'hidden-unicode': { heldOut: [18, 18], heldOutAny: [18, 18], poisoning: [18, 18], anyRule: [18, 18] },
+  'privilege-claim': { heldOut: [18, 28], heldOutAny: [18, 28], poisoning: [28, 28], anyRule: [28, 28] },
   'disclosed-collection': { heldOut: [9, 19], heldOutAny: [9, 19], poisoning: [19, 19], anyRule: [19, 19] },
-  'command-execution': { heldOut: [7, 11], heldOutAny: [7, 11], poisoning: [11, 11], anyRule: [11, 11] },
+  'command-execution': { heldOut: [9, 16], heldOutAny: [9, 16], poisoning: [15, 16], anyRule: [15, 16] },
   'parameter-tampering': { heldOut: [5, 7], heldOutAny: [5, 7], poisoning: [7, 7], anyRule: [7, 7] },
   redirection: { heldOut: [3, 5], heldOutAny: [3, 5], poisoning: [4, 5], anyRule: [4, 5] },
-  'environment-change': { heldOut: [5, 8], heldOutAny: [5, 8], poisoning: [7, 8], anyRule: [7, 8] },
-  'network-request': { heldOut: [7, 9], heldOutAny: [7, 9], poisoning: [9, 9], anyRule: [9, 9] },
-  'preference-manipulation': { heldOut: [8, 61], heldOutAny: [52, 61], poisoning: [10, 61], anyRule: [54, 61] },
-  'out-of-scope-parameter': { heldOut: [0, 5], heldOutAny: [1, 5], poisoning: [0, 5], anyRule: [1, 5] },
+  'environment-change': { heldOut: [6, 10], heldOutAny: [6, 10], poisoning: [9, 10], anyRule: [9, 10] },
+  'network-request': { heldOut: [9, 12], heldOutAny: [9, 12], poisoning: [11, 12], anyRule: [11, 12] },
+  'preference-manipulation': { heldOut: [11, 64], heldOutAny: [55, 64], poisoning: [13, 64], anyRule: [57, 64] },
+  'out-of-scope-parameter': { heldOut: [0, 6], heldOutAny: [1, 6], poisoning: [0, 6], anyRule: [1, 6] },
 };
 const freshColumn = (column: 'heldOut' | 'heldOutAny' | 'poisoning' | 'anyRule') =>
   Object.fromEntries(Object.entries(FRESH).map(([category, row]) => [category, row[column]]));
@@ -220,7 +224,8 @@ describe('security rules on the corpora (issue #12)', () => {
     // kazemf78/llm-unreliable-tool-preferences since they were widened after its blind measurement; it keeps
     // pointers only, so it is measured from a local mirror: docs/security.md, "A sixth fresh source". SEAIC-M/AMA
     // keeps pointers only too: blind, 0 of its 4 revealable cases by any rule, "A seventh fresh source". Five of the
-    // fifteen of "Fifteen sources more, blind" showed no structure the table lacked, or none that was built.)
+    // fifteen of "Fifteen sources more, blind" showed no structure the table lacked, or none that was built. No row
+    // cites the sources of the fifth and sixth blind runs listed last.)
     expect(measured.bySource.filter((row) => row.rowsDropped.length === 0).map((row) => row.repo)).toEqual([
       'richardspicer/mcp-audit',
       'SEAIC-M/AMA',
@@ -229,6 +234,21 @@ describe('security rules on the corpora (issue #12)', () => {
       'kholcomb/DevSecOps_Arena',
       'Crypto-Sanemi/agent-engineering',
       'canyonroad/agentsh-mcp-protection-demo',
+      'joemunene-by/ghostprobe',
+      'devsoniclk/mcp-shield',
+      'root-Brainoverflow/mcp-dynamic-analyzer',
+      'perparimmjeku/mcp-tool-auditor',
+      'smart-mcp-proxy/mcp-scanner',
+      'saratala/sentinelmcp',
+      'Krishita17/purplemcp-lab',
+      'warlyjr-cloud/mcp-security-lab',
+      'sidhpurwala-huzaifa/mcp-security-scanner',
+      'anthonyg-1/mcp-goat',
+      'MB-Workspace/mcp-tool-poisoning-defense',
+      'robbarto2/MCP_Tool_Poisoning',
+      'antoninBr/mcp-security-workshop',
+      'donwany/mcp-attacks',
+      'ksalayon/mcp-security-risks',
     ]);
   });
 
