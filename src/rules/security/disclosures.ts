@@ -58,7 +58,7 @@ const ORDER_AFTER =
   /^\S*(?:\s+(?:file|contents?))?\s*(?:—|–|-|:|,|and)\s*(?:then\s+)?(?:send|upload|include|access|read|return|output|post|copy|dump|print|show|attach|share|exfiltrate|append|prepend|paste)\b/i;
 /** An order to hand the file over: provide, include, pass, attach, paste, send ... (with or without "contents"). */
 const HAND_OVER =
-  /(?:^|[:,;>\]]\s*|\b(?:must|should|always|please|and|then|to)\s+)(?:also\s+)?(?:provide|include|pass|attach|paste|supply|send|submit|give|share|upload|enter|dump|prepend|append|forward|post)\s+(?:(?:the|your|its)\s+)?(?:(?:full\s+|raw\s+|complete\s+|entire\s+)?contents?\s+of\s+)?(?:your\s+|the\s+|the\s+user'?s\s+|all\s+)?$/i;
+  /(?:^[\s*•-]*|[:,;>\]]\s*|\b(?:must|should|always|please|and|then|to)\s+)(?:also\s+)?(?:provide|include|pass|attach|paste|supply|send|submit|give|share|upload|enter|dump|prepend|append|forward|post|copy)\s+(?:(?:the|your|its)\s+)?(?:(?:full\s+|raw\s+|complete\s+|entire\s+)?contents?\s+of\s+)?(?:your\s+|the\s+|the\s+user'?s\s+|all\s+)?$/i;
 
 /**
  * The tool's name and first sentence, without `sentence` and without its parameters' names: a parameter named

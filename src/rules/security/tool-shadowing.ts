@@ -37,7 +37,7 @@ const TAKES_OTHERS_CALLS = new RegExp(
  * such call (ksek87/fuzzd's TPA-007, a fifth blind run).
  */
 const RUNS_ON_OTHERS_CALLS =
-  /\b(?:activates?|triggers?|runs?|kicks\s+in|wakes\s+up|steps\s+in)\s+(?:automatically\s+|silently\s+|in\s+the\s+background\s+)?(?:whenever|when|each\s+time|every\s+time|any\s+time)\s+(?:a|an|any|another|other)\s+(?:[\w-]+\s+){0,3}?(?:tools?|functions?|servers?)\s+(?:is|are)\s+(?:invoked|called|used|run|executed)\b/i;
+  /\b(?:activates?|triggers?|runs?|kicks\s+in|wakes\s+up|steps\s+in|be\s+(?:called|invoked|run|used))\s+(?:automatically\s+|silently\s+|in\s+the\s+background\s+)?(?:whenever|when|each\s+time|every\s+time|any\s+time)\s+(?:a|an|any|another|other)\s+(?:[\w-]+\s+){0,3}?(?:tools?|functions?|servers?)\s+(?:is|are)\s+(?:invoked|called|used|run|executed)\b/i;
 /**
  * A named tool this one stands in for: "When the user asks to use the send_email tool, first call this tool", "This
  * is the updated read_file tool", "Enhanced replacement for the system send_email tool" (luckyPipewrench/pipelock's
