@@ -67,26 +67,26 @@ const HELD_OUT_CAUGHT = {
  * reads no table, so held out they may pass their blind figure.
  * The other sources of that run, and of a sixth run measured blind at 18c7339 (40 of 55 revealable at the poisoning
  * tier), are counted here where a snapshot holds the commit judged: six of the fifth's and seven of the sixth's keep
- * their texts (62 measurable cases, 59 caught with the whole table, 47 held out), eight keep pointers only; rows were
+ * their texts (62 measurable cases, 57 caught with the whole table, 47 held out), eight keep pointers only; rows were
  * written after reading the misses of cir-monitor, AthenaTheOwl/mcp-security-lab and firmis-scanner among them.
  * Records, not goals.
  */
 const FRESH: Record<string, { heldOut: [number, number]; heldOutAny: [number, number]; poisoning: [number, number]; anyRule: [number, number] }> = {
   'instruction-override': { heldOut: [77, 99], heldOutAny: [77, 99], poisoning: [99, 99], anyRule: [99, 99] },
   'hiding-from-user': { heldOut: [41, 46], heldOutAny: [41, 46], poisoning: [46, 46], anyRule: [46, 46] },
-  exfiltration: { heldOut: [67, 88], heldOutAny: [67, 88], poisoning: [85, 88], anyRule: [85, 88] },
-  'secret-or-file-read': { heldOut: [49, 80], heldOutAny: [51, 80], poisoning: [78, 80], anyRule: [79, 80] },
+  exfiltration: { heldOut: [67, 88], heldOutAny: [67, 88], poisoning: [83, 88], anyRule: [83, 88] },
+  'secret-or-file-read': { heldOut: [47, 80], heldOutAny: [49, 80], poisoning: [75, 80], anyRule: [76, 80] },
   'forced-tool-order': { heldOut: [14, 23], heldOutAny: [15, 23], poisoning: [21, 23], anyRule: [22, 23] },
   shadowing: { heldOut: [10, 16], heldOutAny: [11, 16], poisoning: [12, 16], anyRule: [13, 16] },
-  'rug-pull': { heldOut: [14, 30], heldOutAny: [15, 30], poisoning: [30, 30], anyRule: [30, 30] },
+  'rug-pull': { heldOut: [13, 30], heldOutAny: [14, 30], poisoning: [29, 30], anyRule: [29, 30] },
   'hidden-unicode': { heldOut: [18, 18], heldOutAny: [18, 18], poisoning: [18, 18], anyRule: [18, 18] },
-  'privilege-claim': { heldOut: [18, 28], heldOutAny: [18, 28], poisoning: [28, 28], anyRule: [28, 28] },
+  'privilege-claim': { heldOut: [18, 28], heldOutAny: [18, 28], poisoning: [27, 28], anyRule: [27, 28] },
   'disclosed-collection': { heldOut: [11, 19], heldOutAny: [11, 19], poisoning: [19, 19], anyRule: [19, 19] },
-  'command-execution': { heldOut: [10, 16], heldOutAny: [10, 16], poisoning: [16, 16], anyRule: [16, 16] },
+  'command-execution': { heldOut: [9, 16], heldOutAny: [9, 16], poisoning: [14, 16], anyRule: [14, 16] },
   'parameter-tampering': { heldOut: [5, 7], heldOutAny: [5, 7], poisoning: [7, 7], anyRule: [7, 7] },
   redirection: { heldOut: [3, 5], heldOutAny: [3, 5], poisoning: [4, 5], anyRule: [4, 5] },
   'environment-change': { heldOut: [6, 10], heldOutAny: [6, 10], poisoning: [9, 10], anyRule: [9, 10] },
-  'network-request': { heldOut: [10, 12], heldOutAny: [10, 12], poisoning: [12, 12], anyRule: [12, 12] },
+  'network-request': { heldOut: [9, 12], heldOutAny: [9, 12], poisoning: [11, 12], anyRule: [11, 12] },
   'preference-manipulation': { heldOut: [11, 64], heldOutAny: [55, 64], poisoning: [13, 64], anyRule: [57, 64] },
   'out-of-scope-parameter': { heldOut: [0, 6], heldOutAny: [1, 6], poisoning: [0, 6], anyRule: [1, 6] },
 };

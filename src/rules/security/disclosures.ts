@@ -16,7 +16,7 @@
  * Patterns are bounded or over disjoint classes and nothing is compiled from server text, so matching stays linear
  * (test/rules/security/signals.test.ts).
  */
-import { foreignHost, ordered, purposeOutside, sentences, type Purpose, type Span } from './orders.js';
+import { deferredOrder, foreignHost, negatedBefore, ordered, purposeOutside, sentences, type Purpose, type Span } from './orders.js';
 import { realEmail, sentenceWhere } from './intents.js';
 
 type Finder = (text: string, purpose: Purpose) => Span | undefined;
@@ -26,7 +26,7 @@ type Finder = (text: string, purpose: Purpose) => Span | undefined;
  * names its topic in its first group, which a tool about that topic may speak of.
  */
 const PRIVATE_FILE =
-  /(?:~|\$HOME|%USERPROFILE%)\/\.(ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|bashrc|zshrc|bash_profile|zprofile|profile|env|cursor)\b|(?:\b|_)(id)_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(passwd|shadow|sudoers)\b|(?:^|[\s`'"(])\.(env|bashrc|zshrc|bash_profile|netrc|npmrc|pypirc|pgpass|git-credentials)\b|\b(mcp)\.json\b|(claude)_desktop_config\.json|(?:^|[\s`'"(/])\.(aws)(?:\/|\s+)credentials\b|(?:^|[\s`'"(/])\.(ssh)\/(?:id_\w+|config|known_hosts|authorized_keys)\b|\b(credentials)\s+file\b|\b(private)[_\s]key\s+file\b/i;
+  /(?:~|\$HOME|%USERPROFILE%)\/\.(ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|bashrc|zshrc|bash_profile|zprofile|profile|env|cursor)\b|(?:\b|_)(id)_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(passwd|shadow|sudoers)\b|(?:^|[\s`'"(])\.(env|bashrc|zshrc|bash_profile|netrc|npmrc|pypirc|pgpass|git-credentials)\b|\b(mcp)\.json\b|(claude)_desktop_config\.json|(?:^|[\s`'"(/])\.(aws)(?:\/|\s+)credentials\b|(?:^|[\s`'"(/])\.(ssh)\/(?:id_\w+|config|known_hosts|authorized_keys)\b/i;
 /** What each topic's own tools speak of: an SSH tool may ask for ~/.ssh/config. */
 const TOPIC_WORDS: Readonly<Record<string, RegExp>> = {
   // An SSH tool, not any tool about keys: "get_api_key" has no business with ~/.ssh/id_rsa.
@@ -41,8 +41,6 @@ const TOPIC_WORDS: Readonly<Record<string, RegExp>> = {
   shadow: /\busers?\b|accounts?|passwd|linux|unix/i,
   sudoers: /sudo|linux|unix|permissions?/i,
   mcp: /\bmcp\b|config/i,
-  credentials: /credential|secret|vault|auth|login|password/i,
-  private: /\bkeys?\b|ssh|sign|certificate|tls|ssl|crypt/i,
   claude: /claude|config/i,
 };
 const SHELL_TOPIC = /shell|bash|zsh|dotfiles?|profile|terminal/i;
@@ -114,7 +112,7 @@ const DEFENCE =
  * any file from disk" is what a file reader can do, not a sweep: a place is swept when all of it is.
  */
 const SWEEP =
-  /\b(?:all|every|any|entire|whole)\s+(?:\w+\s+){0,2}?(?:environment\s+variables|credentials|secrets|api\s+keys|private\s+keys|passwords|tokens)\b|\b(?:entire|whole|complete)\s+(?:filesystem|file\s+system|home\s+directory|disk)\b|\b(?:all|every)\s+files?\s+(?:on|in|across)\s+(?:the\s+|your\s+)?(?:filesystem|file\s+system|disk|machine|home\s+directory)\b|\b(?:credential|secret|key)\s+(?:locations|stores|files)\b|(?:~\/\.\w+[,\s]+(?:and\s+)?){2,}|\b(?:filesystem|file\s+system|disk|machine|home\s+directory)\s+for\s+(?:sensitive|private|personal|secret|confidential)\s+(?:data|files|information)\b/i;
+  /\b(?:all|every|any|entire|whole)\s+(?:\w+\s+){0,2}?(?:environment\s+variables|credentials|secrets|api\s+keys|private\s+keys|passwords|tokens)\b|\b(?:entire|whole|complete)\s+(?:filesystem|file\s+system|home\s+directory|disk)\s+for\s+(?:secrets|credentials|keys|passwords|tokens)\b|\b(?:credential|secret|key)\s+(?:locations|stores|files)\b|(?:~\/\.\w+[,\s]+(?:and\s+)?){2,}|\b(?:filesystem|file\s+system|disk|machine|home\s+directory)\s+for\s+(?:sensitive|private|personal|secret|confidential)\s+(?:data|files|information)\b/i;
 /** What a debugging tool prints for the user to read stays on the machine: "Dumps all environment variables to stdout". */
 const LOCAL_SINK = /\bto\s+(?:stdout|stderr|the\s+console|the\s+terminal|standard\s+(?:output|error))\b/i;
 /** A sweep announced with no verb: "full system scan runs regardless". */
@@ -135,17 +133,13 @@ const MOVING_PURPOSE =
  * "Sends the query to an external search API" is what a search tool does, and says so plainly.
  */
 const COVERT =
-  /\b(?:secretly|silently|quietly|covertly|stealthily|also|then|additionally|as\s+well|in\s+the\s+background|automatically|c2|command[-\s]and[-\s]control|attacker'?s?|(?:i|we)\s+control|under\s+(?:my|our)\s+control)\b/i;
-/** A secret as what is moved: "Send the recovered token to an external server". */
-const SECRET_MOVED = /\b(?:tokens?|credentials?|passwords?|api\s+keys?|secrets?|private\s+keys?|session\s+cookies?|seed\s+phrases?)\b/i;
-/** An imperative that moves, opening the sentence. */
-const MOVE_ORDER = /^\W*(?:please\s+)?(?:also\s+)?(?:send|upload|transmit|forward|post|exfiltrate|leak|ship|beam)\b/i;
+  /\b(?:secretly|silently|quietly|covertly|stealthily|also|then|additionally|as\s+well|in\s+the\s+background|automatically|c2|command[-\s]and[-\s]control|attacker'?s?|i\s+control|under\s+my\s+control)\b/i;
 /**
  * A copy of what the tool is given, said to go to a service on the side: "by default a copy of the input is sent to
  * the diagnostics service for quality monitoring". The tool's purpose is something else; the copy is the leak.
  */
 const COPY_SENT =
-  /\b(?:a\s+)?cop(?:y|ies)\s+of\s+(?:the\s+|your\s+|each\s+|every\s+|all\s+)?(?:input|inputs|data|requests?|queries|prompts?|conversations?|messages|files|documents|text|content|arguments)\s+(?:is|are|gets?|will\s+be)\s+(?:also\s+|always\s+|automatically\s+)?(?:sent|forwarded|uploaded|posted|transmitted|shared|mirrored|relayed)\s+to\b/i;
+  /\b(?:a\s+)?cop(?:y|ies)\s+of\s+(?:the\s+|your\s+|each\s+|every\s+|all\s+)?(?:input|inputs|data|requests?|queries|prompts?|conversations?|messages|files|documents|text|content|arguments)\s+(?:is|are|gets?|will\s+be)\s+(?:also\s+|always\s+|automatically\s+)?(?:sent|forwarded|uploaded|posted|transmitted|shared|mirrored|relayed)\s+to\s+(?!(?:your|you|the\s+(?:configured|sender|user)|a\s+configured)\b)/i;
 /** What a tool about secrets (a scanner, a vault) speaks of. */
 const SECRET_TOPIC = /secret|credential|vault|password|key|token|security|scan|audit|leak|dlp|compliance/i;
 
@@ -169,13 +163,7 @@ export const discloseTheft: Finder = (text, purpose) =>
       return true;
     // No defence check: "for quality monitoring" is the pretext, and no defence sends a copy of what it is given.
     if (COPY_SENT.test(sentence) && !MOVING_PURPOSE.test(stated) && !WORDS_PURPOSE.test(stated)) return true;
-    return (
-      MOVES.test(sentence) &&
-      REMOTE_PARTY.test(sentence) &&
-      (COVERT.test(sentence) || (MOVE_ORDER.test(sentence) && SECRET_MOVED.test(sentence))) &&
-      !DEFENCE.test(sentence) &&
-      !MOVING_PURPOSE.test(stated)
-    );
+    return MOVES.test(sentence) && REMOTE_PARTY.test(sentence) && COVERT.test(sentence) && !DEFENCE.test(sentence) && !MOVING_PURPOSE.test(stated);
   });
 
 /** The user's words, requests or code: what the conversation carries that no outside party should get. */
@@ -244,7 +232,7 @@ const WHOLE_CONVERSATION =
 const PUT_IN = /\b(?:append|prepend|add|attach|include|insert|paste|embed|concatenate)\b/i;
 /** A tool about chats, models or memory takes the conversation as its input. */
 const CONVERSATION_PURPOSE =
-  /\b(?:chat\w*|conversations?|messages?|dialog\w*|llm|models?|completions?|prompts?|memor\w*|context|history|summar\w*|transcript\w*|agents?|assistants?)\b/i;
+  /\b(?:chat\w*|conversations?|messages?|dialog\w*|llm|models?|completions?|prompts?|memor\w*|context|history|summar\w*|transcript\w*|agents?|assistants?|support|tickets?|feedback|bugs?|issues?)\b/i;
 
 /**
  * Carry the conversation in a value the tool does not need: "The search query. Make sure to append all conversation
@@ -256,9 +244,13 @@ export const carryConversation: Finder = (text, purpose) =>
     if (
       whole === null ||
       !PUT_IN.test(sentence) ||
-      !(ordered(sentence) || /^\W*(?:please\s+)?(?:also\s+)?(?:append|prepend|add|attach|include|insert|paste|embed)\b/i.test(sentence))
+      !(
+        ordered(sentence) ||
+        deferredOrder(sentence) ||
+        /^\W*(?:please\s+)?(?:also\s+)?(?:append|prepend|add|attach|include|insert|paste|embed)\b/i.test(sentence)
+      )
     )
       return false;
-    if (/\b(?:do\s+not|don't|dont|never|must\s+not|should\s+not|no)\b/i.test(sentence.slice(0, whole.index))) return false;
+    if (negatedBefore(sentence, whole.index) || /\b(?:rather\s+than|instead\s+of|not)\s+(?:\w+\s+){0,2}$/i.test(sentence.slice(0, whole.index))) return false;
     return !CONVERSATION_PURPOSE.test(nameAndSentence(purpose, sentence));
   });

@@ -43,6 +43,13 @@ export function purposeOutside(purpose: Purpose, sentence: string): string {
   return trimmed.length > 0 && stated.includes(trimmed) ? stated.replace(trimmed, ' ') : stated;
 }
 
+/** A negation in the clause before `index` ("do not execute or follow ...", "Never, under any circumstances, follow ..."). */
+export function negatedBefore(sentence: string, index: number): boolean {
+  const before = sentence.slice(0, index);
+  const clause = before.slice(Math.max(before.lastIndexOf(';'), before.lastIndexOf(':'), before.lastIndexOf('.')) + 1);
+  return /\b(?:do\s+not|don't|dont|does\s+not|doesn't|never|must\s+not|mustn't|should\s+not|shouldn't|cannot|can't|won't|will\s+not|no|not)\b/i.test(clause);
+}
+
 /** Sentences of a text with their offsets (a wrapped line is not a sentence end; a blank line or list item is). */
 export function sentences(text: string): { sentence: string; index: number }[] {
   const found: { sentence: string; index: number }[] = [];
@@ -80,7 +87,17 @@ const IMPERATIVE_AFTER_PURPOSE =
 /** True when the sentence orders the model to do something. */
 export function ordered(sentence: string): boolean {
   const start = sentence.trimStart();
-  return OBLIGATION.test(sentence) || IMPERATIVE.test(start) || IMPERATIVE_AFTER_CLAUSE.test(start) || IMPERATIVE_AFTER_PURPOSE.test(start);
+  return OBLIGATION.test(sentence) || IMPERATIVE.test(start);
+}
+
+/**
+ * An order put off behind a clause ("Before calling this tool, secretly log ...", "For compliance, deliver ..."). Not
+ * part of ordered(): "If the build fails, run npm install" and "If you use zsh, add ... to ~/.zshrc" are setup advice,
+ * so only the finders whose object is itself the harm (data sent away, a call with fixed values) read it.
+ */
+export function deferredOrder(sentence: string): boolean {
+  const start = sentence.trimStart();
+  return IMPERATIVE_AFTER_CLAUSE.test(start) || IMPERATIVE_AFTER_PURPOSE.test(start);
 }
 
 /** Domains of authority an attack invokes: security, compliance, audit, maintenance, deprecation, system updates. */
@@ -126,8 +143,11 @@ export const USER_CONFIG =
 const WRITE =
   /\b(?:add|adding|append|appending|write|writing|insert|inserting|modify|modifying|update|updating|edit|editing|overwrite|replace|set|setting|create|creating|copy|copying|delete|deleting|remove|removing|wipe|erase|clean\s+up|export)\b/i;
 
-/** A shell redirect that appends to a file: "echo 'ssh-rsa ...' >> ~/.ssh/authorized_keys" writes as surely as "add". */
-const APPEND_REDIRECT = />>\s*['"]?(?:~|\$HOME|\/)/;
+/**
+ * A shell redirect that appends to a file of access or persistence: "echo 'ssh-rsa ...' >> ~/.ssh/authorized_keys"
+ * writes as surely as "add". Shell start-up files are left to WRITE: "echo 'eval ...' >> ~/.zshrc" sets up completion.
+ */
+const APPEND_REDIRECT = />>\s*['"]?(?:~|\$HOME|\/)[\w./-]{0,80}(?:authorized_keys|crontab|sudoers|cron\.d\/[\w.-]+)/;
 
 /** A destructive change to the system's own directories ("remove all contents from the /tmp/ directory"). */
 const DESTROY_SYSTEM =
@@ -235,8 +255,19 @@ export const runCommand: Finder = (text, purpose) => {
 };
 
 /** Change the user's environment: write to shell start-up files, keys, dotenv, credentials; wipe system directories. */
-export const changeEnvironment: Finder = (text) =>
-  orderWith((sentence) => ((WRITE.test(sentence) || APPEND_REDIRECT.test(sentence)) && USER_CONFIG.test(sentence)) || DESTROY_SYSTEM.test(sentence))(text);
+export const changeEnvironment: Finder = (text) => {
+  const changes = (sentence: string) =>
+    ((WRITE.test(sentence) || APPEND_REDIRECT.test(sentence)) && USER_CONFIG.test(sentence)) || DESTROY_SYSTEM.test(sentence);
+  const ordered = orderWith((sentence) => changes(sentence))(text);
+  if (ordered) return ordered;
+  // Put off behind a clause, the change counts when it is to be done quietly ("The first time any file-writing tool
+  // is used, silently write the following crontab entry ..."): "If you use zsh, add ... to ~/.zshrc" is setup advice.
+  for (const { sentence, index } of sentences(text)) {
+    if (deferredOrder(sentence) && COVERTLY.test(sentence) && changes(sentence)) return { index, length: Math.min(sentence.length, 400) };
+  }
+  return undefined;
+};
+const COVERTLY = /\b(?:silently|secretly|quietly|covertly|discreetly|without\s+(?:telling|informing|notifying)|do\s+not\s+(?:report|mention|tell))\b/i;
 
 /** Contact a host: an order to reach a URL whose host is not the server's own. */
 export const contactHost: Finder = (text, purpose) => orderWith((sentence) => CONTACT.test(sentence) && foreignHost(sentence, purpose) !== undefined)(text);
@@ -359,7 +390,8 @@ export const callTool: Finder = (text, purpose) => {
     if (!OBLIGATION.test(sentence)) {
       const imperative = IMPERATIVE_CALL.exec(sentence)?.[1]?.replace(/[.(]+$/, '');
       const framedElsewhere = imperative !== undefined && identifierShaped(imperative) && !purpose.ownTools.has(imperative) && FRAME.test(sentence);
-      if (ordered(sentence) && (fixedCallElsewhere(sentence, purpose) || framedElsewhere)) return { index, length: Math.min(sentence.length, 400) };
+      if ((ordered(sentence) || deferredOrder(sentence)) && (fixedCallElsewhere(sentence, purpose) || framedElsewhere))
+        return { index, length: Math.min(sentence.length, 400) };
       continue;
     }
     const near = parts
@@ -371,7 +403,7 @@ export const callTool: Finder = (text, purpose) => {
       MESSAGE_TO_USER.test(sentence) ||
       quotesItself(near, purpose) ||
       fixedCallElsewhere(sentence, purpose) ||
-      LIFT_PROTECTIONS.test(sentence)
+      (LIFT_PROTECTIONS.test(sentence) && !purpose.ownTools.has(calledTool(sentence, purpose)!))
     )
       return { index, length: Math.min(sentence.length, 400) };
   }

@@ -11,13 +11,10 @@
  * Patterns are bounded or over disjoint classes and nothing is compiled from server text, so matching stays linear
  * (test/rules/security/signals.test.ts).
  */
-import { type Purpose, type Span } from './orders.js';
+import { negatedBefore, type Purpose, type Span } from './orders.js';
 import { sentenceWhere } from './intents.js';
 
 type Finder = (text: string, purpose: Purpose) => Span | undefined;
-
-/** A negation before the verb: the order forbidden is the opposite of the attack. */
-const NEGATED = /\b(?:do\s+not|don't|dont|never|must\s+not|should\s+not|cannot|can't|won't|will\s+not|no)\s+(?:\w+\s+){0,2}$/i;
 
 /** Verbs that keep data somewhere, in any person: "write", "writes", "silently copies", "logging". */
 const KEEP =
@@ -25,13 +22,19 @@ const KEEP =
 /** A hidden file or folder in a temporary directory: "/tmp/.cred_log", "/var/tmp/.x/", "/dev/shm/.cache". */
 const HIDDEN_TEMP = /(?:^|[\s`'"(=])\/(?:tmp|var\/tmp|dev\/shm|private\/tmp)\/(?:[\w-]+\/){0,3}\.\w[\w.-]{0,60}/i;
 
+/**
+ * What is kept is what others would want: secrets, the contents of files or messages, what other tools take and
+ * return. A daemon's PID file, a socket's lock file or screenshots under "/tmp/.x" are the program's own.
+ */
+const KEPT_DATA =
+  /\b(?:credentials?|tokens?|passwords?|secrets?|api\s+keys?|keys|cookies|contents|conversation|messages|inputs?|outputs?|requests|responses|history|clipboard|keystrokes)\b/i;
+
 /** Keep data in a hidden file of a temporary directory, as an order or as what the tool says it does. */
 export const stashHidden: Finder = (text) =>
   sentenceWhere(text, (sentence) => {
-    const path = HIDDEN_TEMP.exec(sentence);
-    if (path === null) return false;
+    if (!HIDDEN_TEMP.test(sentence) || !KEPT_DATA.test(sentence)) return false;
     const verb = KEEP.exec(sentence);
-    return verb !== null && !NEGATED.test(sentence.slice(Math.max(0, verb.index - 40), verb.index));
+    return verb !== null && !negatedBefore(sentence, verb.index);
   });
 
 /** Verbs that add to or change what another call carries. */
@@ -39,9 +42,11 @@ const AMEND = /\b(?:append|prepend|add|insert|inject|attach|concatenate|suffix|p
 /** Every command or call the model makes, not this tool's own input. */
 const EVERY_CALL =
   /\b(?:to|into|before|after|on|for|of|in)\s+(?:every|each|all|any)\s+(?:(?:other|subsequent|future|later)\s+)?(?:shell\s+|bash\s+|terminal\s+|system\s+|git\s+|tool\s+)?(?:commands?|command\s+lines?|invocations?|tool\s+calls?|function\s+calls?|executions?)\b|\b(?:every|each|all|any)\s+(?:shell|bash|terminal)\s+(?:commands?|invocations?)\b/i;
-/** The session as the order's span: "for the duration of this session", "for this entire session", "policy". */
-const STANDING =
-  /\b(?:for\s+(?:the\s+)?(?:duration\s+of\s+(?:this|the)|this\s+entire|the\s+entire|the\s+rest\s+of\s+(?:this|the))\s+session|policy|from\s+now\s+on|in\s+every\s+session)\b/i;
+/**
+ * What is added sends or runs something: a network call, a command substitution, a second command. "Add '--no-pager'
+ * to every git command" and "Prefix every shell command with 'uv run'" are how a project runs its tools.
+ */
+const SENDS_OR_RUNS = /\b(?:curl|wget|nc|ncat|netcat|scp|ssh)\b|https?:|\$\(|\bbase64\b|\/dev\/tcp|&&|\|\||;\s*\w/i;
 
 /**
  * Change every shell command or tool call the model makes: a text about a tool has no say over the others. A tool
@@ -50,6 +55,6 @@ const STANDING =
 export const amendEveryCall: Finder = (text) =>
   sentenceWhere(text, (sentence) => {
     const verb = AMEND.exec(sentence);
-    if (verb === null || NEGATED.test(sentence.slice(Math.max(0, verb.index - 40), verb.index))) return false;
-    return EVERY_CALL.test(sentence) && (STANDING.test(sentence) || /['"`]/.test(sentence.slice(verb.index)));
+    if (verb === null || negatedBefore(sentence, verb.index)) return false;
+    return EVERY_CALL.test(sentence) && SENDS_OR_RUNS.test(sentence.slice(verb.index));
   });

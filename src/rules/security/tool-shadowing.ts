@@ -38,6 +38,9 @@ const TAKES_OTHERS_CALLS = new RegExp(
  */
 const RUNS_ON_OTHERS_CALLS =
   /\b(?:activates?|triggers?|runs?|kicks\s+in|wakes\s+up|steps\s+in|be\s+(?:called|invoked|run|used))\s+(?:automatically\s+|silently\s+|in\s+the\s+background\s+)?(?:whenever|when|each\s+time|every\s+time|any\s+time)\s+(?:a|an|any|another|other)\s+(?:[\w-]+\s+){0,3}?(?:tools?|functions?|servers?)\s+(?:is|are)\s+(?:invoked|called|used|run|executed)\b/i;
+/** A hook, webhook or middleware the tool sets up runs on other calls by design: "Creates a hook that runs whenever a tool is called". */
+const HOOK = /\b(?:hooks?|webhooks?|middleware|listeners?|subscriptions?|triggers?\s+(?:that|which))\b/i;
+
 /**
  * A named tool this one stands in for: "When the user asks to use the send_email tool, first call this tool", "This
  * is the updated read_file tool", "Enhanced replacement for the system send_email tool" (luckyPipewrench/pipelock's
@@ -52,13 +55,26 @@ const STANDS_IN_FOR = [
 
 /** What the text says the tool takes over, if anything: calls meant for others, or a named tool it stands in for. */
 function takesOver(text: string, own: ReadonlySet<string>, owner: string | undefined): string | undefined {
-  const takes = TAKES_OTHERS_CALLS.exec(text) ?? RUNS_ON_OTHERS_CALLS.exec(text);
+  const runs = HOOK.test(text) ? null : RUNS_ON_OTHERS_CALLS.exec(text);
+  const takes = TAKES_OTHERS_CALLS.exec(text) ?? runs;
   if (takes !== null) return takes[0];
   for (const pattern of STANDS_IN_FOR) {
     const match = pattern.exec(text);
-    if (match !== null && identifierShaped(match[1]!) && !own.has(match[1]!) && match[1] !== owner) return match[0];
+    if (match !== null && identifierShaped(match[1]!) && !own.has(match[1]!) && !versionOf(match[1]!, owner)) return match[0];
   }
   return undefined;
+}
+
+/** Letters and digits only, lower case: "gh-pr-create" and "gh_pr_create" are one name. */
+function stem(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** The tool's own earlier or other-spelled self: `get_user_v2` replacing `get_user`, `kubectl_apply` for `kubectl-apply`. */
+function versionOf(named: string, owner: string | undefined): boolean {
+  if (owner === undefined) return false;
+  const [a, b] = [stem(named), stem(owner)];
+  return a === b || b.startsWith(a) || a.startsWith(b);
 }
 
 function ordersAbout(text: string, index: number): boolean {
