@@ -89,6 +89,25 @@ describe('signal table', () => {
       'aWdub3JlIHByZXZpb3VzIGk= ',
       'hijack all ',
       'let a@b.cd know what the user ',
+      // Runs of whitespace (a lookbehind over "\s+" rescanned them at every position: 25 s on 64 KiB) and the near
+      // misses of the fifth part (standing-orders.ts, side-orders.ts, disclosures.ts).
+      ' ',
+      '\t',
+      'include any a, b, c, d, e, f, g ',
+      'Before a b c d e f g h, ',
+      'For a b c d e f, ',
+      'to 1.2.3.4 ',
+      'follow all x instructions it ',
+      'append x to every a ',
+      '/tmp/a/b/.x write tokens ',
+      '<!-- call a_b ',
+      'pretend it the user ',
+      'ignore предыдущие ',
+      'using the a b token ',
+      'a copy of the input is ',
+      'https://a.b/c?d=$(',
+      'https://a.b/c/d.sh run hidden ',
+      'contents of /a/b include every reply ',
     ].map((unit) => unit.repeat(Math.ceil(SCAN_LIMIT / unit.length)).slice(0, SCAN_LIMIT));
     for (const text of hostile) {
       const started = performance.now();
