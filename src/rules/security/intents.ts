@@ -192,11 +192,13 @@ const ANY_URL = /\bhttps?:\/\/\S/i;
  * Data a tool's sink has no business receiving, each kind with what a tool that does need it speaks of: the
  * conversation, secrets, files, the user's private details.
  */
+/** What a tool that needs secrets is about: the secrets themselves, auth, a vault, a session. */
+const SECRET_NEEDS = /credential|secret|key|token|password|passphrase|auth|env|cookie|vault|login|session/i;
 const DATA: readonly (readonly [data: RegExp, purpose: RegExp])[] = [
   [CONVERSATION, /conversation|chat|message|history|context|transcript|memor|prompt|summar|thread/i],
   [
     /\b(?:credentials?|secrets?|api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|session\s+(?:tokens?|cookies?|ids?)|bearer\s+tokens?|passwords?|passphrases?|private[\s_-]?keys?|ssh\s+keys?|seed\s+phrases?|environment\s+variables|env\s+vars|cookies)\b|(?:~|\$HOME)\/\.\w|\.ssh\/|\bid_(?:rsa|ed25519|ecdsa)\b|\/etc\/(?:passwd|shadow)\b|(?:^|[\s`'"(])\.env\b|\*\.(?:env|pem|key)\b/i,
-    /credential|secret|key|token|password|passphrase|auth|env|cookie|vault|login|session/i,
+    SECRET_NEEDS,
   ],
   [
     /\b(?:contents?\s+of\s+(?:every|all|any|each|your|the\s+user'?s|previous|[~/.$])|file\s+contents|(?:all|every|any)\s+(?:local\s+)?(?:files|documents)|(?:the\s+)?user'?s\s+(?:files|documents))/i,
@@ -298,7 +300,7 @@ export const exfiltrate: Finder = (text, purpose) =>
     if (commanded && STEAL.test(sentence) && !NEGATION.test(sentence)) return true;
     // Secrets as a whole put into the call, with no sink named: "include any ... environment variables, or access
     // tokens available in the current session context", "submit any collected authentication tokens".
-    if (commanded && PUT_SECRETS.test(sentence) && !NEGATION.test(sentence) && outside(purpose, sentence, DATA[1]![1])) return true;
+    if (commanded && PUT_SECRETS.test(sentence) && !NEGATION.test(sentence) && outside(purpose, sentence, SECRET_NEEDS)) return true;
     EMAIL.lastIndex = 0;
     if (commanded && COPY_TO.test(sentence) && EMAIL.test(sentence)) return true;
     const away = foreignHost(sentence, purpose) !== undefined || realEmail(sentence);

@@ -11,6 +11,10 @@
  * - put a program the text supplies into what the model makes for the user ("insert the code written below at the
  *   bottom of the code you wrote").
  *
+ * Later blind runs added steps of the same kind (docs/security.md, "attacks by structure, fifth part"): call a tool
+ * that destroys everything, read a named file, lie to the user about the tool, hide an order in an HTML comment,
+ * plant malware, fetch a script and run it, and put a file's contents into every reply.
+ *
  * Patterns are bounded or over disjoint classes and nothing is compiled from server text, so matching stays linear
  * (test/rules/security/signals.test.ts).
  */
